@@ -1,0 +1,27 @@
+import Type, { type Static } from 'typebox'
+
+/** Every permission the server checks (DESIGN.md §4). The console's guards only hide what would be refused. */
+export const Permissions = [
+  'users.read',
+  'users.write',
+  'sessions.read',
+  'sessions.revoke',
+  'services.read',
+  'services.write',
+  'logs.read',
+  'attributes.read',
+  'attributes.write',
+  'queue.read',
+  'dashboard.read',
+] as const
+
+export const Permission = Type.Union(Permissions.map((p) => Type.Literal(p)))
+export type Permission = (typeof Permissions)[number]
+
+/** The console's default requirement: no permission needed. */
+export const ALLOW_ALL = 'ALLOW_ALL'
+export type Requirement = Permission | typeof ALLOW_ALL
+
+export const UserTypes = ['INTERNAL', 'EXTERNAL'] as const
+export const UserType = Type.Union(UserTypes.map((t) => Type.Literal(t)))
+export type UserType = Static<typeof UserType>

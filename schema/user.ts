@@ -1,0 +1,71 @@
+import Type, { type Static } from 'typebox'
+import { Base, Id, Timestamp } from './common'
+import { Permission, UserType } from './permissions'
+import { LIMITS } from './rules'
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Union([t, Type.Null()])
+
+/** A user as the console sees it (SPEC.md §3). Secrets never leave the server. */
+export const User = Type.Object({
+  ...Base,
+  nameFirst: Type.String(),
+  nameLast: Type.String(),
+  email: Type.String(),
+  /** Ten digits stored bare, or null. */
+  phone: Nullable(Type.String()),
+  use2FA: Type.Boolean(),
+  /** Reference to the stored visage image, or null. */
+  visage: Nullable(Type.String()),
+  type: UserType,
+  lastLogin: Nullable(Timestamp),
+})
+export type User = Static<typeof User>
+
+/** The signed-in user: the user plus what the console needs to decide what to show. */
+export const SelfUser = Type.Object({
+  ...User.properties,
+  permissions: Type.Array(Permission),
+  /** True for an account that must choose a new password before anything else (generated admin password, expiry). */
+  mustChangePassword: Type.Boolean(),
+  passwordExpiresAt: Nullable(Timestamp),
+  /** The sign-in before the current one, for the Home page. */
+  previousSignIn: Nullable(Type.Object({ at: Timestamp, ip: Type.String() })),
+})
+export type SelfUser = Static<typeof SelfUser>
+
+export const SelfResults = Type.Object({ user: SelfUser })
+export type SelfResults = Static<typeof SelfResults>
+
+export const UserResults = Type.Object({ user: User })
+export type UserResults = Static<typeof UserResults>
+
+const Name = Type.String({ minLength: 1, maxLength: LIMITS.nameMax })
+
+export const NameBody = Type.Object(
+  { nameFirst: Name, nameLast: Name },
+  { additionalProperties: false },
+)
+export type NameBody = Static<typeof NameBody>
+
+export const EmailBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: LIMITS.emailMax }),
+    /** The current password; required when users change their own address. */
+    password: Type.Optional(Type.String({ maxLength: LIMITS.passwordMax })),
+  },
+  { additionalProperties: false },
+)
+export type EmailBody = Static<typeof EmailBody>
+
+/** Ten bare digits, or empty/null to clear it. */
+export const PhoneBody = Type.Object(
+  { phone: Type.Union([Type.String({ pattern: '^(\\d{10})?$' }), Type.Null()]) },
+  { additionalProperties: false },
+)
+export type PhoneBody = Static<typeof PhoneBody>
+
+export const MfaBody = Type.Object({ use2FA: Type.Boolean() }, { additionalProperties: false })
+export type MfaBody = Static<typeof MfaBody>
+
+export const UserIdParams = Type.Object({ id: Id })
