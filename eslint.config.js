@@ -82,6 +82,8 @@ export default tseslint.config(
       ],
     },
   },
+  // Playwright reads a fixture's dependencies from its destructured first argument, so `({}, use)` is required.
+  { files: ['tests/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,
 )

@@ -1,0 +1,46 @@
+import { expect, testWithServer } from '../support/fixtures'
+import { ADMIN, latestSecurityCode } from '../support/server'
+import { apiSignIn, expectSignedIn, signIn } from './login'
+
+const PHONE = '5551234567'
+// This spec turns the administrator's second factor on for good: it gets a server of its own.
+const test = testWithServer({ LOCKOUT_THRESHOLD: '10' })
+
+test('a second factor: wrong code refused, the code from the SMS outbox accepted', async ({
+  page,
+  playwright,
+  server,
+}) => {
+  const api = await playwright.request.newContext({ baseURL: server.url })
+  const id = await apiSignIn(api)
+  expect((await api.put(`/v1/user/${id}/phone`, { data: { phone: PHONE } })).status()).toBe(200)
+  expect((await api.put(`/v1/user/${id}/mfa`, { data: { use2FA: true } })).status()).toBe(200)
+  await api.dispose()
+
+  await signIn(page)
+  await expect(page.getByRole('heading', { name: 'Two Factor Authentication' })).toBeVisible()
+  await expect(page.getByText('Please enter the security code.')).toBeVisible()
+  const validate = page.getByRole('button', { name: 'Validate Code' })
+  await expect(validate).toBeDisabled()
+
+  const code = latestSecurityCode(server, PHONE)
+  const wrong = code === '000000' ? '111111' : '000000'
+  await page.getByLabel('Security Code').fill(wrong)
+  await expect(validate).toBeEnabled()
+  await validate.click()
+  await expect(page.getByRole('alert')).toHaveText('Incorrect Code. Try Again.')
+  expect((await page.request.get('/v1/self')).status()).toBe(401)
+
+  await page.getByLabel('Security Code').fill(code)
+  await validate.click()
+  await expectSignedIn(page)
+  expect((await page.request.get('/v1/self')).status()).toBe(200)
+})
+
+test('the username may be the phone number', async ({ page, server }) => {
+  await signIn(page, { username: `+91${PHONE}`, password: ADMIN.password })
+  await expect(page.getByRole('heading', { name: 'Two Factor Authentication' })).toBeVisible()
+  await page.getByLabel('Security Code').fill(latestSecurityCode(server, PHONE))
+  await page.getByRole('button', { name: 'Validate Code' }).click()
+  await expectSignedIn(page)
+})

@@ -1,0 +1,7 @@
+import type { Page } from '@playwright/test'
+
+export const TABS = ['Home', 'Sessions', 'Users', 'Services', 'Logs', 'Attributes'] as const
+export const INTERNAL_TABS = ['Queue', 'Dashboard'] as const
+
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+export const userMenuButton = (page: Page) => page.getByRole('button', { name: /user menu/i })

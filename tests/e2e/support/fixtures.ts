@@ -1,0 +1,24 @@
+import { test as base } from '@playwright/test'
+import { startServer, type TestServer } from './server'
+
+/**
+ * A test whose worker owns a real server started with `env`. Specs that leave the server as they
+ * found it share `test`; specs that change it for good (lockout, second factor) make their own with
+ * `testWithServer({...})`, which Playwright runs in a worker of its own.
+ */
+export function testWithServer(env: Record<string, string> = {}) {
+  return base.extend<object, { server: TestServer }>({
+    server: [
+      async ({}, use) => {
+        const server = await startServer(env)
+        await use(server)
+        await server.stop()
+      },
+      { scope: 'worker' },
+    ],
+    baseURL: async ({ server }, use) => use(server.url),
+  })
+}
+
+export const test = testWithServer()
+export { expect } from '@playwright/test'

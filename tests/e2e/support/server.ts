@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const ADMIN = { email: 'admin@example.com', password: 'Gatehouse#2026' } as const
+
+export interface OutboxMessage {
+  id: string
+  channel: 'email' | 'sms'
+  to: string
+  subject?: string
+  text: string
+  createdAt: string
+}
+
+export interface TestServer {
+  url: string
+  dataDir: string
+  /** Messages the log transport wrote, oldest first. */
+  outbox(): OutboxMessage[]
+  stop(): Promise<void>
+}
+
+const root = resolve(import.meta.dirname, '../../..')
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      )
+    })
+  })
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}):\n${output()}`)
+    try {
+      const answer = await fetch(`${url}/v1/self`)
+      if (answer.status === 401) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`The server did not answer within 30 s:\n${output()}`)
+}
+
+/** Starts a real Gatehouse server on a free port with a fresh DATA_DIR (embedded PGlite). */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))
+  let log = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  await waitUntilUp(url, child, () => log)
+
+  return {
+    url,
+    dataDir,
+    outbox() {
+      const dir = join(dataDir, 'outbox')
+      if (!existsSync(dir)) return []
+      return readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMessage)
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The newest six-digit security code sent by SMS to the phone. */
+export function latestSecurityCode(server: TestServer, phone: string): string {
+  const message = server
+    .outbox()
+    .filter((m) => m.channel === 'sms' && m.to.endsWith(phone))
+    .at(-1)
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`No security code was sent to ${phone}`)
+  return code
+}
