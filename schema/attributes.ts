@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { Base, Id } from './common'
+import { Base, Id, LiteralUnion } from './common'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Union([t, Type.Null()])
@@ -30,8 +30,8 @@ export const AttributeKey = Type.Object({
   ...Synced,
   name: Type.String(),
   prompt: Nullable(Type.String()),
-  type: Type.Union(AttributeTypes.map((t) => Type.Literal(t))),
-  controlType: Nullable(Type.Union(ControlTypes.map((t) => Type.Literal(t)))),
+  type: LiteralUnion(AttributeTypes),
+  controlType: Nullable(LiteralUnion(ControlTypes)),
   /** JSON text, default '{}' (SPEC.md §3 'Config keys'). */
   config: Type.String(),
   imagePath: Nullable(Type.String()),

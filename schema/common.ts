@@ -1,4 +1,4 @@
-import Type from 'typebox'
+import Type, { type TLiteral, type TUnion } from 'typebox'
 
 /** Ids are UUIDv7 strings (DESIGN.md §4). */
 export const Id = Type.String({ format: 'uuid' })
@@ -14,3 +14,12 @@ export const Base = {
   createdAt: Timestamp,
   updatedAt: Timestamp,
 }
+
+/**
+ * A union of string literals whose static type is the union of the values. `Type.Union(xs.map(...))`
+ * gives the same JSON Schema but loses the tuple, so TypeScript sees `never`.
+ */
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
+
+export const LiteralUnion = <const T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<T>>

@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox'
+import type { Static } from 'typebox'
+import { LiteralUnion } from './common'
 
 /** Every permission the server checks (DESIGN.md §4). The console's guards only hide what would be refused. */
 export const Permissions = [
@@ -15,7 +16,7 @@ export const Permissions = [
   'dashboard.read',
 ] as const
 
-export const Permission = Type.Union(Permissions.map((p) => Type.Literal(p)))
+export const Permission = LiteralUnion(Permissions)
 export type Permission = (typeof Permissions)[number]
 
 /** The console's default requirement: no permission needed. */
@@ -23,5 +24,5 @@ export const ALLOW_ALL = 'ALLOW_ALL'
 export type Requirement = Permission | typeof ALLOW_ALL
 
 export const UserTypes = ['INTERNAL', 'EXTERNAL'] as const
-export const UserType = Type.Union(UserTypes.map((t) => Type.Literal(t)))
+export const UserType = LiteralUnion(UserTypes)
 export type UserType = Static<typeof UserType>

@@ -1,29 +1,34 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { matchMedia, resetViewport } from './media'
 
 afterEach(() => {
   cleanup()
   localStorage.clear()
+  resetViewport()
 })
 
 // jsdom lacks these; Radix Themes and the layout hooks ask for them.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList
-}
+window.matchMedia = matchMedia
+
 class NoopResizeObserver {
   observe() {}
   unobserve() {}
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver
+
+// Radix menus use pointer capture and scrolling, which jsdom does not implement.
+const elementStubs = {
+  hasPointerCapture: () => false,
+  releasePointerCapture: () => {},
+  scrollIntoView: () => {},
+}
+for (const [name, value] of Object.entries(elementStubs)) {
+  if (!(name in Element.prototype)) {
+    Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true })
+  }
+}
+// The router restores scroll positions; jsdom has no layout to scroll.
+window.scrollTo = () => {}

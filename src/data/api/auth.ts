@@ -1,0 +1,31 @@
+import {
+  LoginResults,
+  VerifyResults,
+  type LoginBody,
+  type VerifyBody,
+} from '../../../schema/auth'
+import { call, callFor, http } from './client'
+
+type Options = { signal?: AbortSignal }
+
+/**
+ * Step one of signing in. With `mfaId` in the answer a security code was sent and no session exists
+ * yet; without it the session cookie is set.
+ */
+export function signIn(body: LoginBody, { signal }: Options = {}): Promise<LoginResults> {
+  return callFor(LoginResults, () => http.post('login', { json: body, signal }))
+}
+
+/** Step two: the security code that the SMS carried. */
+export function verifyAccessCode(
+  body: Omit<VerifyBody, 'service'>,
+  { signal }: Options = {},
+): Promise<VerifyResults> {
+  const json: VerifyBody = { ...body, service: 'sso' }
+  return callFor(VerifyResults, () => http.post('login/verify', { json, signal }))
+}
+
+/** Ends the session on the server, which also clears the cookie. */
+export function signOut({ signal }: Options = {}): Promise<void> {
+  return call(() => http.post('logout', { signal }))
+}

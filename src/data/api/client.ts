@@ -1,0 +1,66 @@
+import ky, { type ResponsePromise } from 'ky'
+import type { Static, TSchema } from 'typebox'
+import Value from 'typebox/value'
+import { Ok, Success } from '../../../schema/envelope'
+import { ErrorCode } from '../../../schema/errors'
+import { ApiError } from './ApiError'
+import { readFailure, toApiError } from './errors'
+
+type Listener = () => void
+const expiryListeners = new Set<Listener>()
+
+/**
+ * Registers what happens when an authenticated call learns that the session is gone (code 401).
+ * The data layer cannot know about the startup statechart, so main.tsx wires the two together.
+ */
+export function onSessionExpired(listener: Listener): () => void {
+  expiryListeners.add(listener)
+  return () => expiryListeners.delete(listener)
+}
+
+// Wrong credentials and wrong codes also answer 401, with their own codes (801, 803); only the
+// not-signed-in code means that a session that existed has ended.
+async function reportExpiredSession(_request: Request, _options: unknown, response: Response) {
+  if (response.status !== 401) return
+  const failure = await readFailure(response)
+  if (failure?.error.code === ErrorCode.notSignedIn) expiryListeners.forEach((listener) => listener())
+}
+
+// Absolute, because Request() outside a browser page (tests) cannot resolve a bare '/v1'.
+const apiBase = () => new URL('/v1/', globalThis.location.href).href
+
+/** The one HTTP client: same-origin cookie session, no automatic retries (sign-in is not idempotent). */
+export const http = ky.create({
+  prefixUrl: apiBase(),
+  credentials: 'same-origin',
+  retry: 0,
+  timeout: 20_000,
+  hooks: { afterResponse: [reportExpiredSession] },
+})
+
+async function readBody(request: () => ResponsePromise): Promise<unknown> {
+  try {
+    return await request().json()
+  } catch (error) {
+    throw await toApiError(error)
+  }
+}
+
+const unexpected = () => new ApiError(200, ErrorCode.generic, 'The server sent an unexpected answer.')
+
+/** Runs a call and returns its `results`, checked against the schema the server promises. */
+export async function callFor<T extends TSchema>(
+  results: T,
+  request: () => ResponsePromise,
+): Promise<Static<T>> {
+  const body = await readBody(request)
+  const valid: boolean = Value.Check(Success(results), body)
+  if (!valid) throw unexpected()
+  return (body as { results: Static<T> }).results
+}
+
+/** Runs a call whose answer carries nothing but `{success: true}`. */
+export async function call(request: () => ResponsePromise): Promise<void> {
+  const body = await readBody(request)
+  if (!Value.Check(Ok, body)) throw unexpected()
+}

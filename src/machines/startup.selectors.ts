@@ -1,0 +1,14 @@
+import type { StartupSnapshot } from './startup.machine'
+
+export type AuthStatus = 'signedIn' | 'signedOut' | 'pending'
+
+/** What the route guards need: settled signed in, settled signed out, or not known yet. */
+export function authStatus(snapshot: StartupSnapshot): AuthStatus {
+  if (snapshot.matches('signedIn')) return 'signedIn'
+  if (snapshot.matches('signedOut')) return 'signedOut'
+  return 'pending'
+}
+
+export const selectUser = (snapshot: StartupSnapshot) => snapshot.context.user
+
+export const selectLoggedOut = (snapshot: StartupSnapshot) => snapshot.context.loggedOut

@@ -1,0 +1,40 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import type { StartupActor } from './machines/startup.machine'
+import { authStatus, type AuthStatus } from './machines/startup.selectors'
+import { routeTree } from './routeTree.gen'
+import { LoadingView } from './views/message/LoadingView'
+
+/** The router, with the root actor in its context for the guards. `history` is for tests. */
+export function createAppRouter(startup: StartupActor, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context: { startup },
+    ...(history ? { history } : {}),
+    defaultPendingComponent: LoadingView,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}
+
+/**
+ * Re-runs the guards whenever the session settles differently (signed in ↔ signed out), so that the
+ * screen on show always belongs to the current route set.
+ */
+export function bindRouterToSession(router: AppRouter, startup: StartupActor): () => void {
+  let settled: AuthStatus = authStatus(startup.getSnapshot())
+  const subscription = startup.subscribe((snapshot) => {
+    const status = authStatus(snapshot)
+    if (status === 'pending' || status === settled) return
+    settled = status
+    void router.invalidate()
+  })
+  return () => subscription.unsubscribe()
+}

@@ -1,0 +1,53 @@
+/* eslint-disable @typescript-eslint/only-throw-error -- TanStack Router guards redirect by throwing redirect(), which is not an Error by design. */
+import { redirect, type ParsedLocation } from '@tanstack/react-router'
+import { waitFor } from 'xstate'
+import type { StartupActor } from '../machines/startup.machine'
+import { authStatus } from '../machines/startup.selectors'
+import { safeRedirect, type RedirectSearch } from './-redirect'
+
+export type RouterContext = { startup: StartupActor }
+
+type GuardArgs = { context: RouterContext; location: ParsedLocation }
+
+/**
+ * Guards wait for the session to be known: a navigation can start while it is being checked or
+ * ended (the logout route sends 'session.signOut' and moves on to '/').
+ */
+async function settledStatus(startup: StartupActor): Promise<'signedIn' | 'signedOut'> {
+  const snapshot = await waitFor(startup, (s) => authStatus(s) !== 'pending', { timeout: Infinity })
+  return authStatus(snapshot) === 'signedIn' ? 'signedIn' : 'signedOut'
+}
+
+const toLogin = (location: ParsedLocation) =>
+  redirect({ to: '/login', search: { redirect: location.href }, replace: true })
+
+/** The signed-in route set: without a session, to the login, then back here after it. */
+export async function requireSignedIn({ context, location }: GuardArgs) {
+  if ((await settledStatus(context.startup)) === 'signedOut') throw toLogin(location)
+}
+
+/** The signed-out route set: with a session, on to where the person was going, or Home. */
+export async function requireSignedOut({
+  context,
+  search,
+}: GuardArgs & { search: RedirectSearch }) {
+  if ((await settledStatus(context.startup)) === 'signedIn') {
+    throw redirect({ href: safeRedirect(search.redirect), replace: true })
+  }
+}
+
+/** The index and unknown paths: Home when signed in, otherwise the login. */
+export async function redirectToStart({ context, location }: GuardArgs): Promise<never> {
+  if ((await settledStatus(context.startup)) === 'signedIn') {
+    throw redirect({ to: '/home', replace: true })
+  }
+  throw location.pathname === '/' ? redirect({ to: '/login', replace: true }) : toLogin(location)
+}
+
+/** /logout belongs to both sets: end the session if there is one, then start over at '/'. */
+export async function logOut({ context }: GuardArgs): Promise<never> {
+  if ((await settledStatus(context.startup)) === 'signedIn') {
+    context.startup.send({ type: 'session.signOut' })
+  }
+  throw redirect({ to: '/', replace: true })
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { HomePage } from '../../views/home/HomePage'
+
+export const Route = createFileRoute('/_signedIn/home')({ component: HomePage })

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+
+export const Route = createFileRoute('/_signedIn/logs')({
+  component: () => <PlaceholderPage title="Logs" />,
+})

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PublicLayout } from '../views/public/PublicLayout'
+import { requireSignedOut } from './-guards'
+import { validateRedirectSearch } from './-redirect'
+
+export const Route = createFileRoute('/_signedOut')({
+  validateSearch: validateRedirectSearch,
+  beforeLoad: requireSignedOut,
+  component: PublicLayout,
+})

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react'
+
+/** SPEC.md §5: errors appear this long after the value settles, so typing is not interrupted. */
+export const ERROR_DELAY_MS = 250
+
+/**
+ * Validation on touch: a field's error shows only after the field was left once (blur), and then
+ * 250 ms after each change. A cleared error disappears at once. Every form uses this one hook.
+ */
+export function useFieldError(error: string | undefined): {
+  error: string | undefined
+  onBlur: () => void
+} {
+  const [touched, setTouched] = useState(false)
+  const [settled, setSettled] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    if (!touched) return
+    const timer = setTimeout(() => setSettled(error), ERROR_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [touched, error])
+  const shown = touched && error !== undefined && settled === error ? error : undefined
+  return { error: shown, onBlur: () => setTouched(true) }
+}

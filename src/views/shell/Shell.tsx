@@ -1,0 +1,37 @@
+import { Box, Flex } from '@radix-ui/themes'
+import { Outlet, useRouterState } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { selectUser } from '../../machines/startup.selectors'
+import { MEDIA } from '../app/media'
+import { useStartup } from '../app/startupContext'
+import { useMediaQuery } from '../app/useMediaQuery'
+import { BAR_HEIGHT, BottomBar } from './BottomBar'
+import { MobileHeader } from './MobileHeader'
+import { activeTabPath, showsBottomBar, visibleTabs } from './navigation'
+import { TopBar } from './TopBar'
+
+const selectPathname = (state: { location: { pathname: string } }) => state.location.pathname
+
+/** The signed-in frame: top bar on desktop, header and bottom tab bar below 960 px. */
+export function Shell() {
+  const user = useSelector(useStartup(), selectUser)
+  const desktop = useMediaQuery(MEDIA.desktop)
+  const phone = useMediaQuery(MEDIA.phone)
+  const pathname = useRouterState({ select: selectPathname })
+  // The route guard admits no one without a user; this only satisfies the type.
+  if (!user) return null
+  const tabs = visibleTabs(user, desktop)
+  const active = activeTabPath(pathname)
+  const bottomBar = !desktop && showsBottomBar(pathname)
+  return (
+    <Flex direction="column" minHeight="100vh">
+      {desktop ? <TopBar tabs={tabs} active={active} user={user} /> : <MobileHeader user={user} />}
+      <Box asChild width="100%" maxWidth="1600px" mx="auto" px={{ initial: '4', md: '6' }} pt="5">
+        <main style={{ paddingBottom: bottomBar ? BAR_HEIGHT + 24 : 24 }}>
+          <Outlet />
+        </main>
+      </Box>
+      {bottomBar && <BottomBar tabs={tabs} active={active} labels={!phone} />}
+    </Flex>
+  )
+}

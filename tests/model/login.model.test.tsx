@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { validatePassword, validateSecurityCode, validateUsername } from '../../schema/rules'
+import { ApiError } from '../../src/data/api/ApiError'
+import { readLastUsername } from '../../src/data/prefs/lastUsername'
+import { loginMachine, type LoginEvent, type LoginSnapshot } from '../../src/machines/login.machine'
+import { renderLogin } from '../setup/renderLogin'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+
+const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
+const mfaId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f61'
+const failure = (status: number, code: number, message: string) =>
+  new ApiError(status, code, message)
+const offline = new ApiError(0, 1000, 'The server could not be reached.', true)
+
+/** SPEC.md §8, word for word: what each failure must put on screen. */
+const EXPECTED = {
+  incorrectLogin: 'Incorrect Login. Try Again.',
+  locked:
+    'This account has been locked, once an admin unlocks your account you will receive a password reset email.',
+  throttled: 'Too many attempts. Try again in 5 minutes.',
+  exception: 'An Error Occurred. Try Again.',
+  incorrectCode: 'Incorrect Code. Try Again.',
+}
+
+const events = [
+  { type: 'login.usernameChanged', value: 'Ada@Example.com' },
+  { type: 'login.usernameChanged', value: 'ada' },
+  { type: 'login.passwordChanged', value: 'correct horse' },
+  { type: 'login.passwordChanged', value: 'short' },
+  { type: 'mfa.codeChanged', value: '123456' },
+  { type: 'mfa.codeChanged', value: '123' },
+  { type: 'xstate.done.actor.signIn', output: { user: { id: userId } } },
+  { type: 'xstate.done.actor.signIn', output: { mfaId, user: { id: userId } } },
+  { type: 'xstate.error.actor.signIn', error: failure(401, 801, 'Incorrect Login. Try Again.') },
+  { type: 'xstate.error.actor.signIn', error: failure(403, 802, 'Locked.') },
+  { type: 'xstate.error.actor.signIn', error: failure(429, 823, EXPECTED.throttled) },
+  { type: 'xstate.error.actor.signIn', error: offline },
+  { type: 'xstate.done.actor.verifyAccessCode', output: { user: { id: userId } } },
+  { type: 'xstate.error.actor.verifyAccessCode', error: failure(401, 803, 'Wrong code.') },
+  { type: 'xstate.error.actor.verifyAccessCode', error: offline },
+] as unknown as LoginEvent[]
+
+// Paths distinguish what the screen can show: the state, whether each field passes its rule, the
+// message on show; typed text itself is not part of the model (it would make it unbounded).
+const summary = (s: LoginSnapshot) =>
+  JSON.stringify([
+    s.value,
+    !validateUsername(s.context.username),
+    !validatePassword(s.context.password),
+    !validateSecurityCode(s.context.code),
+    s.context.error,
+  ])
+
+const testMachine = asTestMachine(loginMachine)
+const model = createTestModel(testMachine, {
+  events,
+  // The screen opens with nothing stored from an earlier visit (renderLogin clears storage).
+  input: { username: '' },
+  serializeState: (state, event, previous) =>
+    summary(state) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type Login = Awaited<ReturnType<typeof renderLogin>>
+type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
+
+const button = (name: string) => screen.getByRole('button', { name })
+
+async function retype(login: Login, label: string, value: string) {
+  const field = screen.getByLabelText(label, { selector: 'input' })
+  await login.user.clear(field)
+  if (value) await login.user.type(field, value)
+  // Leaving the field is the touch that lets its error show.
+  await login.user.tab()
+}
+
+async function expectMessage(snapshot: LoginSnapshot) {
+  if (snapshot.hasTag('error')) {
+    expect(await screen.findByRole('alert')).toHaveTextContent(snapshot.context.error ?? '—')
+  } else {
+    expect(screen.queryByRole('alert')).toBeNull()
+  }
+}
+
+function drive(login: Login, touched: Set<string>) {
+  return {
+    states: {
+      credentials: async (snapshot: LoginSnapshot) => {
+        expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeVisible()
+        const submit = button('Login')
+        if (snapshot.can({ type: 'login.submit' })) expect(submit).toBeEnabled()
+        else expect(submit).toBeDisabled()
+        // The model keeps only whether each field passes its rule (see summary), so the screen is
+        // checked against the same verdicts rather than against one remembered string.
+        const username = screen.getByLabelText<HTMLInputElement>('Username', { selector: 'input' })
+        const shown = username.value
+        expect(shown).toBe(shown.toLowerCase())
+        expect(!validateUsername(shown)).toBe(!validateUsername(snapshot.context.username))
+        const usernameError = validateUsername(shown)
+        if (usernameError && touched.has('Username'))
+          expect(await screen.findByText(usernameError)).toBeVisible()
+        const password = screen.getByLabelText<HTMLInputElement>('Password', {
+          selector: 'input',
+        }).value
+        expect(!validatePassword(password)).toBe(!validatePassword(snapshot.context.password))
+        const passwordError = validatePassword(password)
+        if (passwordError && touched.has('Password'))
+          expect(await screen.findByText(passwordError)).toBeVisible()
+        await expectMessage(snapshot)
+      },
+      signingIn: async () => {
+        await waitFor(() => expect(button('Login')).toBeDisabled())
+        expect(screen.queryByRole('alert')).toBeNull()
+      },
+      code: async (snapshot: LoginSnapshot) => {
+        expect(
+          await screen.findByRole('heading', { name: 'Two Factor Authentication' }),
+        ).toBeVisible()
+        expect(screen.getByText('Please enter the security code.')).toBeVisible()
+        const submit = button('Validate Code')
+        if (snapshot.can({ type: 'mfa.submit' })) expect(submit).toBeEnabled()
+        else expect(submit).toBeDisabled()
+        const code = screen.getByLabelText<HTMLInputElement>('Security Code', {
+          selector: 'input',
+        }).value
+        expect(!validateSecurityCode(code)).toBe(!validateSecurityCode(snapshot.context.code))
+        const codeError = validateSecurityCode(code)
+        if (codeError && touched.has('Security Code'))
+          expect(await screen.findByText(codeError)).toBeVisible()
+        await expectMessage(snapshot)
+      },
+      verifying: async () => {
+        await waitFor(() => expect(button('Validate Code')).toBeDisabled())
+      },
+      signedIn: async () => {
+        // The session actor takes over: it was told, and the username is kept for next time.
+        await waitFor(() =>
+          expect(login.startup.getSnapshot().matches('authenticating')).toBe(true),
+        )
+        expect(readLastUsername()).toBe('ada@example.com')
+      },
+    },
+    events: {
+      'login.usernameChanged': async ({ event }: Step) => {
+        touched.add('Username')
+        await retype(login, 'Username', event.value ?? '')
+      },
+      'login.passwordChanged': async ({ event }: Step) => {
+        touched.add('Password')
+        await retype(login, 'Password', event.value ?? '')
+      },
+      'mfa.codeChanged': async ({ event }: Step) => {
+        touched.add('Security Code')
+        await retype(login, 'Security Code', event.value ?? '')
+      },
+      'login.submit': () => login.user.click(button('Login')),
+      'mfa.submit': () => login.user.click(button('Validate Code')),
+      'mfa.back': async () => {
+        touched.clear()
+        await login.user.click(button('Back to Login'))
+      },
+      'xstate.done.actor.signIn': ({ event }: Step) =>
+        login.gates.signIn.resolve(event.output as never),
+      'xstate.error.actor.signIn': ({ event }: Step) => login.gates.signIn.reject(event.error),
+      'xstate.done.actor.verifyAccessCode': ({ event }: Step) =>
+        login.gates.verifyAccessCode.resolve(event.output as never),
+      'xstate.error.actor.verifyAccessCode': ({ event }: Step) =>
+        login.gates.verifyAccessCode.reject(event.error),
+    },
+  }
+}
+
+describe('login statechart, driving the login screen', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  it('shows every message of the error catalogue on some path', () => {
+    const shown = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.context.error)))
+    expect([...shown].filter(Boolean).sort()).toEqual(Object.values(EXPECTED).sort())
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const login = await renderLogin()
+      await path.test(drive(login, new Set()))
+      // What was sent matches what was typed, normalised as the contract expects.
+      const sent = login.gates.signIn.inputs[0] as { username: string } | undefined
+      if (sent) expect(sent.username).toBe(sent.username.toLowerCase())
+      expect(within(document.body).queryByText('undefined')).toBeNull()
+    })
+  }
+})

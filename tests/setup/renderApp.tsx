@@ -1,0 +1,43 @@
+import { createMemoryHistory } from '@tanstack/react-router'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createActor, fromPromise } from 'xstate'
+import type { SelfUser } from '../../schema/user'
+import { startupMachine } from '../../src/machines/startup.machine'
+import { bindRouterToSession, createAppRouter } from '../../src/router'
+import { App } from '../../src/views/app/App'
+import { Gate } from './gate'
+
+/**
+ * The whole console as main.tsx assembles it (root actor, real route tree, guards), with the
+ * server calls of the startup machine replaced by gates the test settles.
+ */
+export function renderApp(path = '/') {
+  const gates = { fetchSelf: new Gate<SelfUser>(), signOut: new Gate<void>() }
+  const machine = startupMachine.provide({
+    actors: {
+      fetchSelf: fromPromise<SelfUser>(() => gates.fetchSelf.wait()),
+      signOut: fromPromise<void>(() => gates.signOut.wait()),
+    },
+  })
+  const startup = createActor(machine, { systemId: 'startup' }).start()
+  const router = createAppRouter(startup, createMemoryHistory({ initialEntries: [path] }))
+  bindRouterToSession(router, startup)
+  const view = render(<App startup={startup} router={router} />)
+  return {
+    ...view,
+    startup,
+    router,
+    gates,
+    user: userEvent.setup(),
+    pathname: () => router.state.location.pathname,
+  }
+}
+
+/** Opens the console signed in as `user` at `path` and waits for the signed-in frame. */
+export async function renderSignedIn(user: SelfUser, path = '/home') {
+  const app = renderApp(path)
+  app.gates.fetchSelf.resolve(user)
+  await screen.findByRole('button', { name: 'User menu' })
+  return app
+}

@@ -1,0 +1,86 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import type { LoginResults, VerifyResults } from '../../schema/auth'
+import type { SelfUser } from '../../schema/user'
+import { ApiError } from '../../src/data/api/ApiError'
+import { loginMachine } from '../../src/machines/login.machine'
+import { startupMachine } from '../../src/machines/startup.machine'
+import { AppTheme } from '../../src/views/app/AppTheme'
+import { StartupContext } from '../../src/views/app/startupContext'
+import { LoginScreen } from '../../src/views/login/LoginScreen'
+import { selfUser } from './fixtures'
+import { Gate } from './gate'
+
+/**
+ * The login screen alone, in a router of its own (its links need one) and under a signed-out
+ * session actor, with its two server calls replaced by gates the test settles.
+ */
+export async function renderLogin({ loggedOut = false } = {}) {
+  const gates = { signIn: new Gate<LoginResults>(), verifyAccessCode: new Gate<VerifyResults>() }
+  const machine = loginMachine.provide({
+    actors: {
+      signIn: fromPromise<LoginResults, { username: string; password: string }>(({ input }) =>
+        gates.signIn.wait(input),
+      ),
+      verifyAccessCode: fromPromise<
+        unknown,
+        { userId: string; requestId: string; accessCode: string }
+      >(({ input }) => gates.verifyAccessCode.wait(input)),
+    },
+  })
+  let checks = 0
+  const later = new Gate<SelfUser>()
+  const startup = createActor(
+    startupMachine.provide({
+      actors: {
+        // The first check finds no session (or, to show the logout notice, one that then ends);
+        // later checks wait, so a test sees the session actor busy after a sign-in.
+        fetchSelf: fromPromise(() => {
+          if (checks++ > 0) return later.wait()
+          return loggedOut
+            ? Promise.resolve(selfUser())
+            : Promise.reject(new ApiError(401, 401, 'You are not signed in.'))
+        }),
+        signOut: fromPromise(() => Promise.resolve()),
+      },
+    }),
+  ).start()
+  if (loggedOut) {
+    await waitFor(startup, (s) => s.matches('signedIn'))
+    startup.send({ type: 'session.signOut' })
+  }
+  await waitFor(startup, (s) => s.matches('signedOut'))
+  const root = createRootRoute({ component: Outlet })
+  const login = createRoute({
+    getParentRoute: () => root,
+    path: '/login',
+    component: () => <LoginScreen machine={machine} />,
+  })
+  const forgot = createRoute({
+    getParentRoute: () => root,
+    path: '/forgotPassword',
+    component: () => 'Forgot',
+  })
+  const router = createRouter({
+    routeTree: root.addChildren([login, forgot]),
+    history: createMemoryHistory({ initialEntries: ['/login'] }),
+  })
+  render(
+    <StartupContext.Provider value={startup}>
+      <AppTheme>
+        <RouterProvider router={router} />
+      </AppTheme>
+    </StartupContext.Provider>,
+  )
+  await screen.findByRole('heading', { name: 'Admin Login' })
+  return { gates, startup, router, user: userEvent.setup() }
+}
