@@ -1,5 +1,6 @@
 import {
   ComponentInstanceIcon,
+  IdCardIcon,
   LapTimerIcon,
   MixerHorizontalIcon,
   PersonIcon,
@@ -15,7 +16,7 @@ const ICONS = {
   '/services': ComponentInstanceIcon,
   '/users': PersonIcon,
   '/attributes': MixerHorizontalIcon,
-  '/profile': PersonIcon,
+  '/profile': IdCardIcon,
 } satisfies Record<HomeAction['path'], unknown>
 
 /** 'What would you like to do?': one card per screen the person may open. */
@@ -34,7 +35,13 @@ export function ActionCards({ user }: { user: SelfUser }) {
               <Card key={action.path} asChild size="2">
                 <Link to={action.path}>
                   <Flex gap="3" align="start">
-                    <Icon width={22} height={22} color="var(--accent-9)" aria-hidden />
+                    <Icon
+                      width={22}
+                      height={22}
+                      color="var(--accent-9)"
+                      aria-hidden
+                      style={{ flexShrink: 0 }}
+                    />
                     <Flex direction="column" gap="1">
                       <Text weight="bold">{action.title}</Text>
                       <Text size="2" color="gray">

@@ -100,13 +100,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }
 }
 
-/** The newest six-digit security code sent by SMS to the phone. */
-export function latestSecurityCode(server: TestServer, phone: string): string {
-  const message = server
-    .outbox()
-    .filter((m) => m.channel === 'sms' && m.to.endsWith(phone))
-    .at(-1)
-  const code = message?.text.match(/\b(\d{6})\b/)?.[1]
-  if (!code) throw new Error(`No security code was sent to ${phone}`)
-  return code
+/**
+ * The newest six-digit security code sent by SMS to the phone. Delivery runs just after the sign-in
+ * answer, so this waits for the outbox file to appear (and for a code newer than `after`, if given).
+ */
+export async function latestSecurityCode(
+  server: TestServer,
+  phone: string,
+  after?: string,
+): Promise<string> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const message = server
+      .outbox()
+      .filter((m) => m.channel === 'sms' && m.to.endsWith(phone) && (!after || m.createdAt > after))
+      .at(-1)
+    const code = message?.text.match(/\b(\d{6})\b/)?.[1]
+    if (code) return code
+    if (Date.now() > deadline) throw new Error(`No security code was sent to ${phone}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }
