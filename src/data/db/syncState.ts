@@ -1,0 +1,33 @@
+import type { Collection } from '../../../schema/sync'
+
+/**
+ * How far a collection has been read from the server. Written in the same transaction as the batch
+ * it follows, so a stored cursor always describes rows that are really on disk.
+ */
+export type SyncState = {
+  collection: Collection
+  /** The server's opaque position after the last committed batch; null before the first. */
+  cursor: string | null
+  updatedAt: string
+}
+
+/** The areas of the console's cache: one IndexedDB database each (SPEC.md §1). */
+export const Areas = ['identity', 'attributes'] as const
+export type Area = (typeof Areas)[number]
+
+/** Which database holds each synced collection (SPEC.md §7 'Local cache'). */
+export const AREA_COLLECTIONS = {
+  identity: ['services', 'sessions', 'users', 'serviceAssignments'],
+  attributes: [
+    'attributeKeys',
+    'attributeKeyAssociations',
+    'attributeKeyOptions',
+    'attributeKeyConditions',
+  ],
+} as const satisfies Record<Area, readonly Collection[]>
+
+export function areaOf(collection: Collection): Area {
+  return (AREA_COLLECTIONS.identity as readonly Collection[]).includes(collection)
+    ? 'identity'
+    : 'attributes'
+}

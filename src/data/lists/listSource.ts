@@ -1,0 +1,9 @@
+import { identityDb } from '../db/identity'
+import type { ListType } from './listTypes'
+import type { ListTable } from './readPage'
+
+/** The cached table each list reads. */
+export function listTable(type: ListType): ListTable {
+  const db = identityDb()
+  return type === 'sessions' ? db.sessions : db.services
+}

@@ -1,0 +1,57 @@
+import { LIST_CONFIG, type ListType, type SortDirection } from './listTypes'
+
+/** The options kept locally per list type (SPEC.md §3). */
+export type ListOptions = {
+  sort: { field: string; direction: SortDirection }
+  filters: ListFilters
+}
+
+export type ListFilters = {
+  id: string | null
+  userId: string | null
+  showDeleted: boolean
+  /** The applied search text, already trimmed. */
+  text: string
+}
+
+/** The part of localStorage these options need; tests pass a Map-backed one. */
+export type OptionStore = Pick<Storage, 'getItem' | 'setItem'>
+
+export const defaultListOptions = (type: ListType): ListOptions => ({
+  sort: { ...LIST_CONFIG[type].defaultSort },
+  filters: { id: null, userId: null, showDeleted: false, text: '' },
+})
+
+const storageKey = (type: ListType) => `gatehouse.list.${type}`
+const browserStore = (): OptionStore | undefined => globalThis.localStorage
+
+// A stored value from an older console may lack fields or name a sort that no longer exists.
+function sanitize(type: ListType, stored: Partial<ListOptions>): ListOptions {
+  const defaults = defaultListOptions(type)
+  const sort = stored.sort
+  const sortable =
+    sort && LIST_CONFIG[type].sortFields.includes(sort.field) && ['asc', 'desc'].includes(sort.direction)
+  return {
+    sort: sortable ? { field: sort.field, direction: sort.direction } : defaults.sort,
+    filters: { ...defaults.filters, ...stored.filters },
+  }
+}
+
+/** The list's saved options, or its defaults when none (or unreadable ones) are stored. */
+export function loadListOptions(type: ListType, store = browserStore()): ListOptions {
+  try {
+    const saved = store?.getItem(storageKey(type))
+    return saved ? sanitize(type, JSON.parse(saved) as Partial<ListOptions>) : defaultListOptions(type)
+  } catch {
+    return defaultListOptions(type)
+  }
+}
+
+/** Keeps the options for the next visit; a full or disabled storage only loses the preference. */
+export function saveListOptions(type: ListType, options: ListOptions, store = browserStore()): void {
+  try {
+    store?.setItem(storageKey(type), JSON.stringify(options))
+  } catch {
+    // Private mode or a full quota: the list still works with the options in memory.
+  }
+}

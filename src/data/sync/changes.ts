@@ -1,0 +1,52 @@
+import { Collections, type Collection } from '../../../schema/sync'
+
+type Source = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'>
+export type OpenSource = (url: string) => Source
+
+// EventSource.CLOSED, spelled out because tests run where EventSource does not exist.
+const CLOSED = 2
+const openEventSource: OpenSource = (url) => new EventSource(url)
+const isCollection = (value: unknown): value is Collection =>
+  (Collections as readonly unknown[]).includes(value)
+
+/** The collections a change notice names (`data: {"collections":["sessions"]}`); unknown ones are ignored. */
+export function collectionsOf(data: unknown): Collection[] {
+  try {
+    const parsed = JSON.parse(String(data)) as { collections?: unknown }
+    return Array.isArray(parsed.collections) ? parsed.collections.filter(isCollection) : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Listens to GET /v1/events and reports the collections that changed. Every (re)connection also
+ * reports all collections, because notices sent while disconnected are lost; pulling a collection
+ * that did not change costs one request. Returns the stop.
+ */
+export function listenForChanges(
+  onChange: (collections: Collection[]) => void,
+  open: OpenSource = openEventSource,
+  retryMs = 5000,
+): () => void {
+  let source: Source | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const connect = () => {
+    source = open('/v1/events')
+    source.addEventListener('open', () => onChange([...Collections]))
+    source.addEventListener('message', (event: MessageEvent) => {
+      const changed = collectionsOf(event.data)
+      if (changed.length > 0) onChange(changed)
+    })
+    // The browser reconnects by itself unless the server refused the stream (closed).
+    source.addEventListener('error', () => {
+      if (source?.readyState !== CLOSED) return
+      retry = setTimeout(connect, retryMs)
+    })
+  }
+  connect()
+  return () => {
+    clearTimeout(retry)
+    source?.close()
+  }
+}

@@ -1,0 +1,63 @@
+import { SYNC_DONE, type Collection } from '../../../schema/sync'
+import type { SyncBatch } from './nodes'
+import type { BatchWriter } from './writer'
+
+export type FetchBatch = (
+  collection: Collection,
+  cursor: string | null,
+  signal: AbortSignal,
+) => Promise<SyncBatch>
+
+/** What a pull needs; tests give a fake server and the same-thread writer. */
+export type SyncDeps = {
+  fetchBatch: FetchBatch
+  writer: BatchWriter
+  readCursor: (collection: Collection) => Promise<string | null>
+}
+
+/**
+ * Brings one collection up to date: from its stored cursor, batch after batch until the server
+ * answers DONE. The next batch is already asked for while the current one is written, but a
+ * cursor is only stored together with its own batch, so stopping anywhere loses nothing.
+ * Returns how many nodes were written; `onBatch` hears the running total.
+ *
+ * The contract with the server: a batch's cursor is the position after its nodes, and DONE means
+ * nothing follows the cursor sent, so the position kept is the last one that was not DONE.
+ */
+export async function pullCollection(
+  collection: Collection,
+  deps: SyncDeps,
+  signal: AbortSignal,
+  onBatch: (loaded: number) => void = () => {},
+): Promise<number> {
+  const stop = new AbortController()
+  const abort = () => stop.abort(signal.reason)
+  signal.addEventListener('abort', abort)
+  try {
+    let cursor = await deps.readCursor(collection)
+    let loaded = 0
+    let next = deps.fetchBatch(collection, cursor, stop.signal)
+    for (;;) {
+      const batch = await next
+      signal.throwIfAborted()
+      const done = batch.cursor === SYNC_DONE
+      if (!done) {
+        next = deps.fetchBatch(collection, batch.cursor, stop.signal)
+        // Settled by the next turn of the loop; if this write fails, nobody will read it.
+        next.catch(() => {})
+      }
+      if (batch.nodes.length > 0 || !done) {
+        // Rows that come with DONE (not expected) are kept under the position already held.
+        const position = done ? cursor : batch.cursor
+        await deps.writer.write(collection, batch.nodes, position)
+        loaded += batch.nodes.length
+        cursor = position
+        onBatch(loaded)
+      }
+      if (done) return loaded
+    }
+  } finally {
+    signal.removeEventListener('abort', abort)
+    stop.abort()
+  }
+}

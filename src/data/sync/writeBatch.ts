@@ -1,0 +1,39 @@
+import type { Dexie, Table } from 'dexie'
+import type { Collection } from '../../../schema/sync'
+import type { SyncState } from '../db/syncState'
+import { isTombstone, type SyncNode, type SyncRow } from './nodes'
+
+/**
+ * Stores one batch and the cursor that follows it in a single transaction: either both are on
+ * disk or neither is, so a load cut off at any moment resumes exactly after the last batch that
+ * really landed (DESIGN.md §5). Used by the sync worker and by the same-thread writer alike.
+ */
+export async function writeBatch(
+  db: Dexie,
+  collection: Collection,
+  nodes: readonly SyncNode[],
+  cursor: string | null,
+): Promise<void> {
+  // A batch lists changes in commit order; when it names a row twice, the later change wins.
+  const latest = new Map<unknown, SyncNode>()
+  for (const node of nodes) latest.set(node.id, node)
+  const removed: string[] = []
+  const stored: SyncRow[] = []
+  for (const node of latest.values()) {
+    if (isTombstone(node)) removed.push(node.id)
+    else stored.push(node)
+  }
+  const table: Table<SyncRow, string> = db.table(collection)
+  const state: Table<SyncState, string> = db.table('syncState')
+  await db.transaction('rw', table, state, async () => {
+    if (removed.length > 0) await table.bulkDelete(removed)
+    if (stored.length > 0) await table.bulkPut(stored)
+    await state.put({ collection, cursor, updatedAt: new Date().toISOString() })
+  })
+}
+
+/** The stored position of a collection, or null when it was never read. */
+export async function readCursor(db: Dexie, collection: Collection): Promise<string | null> {
+  const state: Table<SyncState, string> = db.table('syncState')
+  return (await state.get(collection))?.cursor ?? null
+}

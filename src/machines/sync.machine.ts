@@ -1,0 +1,211 @@
+import {
+  assign,
+  fromCallback,
+  fromObservable,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
+import type { Collection } from '../../schema/sync'
+import { openCaches } from '../data/db/caches'
+import type { OpenResult } from '../data/db/openCache'
+import type { Area } from '../data/db/syncState'
+import { listenForChanges } from '../data/sync/changes'
+import { progressStream } from '../data/sync/progressStream'
+import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
+import { syncDeps } from '../data/sync/syncDeps'
+
+export type SyncContext = {
+  /** The table being loaded and its rows so far: 'Loading Data, please wait...' shows them. */
+  progress: { table: Collection | null; loaded: number }
+  /** Rows loaded per table since the page opened. */
+  loaded: Partial<Record<Collection, number>>
+  /** Collections named by change notices and not yet pulled. */
+  pending: Collection[]
+  /** Collections the pull under way is reading (put back in `pending` if it fails). */
+  pulling: Collection[]
+  error: unknown
+}
+
+export type SyncEvent = { type: 'sync.changed'; collections: Collection[] } | { type: 'sync.retry' }
+
+const union = (a: readonly Collection[], b: readonly Collection[]) => [...new Set([...a, ...b])]
+
+const areaRegion = (area: Area, id: string) =>
+  ({
+    description: `Loads the ${area} collections, one after the other.`,
+    initial: 'loading',
+    states: {
+      loading: {
+        description: `Pulls each ${area} collection from its stored cursor until the server says DONE.`,
+        invoke: {
+          id,
+          src: 'loadArea',
+          input: { area },
+          onSnapshot: { actions: 'recordProgress' },
+          onDone: { target: 'loaded' },
+          onError: { target: '#sync.failed', actions: 'recordError' },
+        },
+      },
+      loaded: { description: `The ${area} cache is up to date.`, type: 'final' },
+    },
+  }) as const
+
+/**
+ * The local caches (DESIGN.md §5): opens them under the version rule, loads both areas, then keeps
+ * them current from the server's change notices. The startup statechart shows content only once
+ * this machine has the 'ready' tag. Created once per page with systemId 'sync'.
+ */
+export const syncMachine = setup({
+  types: { context: {} as SyncContext, events: {} as SyncEvent },
+  actors: {
+    openCaches: fromPromise<OpenResult>(() => openCaches()),
+    loadArea: fromObservable<SyncProgress, { area: Area }>(({ input }) =>
+      progressStream<SyncProgress>((report, signal) =>
+        syncArea(input.area, syncDeps(), signal, report),
+      ),
+    ),
+    listenForChanges: fromCallback<SyncEvent>(({ sendBack }) =>
+      listenForChanges((collections) => sendBack({ type: 'sync.changed', collections })),
+    ),
+    pullChanges: fromPromise<void, { collections: Collection[] }>(({ input, signal }) =>
+      pullCollections(input.collections, syncDeps(), signal),
+    ),
+  },
+  delays: {
+    /** SPEC.md §9: change debounce. */
+    changeDebounce: 120,
+    staleRetry: 5000,
+  },
+  guards: {
+    isReset: ({ event }) => (event as unknown as { output: OpenResult }).output === 'reset',
+    hasPending: ({ context }) => context.pending.length > 0,
+  },
+  actions: {
+    recordProgress: assign(({ context, event }) => {
+      const report = (event as unknown as { snapshot: { context: SyncProgress | undefined } })
+        .snapshot.context
+      if (!report) return {}
+      return {
+        progress: { table: report.table, loaded: report.loaded },
+        loaded: { ...context.loaded, [report.table]: report.loaded },
+      }
+    }),
+    recordError: assign({ error: ({ event }) => (event as unknown as { error: unknown }).error }),
+    queueChanges: assign({
+      pending: ({ context, event }) =>
+        event.type === 'sync.changed' ? union(context.pending, event.collections) : context.pending,
+    }),
+    startPull: assign(({ context }) => ({ pulling: context.pending, pending: [] })),
+    requeuePull: assign(({ context }) => ({
+      pending: union(context.pulling, context.pending),
+      pulling: [],
+    })),
+  },
+}).createMachine({
+  id: 'sync',
+  description: 'Fills the identity and attribute caches from the server and keeps them current.',
+  context: {
+    progress: { table: null, loaded: 0 },
+    loaded: {},
+    pending: [],
+    pulling: [],
+    error: null,
+  },
+  initial: 'opening',
+  states: {
+    opening: {
+      description:
+        'Opens both caches; one written by another cache version is deleted and the page reloads.',
+      tags: ['busy'],
+      invoke: {
+        id: 'openCaches',
+        src: 'openCaches',
+        onDone: [{ guard: 'isReset', target: 'reloading' }, { target: 'loading' }],
+        onError: { target: 'failed', actions: 'recordError' },
+      },
+    },
+    reloading: {
+      description: 'A cache was deleted by the version rule; the page is reloading to rebuild it.',
+      tags: ['busy'],
+    },
+    loading: {
+      description:
+        "Loads both areas side by side ('Loading Data, please wait...' with the table and rows).",
+      tags: ['busy'],
+      type: 'parallel',
+      states: {
+        identity: areaRegion('identity', 'loadIdentity'),
+        attributes: areaRegion('attributes', 'loadAttributes'),
+      },
+      onDone: { target: 'ready', actions: assign({ error: null }) },
+    },
+    ready: {
+      description: 'Both caches are loaded; change notices are pulled as they come.',
+      tags: ['ready'],
+      initial: 'idle',
+      invoke: {
+        id: 'listenForChanges',
+        src: 'listenForChanges',
+        // A listener that cannot start (no EventSource) leaves the caches as they are, marked stale.
+        onError: { target: '.stale', actions: 'recordError' },
+      },
+      states: {
+        idle: {
+          description: 'Up to date as far as the server has told.',
+          on: {
+            'sync.changed': {
+              target: 'debouncing',
+              actions: 'queueChanges',
+              description: 'The server named collections that changed.',
+            },
+          },
+        },
+        debouncing: {
+          description: 'Waits 120 ms for more notices so that a burst of changes costs one pull.',
+          after: { changeDebounce: 'pulling' },
+          on: {
+            'sync.changed': { target: 'debouncing', reenter: true, actions: 'queueChanges' },
+          },
+        },
+        pulling: {
+          description: 'Pulls the changed collections from their stored cursors.',
+          tags: ['busy'],
+          entry: 'startPull',
+          invoke: {
+            id: 'pullChanges',
+            src: 'pullChanges',
+            input: ({ context }) => ({ collections: context.pulling }),
+            onDone: [
+              { guard: 'hasPending', target: 'debouncing', actions: assign({ pulling: [] }) },
+              { target: 'idle', actions: assign({ pulling: [] }) },
+            ],
+            onError: { target: 'stale', actions: ['requeuePull', 'recordError'] },
+          },
+          on: { 'sync.changed': { actions: 'queueChanges' } },
+        },
+        stale: {
+          description: 'A pull failed; the caches show what they had and try again shortly.',
+          tags: ['error'],
+          after: { staleRetry: 'pulling' },
+          on: {
+            'sync.retry': { target: 'pulling', description: 'Try the pull again now.' },
+            'sync.changed': { actions: 'queueChanges' },
+          },
+        },
+      },
+    },
+    failed: {
+      description: 'Opening or loading a cache failed; what was committed is kept for the retry.',
+      tags: ['error'],
+      on: { 'sync.retry': { target: 'opening', description: 'Try Again was pressed.' } },
+    },
+  },
+})
+
+export type SyncActor = ActorRefFrom<typeof syncMachine>
+export type SyncSnapshot = SnapshotFrom<typeof syncMachine>
+
+/** What startup waits for: both caches loaded (SPEC.md §4 'Startup'). */
+export const isSyncReady = (snapshot: SyncSnapshot): boolean => snapshot.hasTag('ready')

@@ -1,0 +1,123 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Collection } from '../../../schema/sync'
+import { IdentityDb } from '../../../src/data/db/identity'
+import type { SyncNode } from '../../../src/data/sync/nodes'
+import { pullCollection, type SyncDeps } from '../../../src/data/sync/pullCollection'
+import { syncArea, type SyncProgress } from '../../../src/data/sync/syncArea'
+import { readCursor, writeBatch } from '../../../src/data/sync/writeBatch'
+import { FakeSyncServer } from './fakeSyncServer'
+import { freshName, service, session, user } from './fixtures'
+
+let db: IdentityDb
+let server: FakeSyncServer
+/** Every node committed, as `id@cursor`, to prove nothing is written twice or skipped. */
+let written: string[]
+
+beforeEach(() => {
+  db = new IdentityDb(freshName('pull'))
+  server = new FakeSyncServer(3)
+  written = []
+})
+afterEach(() => db.delete())
+
+function deps(failOnWrite?: number): SyncDeps {
+  let writes = 0
+  return {
+    fetchBatch: server.fetchBatch,
+    readCursor: (collection) => readCursor(db, collection),
+    writer: {
+      write: async (collection: Collection, nodes: SyncNode[], cursor: string | null) => {
+        if (++writes === failOnWrite) throw new Error('the tab was closed')
+        await writeBatch(db, collection, nodes, cursor)
+        written.push(...nodes.map((node) => `${node.id}@${cursor}`))
+      },
+      close: () => {},
+    },
+  }
+}
+
+const never = new AbortController().signal
+const cached = async () => (await db.sessions.toArray()).sort((a, b) => a.id.localeCompare(b.id))
+
+describe('pulling a collection', () => {
+  it('loads batch after batch until DONE and keeps the last position', async () => {
+    server.put('sessions', ...Array.from({ length: 10 }, (_, n) => session(n)))
+    const loaded: number[] = []
+    expect(await pullCollection('sessions', deps(), never, (n) => loaded.push(n))).toBe(10)
+    expect(loaded).toEqual([3, 6, 9, 10])
+    expect(await cached()).toEqual(server.live('sessions'))
+    expect(await readCursor(db, 'sessions')).toBe('10')
+  })
+
+  it('resumes after an interrupted load, missing and repeating nothing', async () => {
+    server.put('sessions', ...Array.from({ length: 10 }, (_, n) => session(n)))
+    await expect(pullCollection('sessions', deps(3), never)).rejects.toThrow('the tab was closed')
+    expect(await readCursor(db, 'sessions')).toBe('6')
+    expect(written).toHaveLength(6)
+    // While the console was away: a row already loaded changes, one is deleted, one is added.
+    server.put('sessions', session(1, { ip: '192.168.0.1' }), session(10))
+    server.remove('sessions', 's-000002')
+    server.asked.length = 0
+    await pullCollection('sessions', deps(), never)
+    expect(server.asked[0]).toEqual({ collection: 'sessions', cursor: '6' })
+    expect(await cached()).toEqual(server.live('sessions'))
+    // Each change was written once: ten rows, then the three later changes.
+    expect(written).toHaveLength(13)
+    expect(new Set(written).size).toBe(13)
+  })
+
+  it('fetches only what changed on the next start', async () => {
+    server.put('sessions', ...Array.from({ length: 7 }, (_, n) => session(n)))
+    await pullCollection('sessions', deps(), never)
+    written = []
+    server.put('sessions', session(3, { ip: 'changed' }))
+    server.remove('sessions', 's-000005')
+    expect(await pullCollection('sessions', deps(), never)).toBe(2)
+    expect(written).toEqual(['s-000003@9', 's-000005@9'])
+    expect(await cached()).toEqual(server.live('sessions'))
+  })
+
+  it('does not miss rows written on the server while the load runs', async () => {
+    server.put('sessions', ...Array.from({ length: 6 }, (_, n) => session(n)))
+    const racing = deps()
+    const fetchBatch = racing.fetchBatch
+    let calls = 0
+    racing.fetchBatch = (collection, cursor, signal) => {
+      if (++calls === 2) server.put('sessions', session(0, { ip: 'moved' }), session(50))
+      return fetchBatch(collection, cursor, signal)
+    }
+    await pullCollection('sessions', racing, never)
+    expect(await cached()).toEqual(server.live('sessions'))
+  })
+
+  it('stops when aborted, keeping what was committed', async () => {
+    server.put('sessions', ...Array.from({ length: 9 }, (_, n) => session(n)))
+    const controller = new AbortController()
+    const pull = pullCollection('sessions', deps(), controller.signal, (loaded) => {
+      if (loaded === 3) controller.abort(new Error('left the page'))
+    })
+    await expect(pull).rejects.toThrow('left the page')
+    expect(await readCursor(db, 'sessions')).toBe('3')
+  })
+})
+
+describe('loading an area', () => {
+  it('loads each collection in turn and reports the table and rows so far', async () => {
+    server.put('services', service(1), service(2))
+    server.put('users', ...Array.from({ length: 4 }, (_, n) => user(n)))
+    const progress: SyncProgress[] = []
+    await syncArea('identity', deps(), never, (report) => progress.push(report))
+    expect(progress.map((p) => `${p.table}:${p.loaded}`)).toEqual([
+      'services:0',
+      'services:2',
+      'sessions:0',
+      'users:0',
+      'users:3',
+      'users:4',
+      'serviceAssignments:0',
+    ])
+    expect(await db.users.count()).toBe(4)
+    expect(await db.services.count()).toBe(2)
+  })
+})

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import type { Collection } from '../../../schema/sync'
+import type { SyncNode } from '../../../src/data/sync/nodes'
+import { workerWriter, type WorkerPort } from '../../../src/data/sync/workerWriter'
+import type { BatchWriter } from '../../../src/data/sync/writer'
+import type { WriteReply, WriteRequest } from '../../../src/data/sync/writerProtocol'
+
+/** A worker stand-in: the test decides how each posted batch ends. */
+class FakeWorker extends EventTarget implements WorkerPort {
+  readonly posted: WriteRequest[] = []
+  terminated = false
+  postMessage(request: WriteRequest) {
+    this.posted.push(request)
+  }
+  terminate() {
+    this.terminated = true
+  }
+  reply(reply: WriteReply) {
+    this.dispatchEvent(new MessageEvent('message', { data: reply }))
+  }
+  crash() {
+    this.dispatchEvent(new Event('error', { cancelable: true }))
+  }
+}
+
+function recordingWriter(): BatchWriter & { writes: string[] } {
+  const writes: string[] = []
+  return {
+    writes,
+    write: (collection: Collection, _nodes: SyncNode[], cursor: string | null) => {
+      writes.push(`${collection}@${cursor}`)
+      return Promise.resolve()
+    },
+    close: () => {},
+  }
+}
+
+describe('the worker writer', () => {
+  it('settles each write when the worker reports its commit', async () => {
+    const worker = new FakeWorker()
+    const writer = workerWriter(worker, recordingWriter())
+    const first = writer.write('sessions', [], '1')
+    const second = writer.write('users', [], '7')
+    expect(worker.posted.map((r) => [r.id, r.collection, r.cursor])).toEqual([[1, 'sessions', '1'], [2, 'users', '7']])
+    worker.reply({ id: 2, ok: false, message: 'QuotaExceededError' })
+    worker.reply({ id: 1, ok: true })
+    await expect(first).resolves.toBeUndefined()
+    await expect(second).rejects.toThrow('QuotaExceededError')
+  })
+
+  it('hands waiting and later writes to this thread when the worker cannot run', async () => {
+    const worker = new FakeWorker()
+    const fallback = recordingWriter()
+    const writer = workerWriter(worker, fallback)
+    const stranded = writer.write('sessions', [], '1')
+    worker.crash()
+    await stranded
+    await writer.write('sessions', [], '2')
+    expect(fallback.writes).toEqual(['sessions@1', 'sessions@2'])
+    expect(worker.terminated).toBe(true)
+    expect(worker.posted).toHaveLength(1)
+  })
+})
