@@ -1,0 +1,72 @@
+import fastifyCookie from '@fastify/cookie'
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { App } from './app-types'
+import { type AdminBootstrap, ensureAdministrator } from './bootstrap/admin'
+import type { Config } from './config'
+import type { Database } from './db/types'
+import auditPlugin from './plugins/audit'
+import dbPlugin from './plugins/db'
+import errorsPlugin from './plugins/errors'
+import originCheckPlugin from './plugins/origin-check'
+import outboxPlugin from './plugins/outbox'
+import securityHeadersPlugin from './plugins/security-headers'
+import sessionGuardPlugin from './plugins/session-guard'
+import staticConsolePlugin from './plugins/static-console'
+import loginRoutes from './routes/login/index'
+import logoutRoutes from './routes/logout/index'
+import selfRoutes from './routes/self/index'
+import userRoutes from './routes/user/index'
+import { validationMessage } from './validation-message'
+
+export interface BuildOptions {
+  config: Config
+  /** An open database to use (tests, scripts); by default the app opens the configured one. */
+  database?: Database
+  /** Fastify's logger option: false for silence, true or an object for pino. */
+  logger?: FastifyServerOptions['logger']
+  /** Where the log transport and start-up notices print; stdout by default. */
+  print?: (text: string) => void
+  /** The built console to serve; dist/console by default. */
+  consoleDir?: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the first start did (administrator created or not). */
+    adminBootstrap: AdminBootstrap
+  }
+}
+
+// JSON API bodies are small; routes that take files raise their own limit.
+const BODY_LIMIT = 64 * 1024
+
+/** Builds the Gatehouse app (not listening). Close it to stop timers and release the database. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const print = options.print ?? ((text: string) => void process.stdout.write(text))
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors, dataVar)),
+  })
+    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .withTypeProvider<TypeBoxTypeProvider>()
+
+  await app.register(dbPlugin, { config: options.config, database: options.database })
+  await app.register(errorsPlugin)
+  await app.register(securityHeadersPlugin)
+  await app.register(originCheckPlugin)
+  await app.register(fastifyCookie)
+  await app.register(sessionGuardPlugin)
+  await app.register(auditPlugin)
+  await app.register(outboxPlugin, { print })
+  await app.register(loginRoutes)
+  await app.register(logoutRoutes)
+  await app.register(selfRoutes)
+  await app.register(userRoutes)
+  await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
+
+  const bootstrap = await ensureAdministrator(app.db, app.config)
+  app.decorate('adminBootstrap', { getter: () => bootstrap })
+  return app
+}

@@ -1,0 +1,152 @@
+import Type, { type TSchema } from 'typebox'
+import { isEmail, passwordPolicyFailures } from '../schema/rules'
+
+/** One environment variable: its default, what it means, and how a value is checked. */
+export interface ConfigVariable {
+  name: string
+  /** The default as an operator would write it; undefined when unset means "off". */
+  default: string | undefined
+  meaning: string
+  /** Words for "must be …" in the start-up error. */
+  expected: string
+  schema: TSchema
+  /** Integers arrive as text and are converted before the check. */
+  integer?: boolean
+  /** A check TypeBox cannot express; answers what is wrong, or undefined. */
+  refine?: (value: string) => string | undefined
+  /** Secrets are never echoed back in an error message. */
+  secret?: boolean
+}
+
+const integer = (minimum: number, maximum: number) => ({
+  expected: `an integer from ${minimum} to ${maximum}`,
+  schema: Type.Integer({ minimum, maximum }),
+  integer: true,
+})
+
+const url = (protocols: string[]) => ({
+  expected: `a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  schema: Type.String({ minLength: 1 }),
+  refine: (value: string) => {
+    try {
+      return protocols.includes(new URL(value).protocol) ? undefined : 'wrong scheme'
+    } catch {
+      return 'not a URL'
+    }
+  },
+})
+
+/** The configuration table (DESIGN.md §3); the README shows it as written here. */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  {
+    name: 'PORT',
+    default: '8080',
+    meaning: 'TCP port the server listens on',
+    ...integer(1, 65535),
+  },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    meaning: 'interface the server listens on',
+    expected: 'a host name or IP address',
+    schema: Type.String({ minLength: 1, pattern: '^[^\\s/]+$' }),
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:$PORT',
+    meaning: 'origin used in links and cookies (Secure and __Host- prefixed when https)',
+    ...url(['http:', 'https:']),
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    meaning: 'PGlite database, outbox files, lock file; one server process per directory',
+    expected: 'a directory path',
+    schema: Type.String({ minLength: 1 }),
+  },
+  {
+    name: 'DATABASE_URL',
+    default: undefined,
+    meaning: 'PostgreSQL instead of PGlite; several server processes may share it',
+    ...url(['postgres:', 'postgresql:']),
+    secret: true,
+  },
+  {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@example.com',
+    meaning: 'the administrator created on first start',
+    expected: 'an email address',
+    schema: Type.String({ minLength: 1 }),
+    refine: (value) => (isEmail(value) ? undefined : 'not an email address'),
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: undefined,
+    meaning:
+      'first administrator password; unset: a generated one is printed once and written to DATA_DIR/initial-admin-password (mode 0600) and must be changed at first sign-in',
+    expected: 'a password that meets the password policy',
+    schema: Type.String({ minLength: 1 }),
+    refine: (value) => {
+      const broken = passwordPolicyFailures(value)
+      return broken.length > 0 ? `it needs ${broken.join(', ')}` : undefined
+    },
+    secret: true,
+  },
+  {
+    name: 'SMTP_URL',
+    default: undefined,
+    meaning: 'SMTP server for email (nodemailer); unset: the log transport',
+    ...url(['smtp:', 'smtps:']),
+    secret: true,
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Gatehouse <gatehouse@localhost>',
+    meaning: 'sender of outgoing email',
+    expected: 'a sender address',
+    schema: Type.String({ minLength: 3, pattern: '@' }),
+  },
+  {
+    name: 'SMS_WEBHOOK_URL',
+    default: undefined,
+    meaning: 'SMS gateway that receives POST {to, text} JSON; unset: the log transport',
+    ...url(['http:', 'https:']),
+    secret: true,
+  },
+  {
+    name: 'PASSWORD_MAX_AGE_DAYS',
+    default: '90',
+    meaning: 'password expiry; the console warns under 14 days left',
+    ...integer(1, 3650),
+  },
+  {
+    name: 'LOCKOUT_THRESHOLD',
+    default: '10',
+    meaning: 'consecutive failed sign-ins (passwords and codes) that lock an account',
+    ...integer(1, 1000),
+  },
+  {
+    name: 'SESSION_IDLE_MINUTES',
+    default: '30',
+    meaning: 'console session idle lifetime',
+    ...integer(1, 10080),
+  },
+  {
+    name: 'SESSION_MAX_HOURS',
+    default: '12',
+    meaning: 'console session absolute lifetime',
+    ...integer(1, 8760),
+  },
+  {
+    name: 'THROTTLE_MAX_FAILURES',
+    default: '20',
+    meaning: 'failed sign-ins from one IP address within the window before code 823',
+    ...integer(1, 100000),
+  },
+  {
+    name: 'THROTTLE_WINDOW_SECONDS',
+    default: '300',
+    meaning: 'the window THROTTLE_MAX_FAILURES counts in',
+    ...integer(1, 86400),
+  },
+]

@@ -1,0 +1,28 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
+
+export type AuditOutcome = 'success' | 'failure' | 'refused'
+
+/**
+ * Who did what, from where, and how it ended. No foreign keys: the trail must outlive the users it
+ * names. The (ip, at) index serves the throttle; (subject, at) the user's history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: at('at').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    subjectUserId: uuid('subject_user_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull().$type<AuditOutcome>(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_ip_at_idx').on(t.ip, t.at),
+    index('audit_log_subject_at_idx').on(t.subjectUserId, t.at),
+  ],
+)
+export type AuditRow = typeof auditLog.$inferSelect

@@ -1,0 +1,51 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { at, id } from './columns'
+import { users } from './users'
+
+/** Hashes of a user's recent passwords, newest included, so a change can refuse a reuse (code 807). */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** Forgot-password links: random, stored hashed, single use, one hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+)
+
+/** Second-factor requests: a hashed 6-digit code, ten minutes, single use. */
+export const mfaRequests = pgTable(
+  'mfa_requests',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** Set when the code is accepted, or when a newer request supersedes this one. */
+    usedAt: at('used_at'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [index('mfa_requests_user_idx').on(t.userId, t.createdAt)],
+)

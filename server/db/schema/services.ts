@@ -1,0 +1,42 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { id, stamps, syncColumns } from './columns'
+import { users } from './users'
+
+/** Applications that sign in through Gatehouse (SPEC.md §3 Service). Deletion is a flag: Restore. */
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    ...stamps(),
+    key: text('key').notNull().unique('services_key_unique'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull().default(''),
+    accessTokenTimeout: integer('access_token_timeout').notNull().default(1),
+    refreshTokenTimeout: integer('refresh_token_timeout').notNull().default(30),
+    hasLogo: boolean('has_logo').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    ...syncColumns(),
+  },
+  (t) => [index('services_rev_idx').on(t.rev)],
+)
+
+export const serviceAssignments = pgTable(
+  'service_assignments',
+  {
+    id: id(),
+    ...stamps(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Follows a renamed key, so an assignment never points at nothing.
+    serviceKey: text('service_key')
+      .notNull()
+      .references(() => services.key, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    ...syncColumns(),
+  },
+  (t) => [
+    uniqueIndex('service_assignments_user_service_unique').on(t.userId, t.serviceKey),
+    index('service_assignments_rev_idx').on(t.rev),
+  ],
+)

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { Permission, UserType } from '../../../schema/permissions'
+import { at, id, stamps, syncColumns } from './columns'
+
+/** Staff and other accounts (SPEC.md §3 User) with what sign-in needs. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    ...stamps(),
+    nameFirst: text('name_first').notNull(),
+    nameLast: text('name_last').notNull(),
+    email: text('email').notNull(),
+    /** Ten bare digits. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: at('password_changed_at').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Consecutive failed sign-ins (passwords and codes); reset by a successful sign-in. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedAt: at('locked_at'),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'`)
+      .$type<Permission[]>(),
+    type: text('type').notNull().$type<UserType>(),
+    use2fa: boolean('use2fa').notNull().default(false),
+    visage: text('visage'),
+    lastLogin: at('last_login'),
+    ...syncColumns(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_unique').on(t.phone),
+    index('users_name_idx').on(t.nameLast, t.nameFirst),
+    index('users_rev_idx').on(t.rev),
+    // Usernames are case-insensitive, so the stored address is always the lowercase one.
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_phone_digits', sql`${t.phone} ~ '^[0-9]{10}$'`),
+    check('users_type_known', sql`${t.type} in ('INTERNAL', 'EXTERNAL')`),
+    // A second factor needs somewhere to send the code.
+    check('users_2fa_needs_phone', sql`not ${t.use2fa} or ${t.phone} is not null`),
+  ],
+)
+export type UserRow = typeof users.$inferSelect

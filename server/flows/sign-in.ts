@@ -1,0 +1,74 @@
+import { ErrorCode } from '../../schema/errors'
+import type { LoginBody, VerifyBody } from '../../schema/auth'
+import { normalizeUsername, parseUsername } from '../../schema/rules'
+import type { UserRow } from '../db/schema/users'
+import { passwords } from '../domain/passwords'
+import { ApiError } from '../errors'
+import { AuditAction, recordAudit } from '../repos/audit'
+import { findUserById, findUserByUsername } from '../repos/users'
+import type { FlowContext } from './context'
+import { failSignIn } from './failed-sign-in'
+import { openSession, type OpenedSession } from './open-session'
+import { acceptSecurityCode, sendSecurityCode } from './security-code'
+import { assertNotThrottled } from './throttle'
+
+export type SignInOutcome =
+  { kind: 'session'; session: OpenedSession } | { kind: 'code-sent'; userId: string; mfaId: string }
+
+async function refuseLocked(ctx: FlowContext, user: UserRow, action: AuditAction) {
+  await recordAudit(ctx.db, ctx.client, {
+    action,
+    outcome: 'refused',
+    subjectUserId: user.id,
+    detail: { reason: 'locked' },
+  })
+  return new ApiError(ErrorCode.accountLocked)
+}
+
+/**
+ * The password step (POST /v1/login). A locked account answers 802 whatever the password, so the
+ * answer never tells a guesser that a guess was right.
+ */
+export async function signIn(ctx: FlowContext, body: LoginBody): Promise<SignInOutcome> {
+  await assertNotThrottled(ctx, AuditAction.signIn)
+  const username = parseUsername(body.username)
+  const user = username ? await findUserByUsername(ctx.db, username) : undefined
+  const right = await passwords.verifyOrDummy(user?.passwordHash, body.password)
+  if (!user) {
+    await recordAudit(ctx.db, ctx.client, {
+      action: AuditAction.signIn,
+      outcome: 'failure',
+      detail: { username: normalizeUsername(body.username).slice(0, 254), reason: 'unknown user' },
+    })
+    throw new ApiError(ErrorCode.incorrectLogin)
+  }
+  if (user.lockedAt) throw await refuseLocked(ctx, user, AuditAction.signIn)
+  if (!right) throw await failSignIn(ctx, user, AuditAction.signIn, ErrorCode.incorrectLogin)
+  if (!user.use2fa || !user.phone) {
+    return { kind: 'session', session: await openSession(ctx, user, AuditAction.signIn) }
+  }
+  if (body.code === undefined) {
+    const mfaId = await sendSecurityCode(ctx, { ...user, phone: user.phone })
+    return { kind: 'code-sent', userId: user.id, mfaId }
+  }
+  await acceptSecurityCode(ctx, user, body.code)
+  return { kind: 'session', session: await openSession(ctx, user, AuditAction.signInCode) }
+}
+
+/** The code step (POST /v1/login/verify). */
+export async function verifySignIn(ctx: FlowContext, body: VerifyBody): Promise<OpenedSession> {
+  await assertNotThrottled(ctx, AuditAction.signInCode)
+  const user = await findUserById(ctx.db, body.userId)
+  if (!user) {
+    await passwords.verifyOrDummy(undefined, body.accessCode)
+    await recordAudit(ctx.db, ctx.client, {
+      action: AuditAction.signInCode,
+      outcome: 'failure',
+      detail: { reason: 'unknown user' },
+    })
+    throw new ApiError(ErrorCode.incorrectCode)
+  }
+  if (user.lockedAt) throw await refuseLocked(ctx, user, AuditAction.signInCode)
+  await acceptSecurityCode(ctx, user, body.accessCode, body.requestId)
+  return openSession(ctx, user, AuditAction.signInCode)
+}

@@ -1,0 +1,47 @@
+import type { OutboxRow } from '../db/schema/outbox'
+import type { Db } from '../db/types'
+import type { Transport } from './message'
+import { claimDue, markFailed, markSent } from './queue'
+
+/** Attempts before a message is marked failed; the delays add up to about a day. */
+export const MAX_ATTEMPTS = 10
+
+/** Wait after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 4 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** (attempts - 1), 4 * 3_600_000)
+}
+
+export interface Transports {
+  email: Transport
+  sms: Transport
+}
+
+async function deliverOne(db: Db, transports: Transports, row: OutboxRow): Promise<void> {
+  try {
+    await transports[row.channel]({
+      id: row.id,
+      channel: row.channel,
+      to: row.to,
+      ...(row.subject === null ? {} : { subject: row.subject }),
+      text: row.text,
+      ...(row.html === null ? {} : { html: row.html }),
+      createdAt: row.createdAt.toISOString(),
+    })
+    await markSent(db, row.id, new Date())
+  } catch (error) {
+    const attempts = row.attempts + 1
+    await markFailed(db, row.id, {
+      attempts,
+      lastError: error instanceof Error ? error.message : String(error),
+      nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+      givenUp: attempts >= MAX_ATTEMPTS,
+    })
+  }
+}
+
+/** Delivers what is due now (or only `ids`); failures stay in the table for the next round. */
+export async function deliverDue(db: Db, transports: Transports, ids?: string[]): Promise<number> {
+  const rows = await claimDue(db, new Date(), 50, ids)
+  await Promise.all(rows.map((row) => deliverOne(db, transports, row)))
+  return rows.length
+}

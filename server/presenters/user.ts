@@ -1,0 +1,40 @@
+import type { SelfUser, User } from '../../schema/user'
+import type { UserRow } from '../db/schema/users'
+import { passwordExpiresAt } from '../domain/password-policy'
+
+/** A user as the console sees it: no hashes, counters or lock state. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    nameFirst: row.nameFirst,
+    nameLast: row.nameLast,
+    email: row.email,
+    phone: row.phone,
+    use2FA: row.use2fa,
+    visage: row.visage,
+    type: row.type,
+    lastLogin: row.lastLogin?.toISOString() ?? null,
+  }
+}
+
+/**
+ * The signed-in user with what the console decides on: permissions, whether a new password is due
+ * (a generated first password, or an expired one) and the sign-in before this one.
+ */
+export function toSelfUser(
+  row: UserRow,
+  now: Date,
+  maxAgeDays: number,
+  previous: { at: Date; ip: string } | null,
+): SelfUser {
+  const expires = passwordExpiresAt(row.passwordChangedAt, maxAgeDays)
+  return {
+    ...toUser(row),
+    permissions: row.permissions,
+    mustChangePassword: row.mustChangePassword || expires <= now,
+    passwordExpiresAt: expires.toISOString(),
+    previousSignIn: previous ? { at: previous.at.toISOString(), ip: previous.ip } : null,
+  }
+}

@@ -1,0 +1,87 @@
+import { and, desc, eq, gt, inArray, lte, ne, or, isNull, sql } from 'drizzle-orm'
+import { auditLog, type AuditOutcome } from '../db/schema/audit'
+import type { Db } from '../db/types'
+
+/** The actions the audit log knows; sign-in steps are the ones the throttle counts. */
+export const AuditAction = {
+  signIn: 'login',
+  signInCode: 'login.verify',
+  codeSent: 'login.code_sent',
+  lockout: 'account.locked',
+  logout: 'logout',
+  userCreated: 'user.created',
+  userUpdated: 'user.updated',
+  passwordChanged: 'user.password',
+} as const
+export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
+
+const SIGN_IN_STEPS = [AuditAction.signIn, AuditAction.signInCode]
+
+/** Where a request came from, as every audit row records it. */
+export interface Client {
+  ip: string
+  userAgent: string
+}
+
+export interface AuditEntry {
+  action: AuditAction
+  outcome: AuditOutcome
+  actorUserId?: string | null
+  subjectUserId?: string | null
+  detail?: Record<string, unknown>
+}
+
+export async function recordAudit(db: Db, client: Client, entry: AuditEntry, at = new Date()) {
+  await db.insert(auditLog).values({
+    at,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    action: entry.action,
+    outcome: entry.outcome,
+    actorUserId: entry.actorUserId ?? null,
+    subjectUserId: entry.subjectUserId ?? null,
+    detail: entry.detail ?? null,
+  })
+}
+
+/** Times of failed sign-in steps from `ip` since `since`, oldest first (for the throttle). */
+export async function failedSignInsFrom(db: Db, ip: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.ip, ip),
+        gt(auditLog.at, since),
+        inArray(auditLog.action, SIGN_IN_STEPS),
+        eq(auditLog.outcome, 'failure'),
+      ),
+    )
+    .orderBy(auditLog.at)
+  return rows.map((row) => row.at)
+}
+
+/** The successful sign-in before the one that opened `sessionId` (at `openedAt`), or null. */
+export async function previousSignIn(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  openedAt: Date,
+): Promise<{ at: Date; ip: string } | null> {
+  const sessionOf = sql`${auditLog.detail} ->> 'sessionId'`
+  const [row] = await db
+    .select({ at: auditLog.at, ip: auditLog.ip })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.subjectUserId, userId),
+        inArray(auditLog.action, SIGN_IN_STEPS),
+        eq(auditLog.outcome, 'success'),
+        lte(auditLog.at, openedAt),
+        or(isNull(sessionOf), ne(sessionOf, sessionId)),
+      ),
+    )
+    .orderBy(desc(auditLog.at))
+    .limit(1)
+  return row ? { at: row.at, ip: row.ip ?? '' } : null
+}

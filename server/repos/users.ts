@@ -1,0 +1,72 @@
+import { and, desc, eq, notInArray } from 'drizzle-orm'
+import { passwordHistory } from '../db/schema/credentials'
+import { users, type UserRow } from '../db/schema/users'
+import type { Db } from '../db/types'
+
+/** The account a parsed username names (schema/rules.ts parseUsername), if any. */
+export async function findUserByUsername(
+  db: Db,
+  username: { email: string } | { phone: string },
+): Promise<UserRow | undefined> {
+  const where =
+    'email' in username ? eq(users.email, username.email) : eq(users.phone, username.phone)
+  const [row] = await db.select().from(users).where(where).limit(1)
+  return row
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row
+}
+
+/** Updates a user and answers the row as it now is. */
+export async function updateUser(
+  db: Db,
+  id: string,
+  change: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning()
+  return row
+}
+
+/** Hashes of the user's most recent passwords, newest first. */
+export async function recentPasswordHashes(db: Db, userId: string, limit: number) {
+  const rows = await db
+    .select({ id: passwordHistory.id, hash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(limit)
+  return rows
+}
+
+/** Records a newly set password and forgets all but the `keep` most recent ones. */
+export async function rememberPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+  keep: number,
+) {
+  await db.insert(passwordHistory).values({ userId, passwordHash, createdAt: at })
+  const kept = await recentPasswordHashes(db, userId, keep)
+  await db.delete(passwordHistory).where(
+    and(
+      eq(passwordHistory.userId, userId),
+      notInArray(
+        passwordHistory.id,
+        kept.map((row) => row.id),
+      ),
+    ),
+  )
+}
+
+/** True when another account already uses this email or phone. */
+export async function isTaken(db: Db, field: 'email' | 'phone', value: string, exceptId: string) {
+  const column = field === 'email' ? users.email : users.phone
+  const rows = await db.select({ id: users.id }).from(users).where(eq(column, value)).limit(2)
+  return rows.some((row) => row.id !== exceptId)
+}
+
+export const anyUserExists = async (db: Db) =>
+  (await db.select({ id: users.id }).from(users).limit(1)).length > 0

@@ -1,0 +1,32 @@
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
+import { Ok } from '../../../schema/envelope'
+import { clearSessionCookie } from '../../auth/cookie'
+import { AuditAction } from '../../repos/audit'
+import { deleteSession } from '../../repos/sessions'
+import { failures } from '../context'
+
+/** POST /v1/logout: ends this session (the row goes, so the token is dead everywhere). */
+const logoutRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  app.post(
+    '/v1/logout',
+    { schema: { response: { 200: Ok, ...failures } } },
+    async (request, reply) => {
+      const auth = request.auth
+      if (auth) {
+        await app.db.transaction(async (tx) => {
+          await deleteSession(tx, auth.sessionId)
+          await app.audit(
+            request,
+            { action: AuditAction.logout, outcome: 'success', subjectUserId: auth.user.id },
+            tx,
+          )
+        })
+      }
+      clearSessionCookie(reply, app.config)
+      return { success: true as const }
+    },
+  )
+  done()
+}
+
+export default logoutRoutes

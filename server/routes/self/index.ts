@@ -1,0 +1,26 @@
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
+import { Success } from '../../../schema/envelope'
+import { SelfResults } from '../../../schema/user'
+import { toSelfUser } from '../../presenters/user'
+import { previousSignIn } from '../../repos/audit'
+import { failures } from '../context'
+
+/** GET /v1/self: the signed-in user, or 401. */
+const selfRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  app.get(
+    '/v1/self',
+    {
+      preHandler: app.authenticate,
+      schema: { response: { 200: Success(SelfResults), ...failures } },
+    },
+    async (request) => {
+      const { user, session } = request.auth!
+      const previous = await previousSignIn(app.db, user.id, session.id, session.createdAt)
+      const self = toSelfUser(user, new Date(), app.config.passwordMaxAgeDays, previous)
+      return { success: true as const, results: { user: self } }
+    },
+  )
+  done()
+}
+
+export default selfRoutes
