@@ -54,11 +54,17 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The server did not answer within 30 s:\n${output()}`)
 }
 
-/** Starts a real Gatehouse server on a free port with a fresh DATA_DIR (embedded PGlite). */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts a real Gatehouse server on a free port with a fresh DATA_DIR (embedded PGlite), or on
+ * the directory given (a benchmark seeds it first). Only a directory it made is removed on stop.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  given?: string,
+): Promise<TestServer> {
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))
   let log = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -95,7 +101,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         child.kill('SIGTERM')
         await exited
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!given) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
