@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { SelfUser } from '../../schema/user'
 import { ErrorCode } from '../../schema/errors'
 import { isApiError } from '../data/api/ApiError'
 import { signOut } from '../data/api/auth'
 import { fetchSelf } from '../data/api/self'
+import { isSyncFailed, isSyncReady, syncMachine, type SyncSnapshot } from './sync.machine'
 
 type StartupContext = {
   /** The signed-in user; null whenever no session is known. */
@@ -17,19 +18,34 @@ export type StartupEvent =
   | { type: 'session.signOut' }
   | { type: 'session.expired' }
   | { type: 'session.retry' }
+  | { type: 'data.retry' }
+  /** The sync child's state, as XState reports it to its parent. */
+  | { type: 'xstate.snapshot.sync'; snapshot: SyncSnapshot }
 
 /**
  * The root statechart: who is signed in, and whether the console may show its routes yet.
  * It lives for the whole page (systemId 'startup') and travels in the router context.
  */
 export const startupMachine = setup({
-  types: { context: {} as StartupContext, events: {} as StartupEvent },
+  types: {
+    context: {} as StartupContext,
+    events: {} as StartupEvent,
+    children: {} as { sync: 'sync' },
+  },
   actors: {
     fetchSelf: fromPromise<SelfUser>(({ signal }) => fetchSelf({ signal })),
     signOut: fromPromise<void>(({ signal }) => signOut({ signal })),
+    sync: syncMachine,
+  },
+  guards: {
+    isDataReady: ({ event }) =>
+      event.type === 'xstate.snapshot.sync' && isSyncReady(event.snapshot),
+    isDataFailed: ({ event }) =>
+      event.type === 'xstate.snapshot.sync' && isSyncFailed(event.snapshot),
   },
   actions: {
     forgetUser: assign({ user: null }),
+    retrySync: sendTo('sync', { type: 'sync.retry' }),
   },
 }).createMachine({
   id: 'startup',
@@ -66,12 +82,56 @@ export const startupMachine = setup({
       },
     },
     signedIn: {
-      description: 'A session exists; the signed-in route set is offered.',
-      // Issue 3 puts 'loadingData' (the local caches: 'Loading Data, please wait...') before 'ready'
-      // and makes it the initial state, so that no screen reads a cache that is still empty.
-      initial: 'ready',
+      description:
+        'A session exists; the signed-in route set is offered once the caches are loaded.',
+      // The sync lives as long as the session: it loads the caches, then keeps them current from
+      // the server's change notices. Leaving signedIn stops it and closes its event stream.
+      invoke: {
+        id: 'sync',
+        systemId: 'sync',
+        src: 'sync',
+        // Subscribes to the sync's snapshots; 'loadingData.loading' acts on them, other states not.
+        onSnapshot: { description: "The sync's progress or state changed." },
+      },
+      initial: 'loadingData',
       states: {
-        ready: { description: 'Content is shown.' },
+        loadingData: {
+          description:
+            "Both caches are loading ('Loading Data, please wait...'); no screen may read them yet.",
+          tags: ['busy'],
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'Shows the table being loaded and its rows so far.',
+              on: {
+                'xstate.snapshot.sync': [
+                  {
+                    guard: 'isDataReady',
+                    target: '#startup.signedIn.ready',
+                    description: 'Both caches are loaded.',
+                  },
+                  {
+                    guard: 'isDataFailed',
+                    target: 'failed',
+                    description: 'Opening or loading a cache failed.',
+                  },
+                ],
+              },
+            },
+            failed: {
+              description: 'Loading failed; the person may try again (what was loaded is kept).',
+              tags: ['error'],
+              on: {
+                'data.retry': {
+                  target: 'loading',
+                  actions: 'retrySync',
+                  description: 'Try Again was pressed.',
+                },
+              },
+            },
+          },
+        },
+        ready: { description: 'Content is shown; the caches follow the server live.' },
       },
       on: {
         'session.signOut': { target: 'signingOut', description: 'The person chose Logout.' },

@@ -12,3 +12,13 @@ export function authStatus(snapshot: StartupSnapshot): AuthStatus {
 export const selectUser = (snapshot: StartupSnapshot) => snapshot.context.user
 
 export const selectLoggedOut = (snapshot: StartupSnapshot) => snapshot.context.loggedOut
+
+/** Content may show: the user is known and both caches are loaded (SPEC.md §4 'Startup'). */
+export const selectDataReady = (snapshot: StartupSnapshot) =>
+  snapshot.matches({ signedIn: 'ready' })
+
+export const selectDataFailed = (snapshot: StartupSnapshot) =>
+  snapshot.matches({ signedIn: { loadingData: 'failed' } })
+
+/** The sync statechart while signed in (it reports the loading progress and its error). */
+export const selectSync = (snapshot: StartupSnapshot) => snapshot.children.sync

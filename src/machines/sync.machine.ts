@@ -10,7 +10,7 @@ import {
 import type { Collection } from '../../schema/sync'
 import { openCaches } from '../data/db/caches'
 import type { OpenResult } from '../data/db/openCache'
-import type { Area } from '../data/db/syncState'
+import { Areas, type Area } from '../data/db/syncState'
 import { listenForChanges } from '../data/sync/changes'
 import { progressStream } from '../data/sync/progressStream'
 import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
@@ -19,6 +19,8 @@ import { syncDeps } from '../data/sync/syncDeps'
 export type SyncContext = {
   /** The table being loaded and its rows so far: 'Loading Data, please wait...' shows them. */
   progress: { table: Collection | null; loaded: number }
+  /** The same, per area: both load side by side, and the screen names the table of each. */
+  areaProgress: Partial<Record<Area, { table: Collection; loaded: number }>>
   /** Rows loaded per table since the page opened. */
   loaded: Partial<Record<Collection, number>>
   /** Collections named by change notices and not yet pulled. */
@@ -89,6 +91,10 @@ export const syncMachine = setup({
       if (!report) return {}
       return {
         progress: { table: report.table, loaded: report.loaded },
+        areaProgress: {
+          ...context.areaProgress,
+          [report.area]: { table: report.table, loaded: report.loaded },
+        },
         loaded: { ...context.loaded, [report.table]: report.loaded },
       }
     }),
@@ -108,6 +114,7 @@ export const syncMachine = setup({
   description: 'Fills the identity and attribute caches from the server and keeps them current.',
   context: {
     progress: { table: null, loaded: 0 },
+    areaProgress: {},
     loaded: {},
     pending: [],
     pulling: [],
@@ -209,3 +216,11 @@ export type SyncSnapshot = SnapshotFrom<typeof syncMachine>
 
 /** What startup waits for: both caches loaded (SPEC.md §4 'Startup'). */
 export const isSyncReady = (snapshot: SyncSnapshot): boolean => snapshot.hasTag('ready')
+
+/** Opening or loading a cache failed, and nothing is loaded to show instead. */
+export const isSyncFailed = (snapshot: SyncSnapshot): boolean =>
+  snapshot.hasTag('error') && !snapshot.hasTag('ready')
+
+/** The areas whose load is still under way (the loading screen names their tables). */
+export const loadingAreas = (snapshot: SyncSnapshot): Area[] =>
+  Areas.filter((area) => snapshot.matches({ loading: { [area]: 'loading' } }))

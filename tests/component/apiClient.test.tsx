@@ -4,6 +4,8 @@ import { signIn, signOut, verifyAccessCode } from '../../src/data/api/auth'
 import { onSessionExpired } from '../../src/data/api/client'
 import { toApiError } from '../../src/data/api/errors'
 import { fetchSelf } from '../../src/data/api/self'
+import { revokeSession } from '../../src/data/api/sessions'
+import { fetchSyncBatch } from '../../src/data/api/sync'
 import { selfUser } from '../setup/fixtures'
 
 const id = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
@@ -117,5 +119,44 @@ describe('api client', () => {
   it('lets an abort through as an abort, not as a failure to report', async () => {
     const abort = new DOMException('The operation was aborted.', 'AbortError')
     await expect(toApiError(abort)).resolves.toBe(abort)
+  })
+
+  it('pulls a sync batch through the shared client: POST /v1/sync/:collection, 5000 at most', async () => {
+    const node = { id, ip: '192.0.2.7' }
+    const sent = answer(() =>
+      json(200, { success: true, results: { nodes: [node], batchInfo: { cursor: 'c-1' } } }),
+    )
+    await expect(fetchSyncBatch('sessions', null, new AbortController().signal)).resolves.toEqual({
+      nodes: [node],
+      cursor: 'c-1',
+    })
+    expect(sent[0]?.url).toBe(`${location.origin}/v1/sync/sessions`)
+    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ cursor: null, batchSize: 5000 })
+  })
+
+  it('reads a collection the user may not see (403) as an empty one, DONE at once', async () => {
+    answer(() => failure(403, 403, 'You are not allowed to do this.'))
+    await expect(fetchSyncBatch('users', 'c-1', new AbortController().signal)).resolves.toEqual({
+      nodes: [],
+      cursor: 'DONE',
+    })
+  })
+
+  it('reports an ended session from a sync pull, and refuses a batch that breaks the contract', async () => {
+    const expired = vi.fn()
+    const stop = onSessionExpired(expired)
+    answer(() => failure(401, 401, 'You are not signed in.'))
+    const signal = new AbortController().signal
+    expect(await rejection(fetchSyncBatch('sessions', null, signal))).toMatchObject({ code: 401 })
+    expect(expired).toHaveBeenCalledTimes(1)
+    answer(() => json(200, { success: true, results: { nodes: 'none' } }))
+    expect(await rejection(fetchSyncBatch('sessions', null, signal))).toMatchObject({ code: 1000 })
+    stop()
+  })
+
+  it('revokes a session with DELETE /v1/session/:id', async () => {
+    const sent = answer(() => json(200, { success: true }))
+    await revokeSession(id)
+    expect(sent[0]).toMatchObject({ url: `${location.origin}/v1/session/${id}`, method: 'DELETE' })
   })
 })

@@ -3,9 +3,11 @@ import type { StatePath } from 'xstate/graph'
 
 // Done and error events carry outputs and errors; QA reads what happened, not the payload dump.
 function describeEvent(
-  event: EventObject & { output?: unknown; error?: unknown; value?: unknown },
+  event: EventObject & { output?: unknown; error?: unknown; value?: unknown; snapshot?: unknown },
 ) {
   if ('value' in event) return `${event.type}(${JSON.stringify(event.value)})`
+  const tags = (event.snapshot as { tags?: unknown } | undefined)?.tags
+  if (Array.isArray(tags)) return `${event.type}(${tags.join(', ')})`
   if (event.error instanceof Error) return `${event.type}(${event.error.message})`
   if (event.output && typeof event.output === 'object') {
     const keys = Object.keys(event.output)

@@ -7,17 +7,21 @@ import { startupMachine } from '../../src/machines/startup.machine'
 import { bindRouterToSession, createAppRouter } from '../../src/router'
 import { App } from '../../src/views/app/App'
 import { Gate } from './gate'
+import { createSyncStub } from './syncStub'
 
 /**
  * The whole console as main.tsx assembles it (root actor, real route tree, guards), with the
- * server calls of the startup machine replaced by gates the test settles.
+ * server calls of the startup machine replaced by gates the test settles, and the sync's effects
+ * stubbed: 'instant' loads the caches at once, 'gated' lets the test drive the loading screen.
  */
-export function renderApp(path = '/') {
+export function renderApp(path = '/', { sync: mode = 'instant' as 'instant' | 'gated' } = {}) {
   const gates = { fetchSelf: new Gate<SelfUser>(), signOut: new Gate<void>() }
+  const sync = createSyncStub(mode)
   const machine = startupMachine.provide({
     actors: {
       fetchSelf: fromPromise<SelfUser>(() => gates.fetchSelf.wait()),
       signOut: fromPromise<void>(() => gates.signOut.wait()),
+      sync: sync.machine,
     },
   })
   const startup = createActor(machine, { systemId: 'startup' }).start()
@@ -29,6 +33,7 @@ export function renderApp(path = '/') {
     startup,
     router,
     gates,
+    sync,
     user: userEvent.setup(),
     pathname: () => router.state.location.pathname,
   }

@@ -26,8 +26,9 @@ async function reportExpiredSession(_request: Request, _options: unknown, respon
   if (failure?.error.code === ErrorCode.notSignedIn) expiryListeners.forEach((listener) => listener())
 }
 
-// Absolute, because Request() outside a browser page (tests) cannot resolve a bare '/v1'.
-const apiBase = () => new URL('/v1/', globalThis.location.href).href
+// Absolute, because Request() outside a browser page (tests) cannot resolve a bare '/v1'; without a
+// page at all (Node), the module still loads and its calls go nowhere real.
+const apiBase = () => new URL('/v1/', globalThis.location?.href ?? 'http://localhost/').href
 
 /** The one HTTP client: same-origin cookie session, no automatic retries (sign-in is not idempotent). */
 export const http = ky.create({

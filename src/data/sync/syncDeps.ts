@@ -1,7 +1,7 @@
 import type { Collection } from '../../../schema/sync'
 import { cacheDb } from '../db/caches'
 import { areaOf } from '../db/syncState'
-import { fetchSyncBatch } from './api'
+import { fetchSyncBatch } from '../api/sync'
 import type { SyncDeps } from './pullCollection'
 import { createBatchWriter } from './workerWriter'
 import { readCursor } from './writeBatch'

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+import { SessionsPage } from '../../views/sessions/SessionsPage'
 
-export const Route = createFileRoute('/_signedIn/sessions')({
-  component: () => <PlaceholderPage title="Sessions" />,
-})
+export const Route = createFileRoute('/_signedIn/sessions')({ component: SessionsPage })

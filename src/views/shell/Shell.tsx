@@ -1,7 +1,8 @@
 import { Box, Flex } from '@radix-ui/themes'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { selectUser } from '../../machines/startup.selectors'
+import { selectDataReady, selectUser } from '../../machines/startup.selectors'
+import { LoadingData } from '../app/LoadingData'
 import { MEDIA } from '../app/media'
 import { useStartup } from '../app/startupContext'
 import { useMediaQuery } from '../app/useMediaQuery'
@@ -12,14 +13,21 @@ import { TopBar } from './TopBar'
 
 const selectPathname = (state: { location: { pathname: string } }) => state.location.pathname
 
-/** The signed-in frame: top bar on desktop, header and bottom tab bar below 960 px. */
+/**
+ * The signed-in frame: top bar on desktop, header and bottom tab bar below 960 px; before it, the
+ * loading screen while the caches fill.
+ */
 export function Shell() {
-  const user = useSelector(useStartup(), selectUser)
+  const startup = useStartup()
+  const user = useSelector(startup, selectUser)
+  const dataReady = useSelector(startup, selectDataReady)
   const desktop = useMediaQuery(MEDIA.desktop)
   const phone = useMediaQuery(MEDIA.phone)
   const pathname = useRouterState({ select: selectPathname })
   // The route guard admits no one without a user; this only satisfies the type.
   if (!user) return null
+  // No screen mounts before the caches are loaded: none may read a cache that is still filling.
+  if (!dataReady) return <LoadingData />
   const tabs = visibleTabs(user, desktop)
   const active = activeTabPath(pathname)
   const bottomBar = !desktop && showsBottomBar(pathname)

@@ -1,0 +1,111 @@
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
+import { revokeSession } from '../data/api/sessions'
+import { revokeFailureText } from './revoke.messages'
+import type { SyncActor } from './sync.machine'
+
+/** The session a revoke is about: its id, and the user's name for the texts. */
+export type RevokeTarget = { id: string; name: string }
+
+export type RevokeContext = {
+  target: RevokeTarget | null
+  /** Why the last revoke failed, in words for the dialog. */
+  error: string | null
+  /** The page's sync, told to pull sessions at once instead of waiting for the change notice. */
+  sync: SyncActor | undefined
+}
+
+export type RevokeEvent =
+  | { type: 'revoke.request'; target: RevokeTarget }
+  | { type: 'revoke.confirm' }
+  | { type: 'revoke.cancel' }
+
+/**
+ * Revoking a session (SPEC.md §2 'Delete confirmation dialog'): ask, then call the server; the
+ * dialog is open while the chart is tagged 'open'. Revoking one's own session ends it: the pull
+ * that follows answers 401 and the console returns to the login.
+ */
+export const revokeMachine = setup({
+  types: {
+    context: {} as RevokeContext,
+    events: {} as RevokeEvent,
+    input: {} as { sync: SyncActor | undefined },
+  },
+  actors: {
+    revokeSession: fromPromise<void, { id: string }>(({ input, signal }) =>
+      revokeSession(input.id, { signal }),
+    ),
+  },
+  actions: {
+    pullSessions: enqueueActions(({ context, enqueue }) => {
+      if (context.sync)
+        enqueue.sendTo(context.sync, { type: 'sync.changed', collections: ['sessions'] })
+    }),
+  },
+}).createMachine({
+  id: 'revoke',
+  description: 'Revokes one session after a confirmation.',
+  context: ({ input }) => ({ target: null, error: null, sync: input.sync }),
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'No dialog.',
+      on: {
+        'revoke.request': {
+          target: 'confirming',
+          actions: assign({ target: ({ event }) => event.target, error: null }),
+          description: "A row's Revoke button was pressed.",
+        },
+      },
+    },
+    confirming: {
+      description: "'Are you sure you want to delete this session?' with Cancel and Delete.",
+      tags: ['open'],
+      on: {
+        'revoke.confirm': { target: 'revoking', description: 'Delete was pressed.' },
+        'revoke.cancel': { target: 'idle', description: 'Cancel, Escape or a click outside.' },
+      },
+    },
+    revoking: {
+      description: 'The server ends the session; the dialog waits with its buttons off.',
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'revokeSession',
+        src: 'revokeSession',
+        input: ({ context }) => ({ id: context.target?.id ?? '' }),
+        onDone: { target: 'done', actions: 'pullSessions' },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => revokeFailureText(event.error) }),
+        },
+      },
+    },
+    failed: {
+      description: 'The revoke failed; the dialog says why and offers Delete again.',
+      tags: ['open', 'error'],
+      on: {
+        'revoke.confirm': { target: 'revoking', description: 'Delete was pressed again.' },
+        'revoke.cancel': { target: 'idle', description: 'The person gave up.' },
+      },
+    },
+    done: {
+      description: 'Revoked; a notice says so until the next revoke.',
+      on: {
+        'revoke.request': {
+          target: 'confirming',
+          actions: assign({ target: ({ event }) => event.target, error: null }),
+          description: 'Another Revoke button was pressed.',
+        },
+      },
+    },
+  },
+})
+
+export type RevokeActor = ActorRefFrom<typeof revokeMachine>
+export type RevokeSnapshot = SnapshotFrom<typeof revokeMachine>

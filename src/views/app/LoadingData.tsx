@@ -1,0 +1,63 @@
+import { Box, Button, Flex, Progress, Text } from '@radix-ui/themes'
+import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { loadingAreas, type SyncActor, type SyncSnapshot } from '../../machines/sync.machine'
+import { selectDataFailed, selectSync } from '../../machines/startup.selectors'
+import { MessageView } from '../message/MessageView'
+import { loadingErrorText, loadingLines } from './loadingText'
+import { useStartup } from './startupContext'
+
+// Joined, so that the selector's answer compares equal while nothing on screen changes.
+const selectProgress = (snapshot: SyncSnapshot) =>
+  loadingLines(snapshot.context.areaProgress, loadingAreas(snapshot)).join('\n')
+const selectError = (snapshot: SyncSnapshot) => loadingErrorText(snapshot.context.error)
+
+/** The table being loaded and its rows, under an indeterminate bar: the server sends no totals. */
+function SyncProgress({ sync }: { sync: SyncActor }) {
+  const text = useSelector(sync, selectProgress)
+  return (
+    <Flex direction="column" align="center" gap="2" width="min(320px, 80vw)">
+      <Box width="100%">
+        <Progress aria-label="Loading data" duration="3s" />
+      </Box>
+      <Flex direction="column" align="center" aria-live="polite">
+        {(text || 'Opening the local database…').split('\n').map((line) => (
+          <Text key={line} size="2" color="gray">
+            {line}
+          </Text>
+        ))}
+      </Flex>
+    </Flex>
+  )
+}
+
+function SyncFailure({ sync }: { sync: SyncActor }) {
+  const startup = useStartup()
+  const reason = useSelector(sync, selectError)
+  return (
+    <MessageView message="The data could not be loaded." secondary={reason}>
+      <Flex gap="3">
+        <Button onClick={() => startup.send({ type: 'data.retry' })}>Try Again</Button>
+        <Button asChild variant="soft" color="gray">
+          <Link to="/logout">Logout</Link>
+        </Button>
+      </Flex>
+    </MessageView>
+  )
+}
+
+/**
+ * SPEC.md §2 startup texts: 'Loading Data, please wait...' with the table being loaded, until both
+ * caches are ready (SPEC.md §4); a failure stays on screen with Try Again, never a blank page.
+ */
+export function LoadingData() {
+  const startup = useStartup()
+  const sync = useSelector(startup, selectSync)
+  const failed = useSelector(startup, selectDataFailed)
+  if (sync && failed) return <SyncFailure sync={sync} />
+  return (
+    <MessageView message="Loading Data, please wait..." spinner>
+      {sync && <SyncProgress sync={sync} />}
+    </MessageView>
+  )
+}

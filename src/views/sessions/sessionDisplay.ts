@@ -1,0 +1,44 @@
+import type { Session } from '../../../schema/session'
+import type { ListRow } from '../../data/lists/filter'
+import { formatDateTime } from '../format/dateTime'
+import { summarizeUserAgent } from './userAgent'
+
+/** A cached session as its row shows it. */
+export type SessionDisplay = {
+  id: string
+  /** 'Ada Lovelace', the session's user. */
+  name: string
+  ip: string
+  /** 'Chrome on Windows'. */
+  device: string
+  /** 'Mar 05, 2026 02:30 PM EST'. */
+  expires: string
+}
+
+/** What a session row shows; `zone` is the browser's time zone. */
+export function describeSession(row: ListRow, zone: string): SessionDisplay {
+  const session = row as unknown as Partial<Session>
+  const name = [session.nameFirst, session.nameLast].filter(Boolean).join(' ')
+  return {
+    id: row.id,
+    name: name || 'Unknown user',
+    ip: session.ip ?? '',
+    device: summarizeUserAgent(session.userAgent ?? ''),
+    expires: session.expires ? formatDateTime(session.expires, zone) : '',
+  }
+}
+
+const described = new WeakMap<ListRow, SessionDisplay>()
+
+/**
+ * describeSession, kept per cached row: rows are replaced, never changed, when the cache changes,
+ * so a row scrolled past again is not formatted again.
+ */
+export function describeSessionOnce(row: ListRow, zone: string): SessionDisplay {
+  let display = described.get(row)
+  if (!display) {
+    display = describeSession(row, zone)
+    described.set(row, display)
+  }
+  return display
+}

@@ -1,0 +1,132 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { ApiError } from '../../src/data/api/ApiError'
+import { identityDb } from '../../src/data/db/identity'
+import { revokeMachine, type RevokeEvent } from '../../src/machines/revoke.machine'
+import { tallElements } from '../component/sessions.support'
+import { selfUser } from '../setup/fixtures'
+import { renderSignedIn } from '../setup/renderApp'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+
+// The server call behind the chart's revokeSession actor; each call waits for the path's step.
+const server = vi.hoisted(() => ({
+  calls: [] as { id: string; resolve: () => void; reject: (error: unknown) => void }[],
+}))
+vi.mock('../../src/data/api/sessions', () => ({
+  revokeSession: (id: string) =>
+    new Promise<void>((resolve, reject) => server.calls.push({ id, resolve, reject })),
+}))
+
+const ada = {
+  id: '0192f0c4-0000-7000-8000-000000000009',
+  createdAt: '2026-01-01T12:00:00.000Z',
+  updatedAt: '2026-01-01T12:00:00.000Z',
+  userId: '0192f0c4-0000-7000-9000-000000000001',
+  ip: '192.0.2.7',
+  userAgent: 'curl/8.5.0',
+  expires: '2026-01-02T12:00:00.000Z',
+  nameFirst: 'Ada',
+  nameLast: 'Lovelace',
+}
+const forbidden = new ApiError(403, 403, 'You are not allowed to do this.')
+
+const events = [
+  { type: 'revoke.request', target: { id: ada.id, name: 'Ada Lovelace' } },
+  { type: 'xstate.done.actor.revokeSession' },
+  { type: 'xstate.error.actor.revokeSession', error: forbidden },
+] as unknown as RevokeEvent[]
+
+const testMachine = asTestMachine(revokeMachine)
+const model = createTestModel(testMachine, { events, input: { sync: undefined } })
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderSignedIn>>
+type Step = { event: { type: string; error?: unknown } }
+
+const dialog = () =>
+  screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this session?' })
+const button = (name: string) => within(dialog()).getByRole('button', { name })
+const lastCall = () => {
+  const call = server.calls.at(-1)
+  if (!call) throw new Error('No revoke call is waiting.')
+  return call
+}
+
+function drive(app: App) {
+  return {
+    states: {
+      idle: () => {
+        expect(screen.queryByRole('alertdialog')).toBeNull()
+        expect(screen.queryByText(/was revoked\.$/)).toBeNull()
+      },
+      confirming: async () => {
+        await screen.findByRole('alertdialog')
+        expect(within(dialog()).getByText(/^Deleting cannot be undone\./)).toHaveTextContent(
+          'Ada Lovelace will be signed out on that device.',
+        )
+        expect(button('Delete')).toBeEnabled()
+        expect(button('Cancel')).toBeEnabled()
+        expect(within(dialog()).queryByRole('alert')).toBeNull()
+      },
+      revoking: async () => {
+        await waitFor(() => expect(button('Delete')).toBeDisabled())
+        expect(button('Cancel')).toBeDisabled()
+        expect(lastCall().id).toBe(ada.id)
+      },
+      failed: async () => {
+        expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+          'You are not allowed to revoke sessions.',
+        )
+        expect(button('Delete')).toBeEnabled()
+      },
+      done: async () => {
+        expect(await screen.findByText('The session of Ada Lovelace was revoked.')).toBeVisible()
+        expect(screen.queryByRole('alertdialog')).toBeNull()
+        // The sync pulls the sessions at once (after its 120 ms debounce), not at the next notice;
+        // for one's own session that pull answers 401 and the console goes to the login.
+        await waitFor(() => expect(app.sync.pulls).toContainEqual(['sessions']))
+      },
+    },
+    events: {
+      'revoke.request': async () => {
+        await app.user.click(screen.getByRole('button', { name: 'Revoke session of Ada Lovelace' }))
+      },
+      'revoke.confirm': async () => {
+        await app.user.click(button('Delete'))
+      },
+      'revoke.cancel': async () => {
+        await app.user.click(button('Cancel'))
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+        expect(screen.getByRole('button', { name: 'Revoke session of Ada Lovelace' })).toHaveFocus()
+      },
+      'xstate.done.actor.revokeSession': () => lastCall().resolve(),
+      'xstate.error.actor.revokeSession': ({ event }: Step) => lastCall().reject(event.error),
+    },
+  }
+}
+
+beforeEach(async () => {
+  tallElements(2000)
+  server.calls.length = 0
+  await identityDb().sessions.clear()
+  await identityDb().sessions.put(ada)
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('revoke statechart, driving the Sessions screen', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderSignedIn(selfUser(), '/sessions')
+      await screen.findByRole('button', { name: 'Revoke session of Ada Lovelace' })
+      await path.test(drive(app))
+    })
+  }
+})
