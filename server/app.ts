@@ -6,6 +6,7 @@ import { type AdminBootstrap, ensureAdministrator } from './bootstrap/admin'
 import type { Config } from './config'
 import type { Database } from './db/types'
 import auditPlugin from './plugins/audit'
+import changeFeedPlugin from './plugins/change-feed'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import originCheckPlugin from './plugins/origin-check'
@@ -13,9 +14,12 @@ import outboxPlugin from './plugins/outbox'
 import securityHeadersPlugin from './plugins/security-headers'
 import sessionGuardPlugin from './plugins/session-guard'
 import staticConsolePlugin from './plugins/static-console'
+import eventRoutes from './routes/events/index'
 import loginRoutes from './routes/login/index'
 import logoutRoutes from './routes/logout/index'
 import selfRoutes from './routes/self/index'
+import sessionRoutes from './routes/sessions/index'
+import syncRoutes from './routes/sync/index'
 import userRoutes from './routes/user/index'
 import { validationMessage } from './validation-message'
 
@@ -60,10 +64,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sessionGuardPlugin)
   await app.register(auditPlugin)
   await app.register(outboxPlugin, { print })
+  await app.register(changeFeedPlugin)
   await app.register(loginRoutes)
   await app.register(logoutRoutes)
   await app.register(selfRoutes)
   await app.register(userRoutes)
+  await app.register(syncRoutes)
+  await app.register(sessionRoutes)
+  await app.register(eventRoutes)
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)

@@ -12,6 +12,8 @@ export const AuditAction = {
   userCreated: 'user.created',
   userUpdated: 'user.updated',
   passwordChanged: 'user.password',
+  sessionRevoked: 'session.revoked',
+  userSessionsRevoked: 'user.sessions_revoked',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 

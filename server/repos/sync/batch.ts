@@ -1,0 +1,55 @@
+import type { Collection } from '../../../schema/sync'
+import type { Db } from '../../db/types'
+import { type ChangePosition, comparePositions } from '../../domain/sync-cursor'
+import { syncSources } from './sources'
+import { readTombstones } from './tombstones'
+import { type Change, snapshotBound } from './window'
+
+export interface SyncBatch {
+  nodes: object[]
+  /** The position after the last node; null when nothing follows `after`. */
+  last: ChangePosition | null
+}
+
+/**
+ * The next changes of a collection after `after`: its rows and its tombstones merged into one
+ * stream in (txid, rev) order, at most `limit` nodes. Both reads share one snapshot bound, so
+ * whatever is left out of this batch sorts after its last node and comes in a later one.
+ */
+export async function readSyncBatch(
+  db: Db,
+  collection: Collection,
+  after: ChangePosition | null,
+  limit: number,
+): Promise<SyncBatch> {
+  const window = { bound: await snapshotBound(db), after, limit }
+  const [rows, deletions] = await Promise.all([
+    syncSources[collection].read(db, window),
+    readTombstones(db, collection, window),
+  ])
+  const merged = mergeChanges<object>(rows, deletions, limit)
+  const last = merged.at(-1)
+  return {
+    nodes: merged.map((change) => change.node),
+    last: last ? { txid: last.txid, rev: last.rev } : null,
+  }
+}
+
+/** Merges two streams already in change order, keeping the first `limit` changes. */
+function mergeChanges<Node>(a: Change<Node>[], b: Change<Node>[], limit: number): Change<Node>[] {
+  const merged: Change<Node>[] = []
+  let i = 0
+  let j = 0
+  while (merged.length < limit && (i < a.length || j < b.length)) {
+    const left = a[i]
+    const right = b[j]
+    if (left && (!right || comparePositions(left, right) < 0)) {
+      merged.push(left)
+      i++
+    } else if (right) {
+      merged.push(right)
+      j++
+    }
+  }
+  return merged
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm'
+import type { Service, ServiceAssignment } from '../../../schema/service'
+import type { Session } from '../../../schema/session'
+import type { User } from '../../../schema/user'
+import { serviceAssignments, services } from '../../db/schema/services'
+import { sessions } from '../../db/schema/sessions'
+import { users } from '../../db/schema/users'
+import type { Db } from '../../db/types'
+import { type Change, type ChangeWindow, changeOrder, inWindow, iso } from './window'
+
+/*
+ * The identity collections in change order. Each reader names its columns, so a secret added to a
+ * table later (hashes, counters, lock state) never reaches a cache by accident.
+ */
+
+export async function readServices(db: Db, window: ChangeWindow): Promise<Change<Service>[]> {
+  const rows = await db
+    .select()
+    .from(services)
+    .where(inWindow(services, window))
+    .orderBy(...changeOrder(services))
+    .limit(window.limit)
+  return rows.map((row) => ({
+    txid: row.txid,
+    rev: row.rev,
+    node: {
+      id: row.id,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      key: row.key,
+      name: row.name,
+      description: row.description,
+      url: row.url,
+      accessTokenTimeout: row.accessTokenTimeout,
+      refreshTokenTimeout: row.refreshTokenTimeout,
+      hasLogo: row.hasLogo,
+      deleted: row.deleted,
+    },
+  }))
+}
+
+export async function readServiceAssignments(
+  db: Db,
+  window: ChangeWindow,
+): Promise<Change<ServiceAssignment>[]> {
+  const rows = await db
+    .select()
+    .from(serviceAssignments)
+    .where(inWindow(serviceAssignments, window))
+    .orderBy(...changeOrder(serviceAssignments))
+    .limit(window.limit)
+  return rows.map((row) => ({
+    txid: row.txid,
+    rev: row.rev,
+    node: {
+      id: row.id,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      userId: row.userId,
+      serviceKey: row.serviceKey,
+    },
+  }))
+}
+
+export async function readSessions(db: Db, window: ChangeWindow): Promise<Change<Session>[]> {
+  const rows = await db
+    .select({
+      txid: sessions.txid,
+      rev: sessions.rev,
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      userId: sessions.userId,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      expires: sessions.expires,
+      nameFirst: users.nameFirst,
+      nameLast: users.nameLast,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inWindow(sessions, window))
+    .orderBy(...changeOrder(sessions))
+    .limit(window.limit)
+  return rows.map(({ txid, rev, ...row }) => ({
+    txid,
+    rev,
+    node: {
+      ...row,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      expires: iso(row.expires),
+    },
+  }))
+}
+
+export async function readUsers(db: Db, window: ChangeWindow): Promise<Change<User>[]> {
+  const rows = await db
+    .select({
+      txid: users.txid,
+      rev: users.rev,
+      id: users.id,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+      nameFirst: users.nameFirst,
+      nameLast: users.nameLast,
+      email: users.email,
+      phone: users.phone,
+      use2FA: users.use2fa,
+      visage: users.visage,
+      type: users.type,
+      lastLogin: users.lastLogin,
+    })
+    .from(users)
+    .where(inWindow(users, window))
+    .orderBy(...changeOrder(users))
+    .limit(window.limit)
+  return rows.map(({ txid, rev, ...row }) => ({
+    txid,
+    rev,
+    node: {
+      ...row,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      lastLogin: row.lastLogin ? iso(row.lastLogin) : null,
+    },
+  }))
+}

@@ -1,0 +1,58 @@
+import { asc, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/types'
+import type { ChangePosition } from '../../domain/sync-cursor'
+
+/**
+ * Which changes one sync batch may read: those after `after` in (txid, rev) order, made by
+ * transactions below `bound` (the snapshot's xmin, so every one of them has finished), at most
+ * `limit` of them. Every query of one batch shares the bound, so the streams merge without gaps.
+ */
+export interface ChangeWindow {
+  bound: string
+  after: ChangePosition | null
+  limit: number
+}
+
+/** A change read from the stream, with the node the console stores. */
+export interface Change<Node> extends ChangePosition {
+  node: Node
+}
+
+interface Stamped {
+  txid: PgColumn
+  rev: PgColumn
+}
+
+/**
+ * The xmin of a fresh snapshot: every transaction below it has committed or aborted. A transaction
+ * still running (or committing later) has a txid at or above it, so it sorts after any cursor
+ * handed out now and is read by a later batch.
+ */
+export const snapshotBound = (db: Db): Promise<string> =>
+  snapshotValue(db, sql`pg_snapshot_xmin(pg_current_snapshot())`)
+
+/** The xmax of a fresh snapshot: every transaction that has committed so far is below it. */
+export const snapshotHorizon = (db: Db): Promise<string> =>
+  snapshotValue(db, sql`pg_snapshot_xmax(pg_current_snapshot())`)
+
+async function snapshotValue(db: Db, expression: SQL): Promise<string> {
+  const result = await db.execute<{ value: string }>(sql`select ${expression}::text as value`)
+  // Both drivers answer a result with rows; the shared Db type does not say so.
+  const [row] = (result as { rows: { value: string }[] }).rows
+  if (!row) throw new Error('PostgreSQL answered no snapshot.')
+  return row.value
+}
+
+export function inWindow(table: Stamped, window: ChangeWindow): SQL {
+  const finished = sql`${table.txid} < ${window.bound}::xid8`
+  if (!window.after) return finished
+  const { txid, rev } = window.after
+  // A row comparison, so that the (txid, rev) index serves it as one range.
+  return sql`${finished} and (${table.txid}, ${table.rev}) > (${txid}::xid8, ${rev}::bigint)`
+}
+
+export const changeOrder = (table: Stamped) => [asc(table.txid), asc(table.rev)]
+
+/** Dates as the ISO strings of the JSON contract. */
+export const iso = (date: Date) => date.toISOString()

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { seedDatabase } from '../../scripts/seed/seed-database'
+import {
+  attributeKeyAssociations,
+  attributeKeyOptions,
+  attributeKeys,
+} from '../../server/db/schema/attributes'
+import { services } from '../../server/db/schema/services'
+import { sessions } from '../../server/db/schema/sessions'
+import { users } from '../../server/db/schema/users'
+import { signIn, useTestApp } from './helper'
+
+const t = useTestApp()
+const counts = { users: 40, sessions: 300, services: 12, attributeKeys: 30 }
+
+describe('seedDatabase', () => {
+  it('writes the requested numbers of realistic rows', async () => {
+    const total = async () => ({
+      users: (await t.db.select({ n: count() }).from(users))[0]!.n,
+      sessions: (await t.db.select({ n: count() }).from(sessions))[0]!.n,
+      services: (await t.db.select({ n: count() }).from(services))[0]!.n,
+      attributeKeys: (await t.db.select({ n: count() }).from(attributeKeys))[0]!.n,
+    })
+    const before = await total()
+    const result = await seedDatabase(t.db, counts)
+    const after = await total()
+    expect(after).toEqual({
+      users: before.users + 40,
+      sessions: before.sessions + 300,
+      services: before.services + 12,
+      attributeKeys: before.attributeKeys + 30,
+    })
+    expect(result.written).toMatchObject(counts)
+
+    const people = await t.db.select().from(users)
+    for (const person of people.filter((p) => p.phone)) expect(person.phone).toMatch(/^\d{10}$/)
+    const times = (await t.db.select({ expires: sessions.expires }).from(sessions)).map((s) =>
+      s.expires.getTime(),
+    )
+    expect(times.some((time) => time < Date.now())).toBe(true)
+    expect(times.some((time) => time > Date.now())).toBe(true)
+    for (const service of await t.db.select().from(services)) {
+      expect(service.url).toMatch(/^https:\/\//)
+      expect(service.accessTokenTimeout).toBeGreaterThanOrEqual(1)
+      expect(service.accessTokenTimeout).toBeLessThanOrEqual(10)
+      expect(service.refreshTokenTimeout).toBeLessThanOrEqual(60)
+    }
+    // A tree: roots at the top, every leaf under a branch, options on discrete leaves.
+    const roots = await t.db
+      .select()
+      .from(attributeKeyAssociations)
+      .where(isNull(attributeKeyAssociations.parentAssociationId))
+    expect(roots.length).toBeGreaterThan(0)
+    const options = await t.db.select({ n: count() }).from(attributeKeyOptions)
+    expect(options[0]!.n).toBeGreaterThan(0)
+  })
+
+  it('lets seeded users sign in with the printed password, and adds more when run again', async () => {
+    const result = await seedDatabase(t.db, { ...counts, attributeKeys: 5 })
+    const [person] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.type, 'EXTERNAL'), eq(users.use2fa, false)))
+      .limit(1)
+    await expect(signIn(t, person!.email, result.password)).resolves.toBeTruthy()
+    expect(result.written.users).toBe(40)
+  })
+})
+
+describe('npm run seed', () => {
+  const run = promisify(execFile)
+  const seed = (args: string[], env: Record<string, string>) =>
+    run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...args], {
+      env: { ...process.env, ...env, DATABASE_URL: '' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    )
+
+  // Each run starts a Node process with tsx, which takes seconds on a busy machine.
+  it('refuses a DATA_DIR that a running server holds', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-seed-'))
+    try {
+      writeFileSync(path.join(dataDir, 'gatehouse.lock'), `${process.pid}\n`)
+      const { code, stderr } = await seed(['--users', '1'], { DATA_DIR: dataDir })
+      expect(code).toBe(1)
+      expect(stderr).toMatch(/Cannot seed: DATA_DIR .* is in use by another Gatehouse process/)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('explains a bad argument', { timeout: 60_000 }, async () => {
+    const { code, stderr } = await seed(['--users', 'many'], { DATA_DIR: tmpdir() })
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/--users must be a whole number/)
+    expect(stderr).toMatch(/usage: npm run seed/)
+  })
+})
