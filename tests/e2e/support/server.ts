@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -125,5 +125,57 @@ export async function latestSecurityCode(
     if (code) return code
     if (Date.now() > deadline) throw new Error(`No security code was sent to ${phone}`)
     await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+export interface SeedCounts {
+  users: number
+  sessions: number
+  services: number
+  attributeKeys?: number
+}
+
+/**
+ * A server on a database filled by `npm run seed`. The first start creates the administrator on the
+ * empty directory; the seed then adds everyone else, as an operator would do it.
+ */
+export async function startSeededServer(
+  counts: SeedCounts,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))
+  await (await startServer(env, dataDir)).stop()
+  const args = [
+    '--users',
+    counts.users,
+    '--sessions',
+    counts.sessions,
+    '--services',
+    counts.services,
+    '--attribute-keys',
+    counts.attributeKeys ?? 20,
+  ]
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed.ts', ...args.map(String)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      encoding: 'utf8',
+    },
+  )
+  if (seeded.status !== 0) throw new Error(`Seeding failed:\n${seeded.stdout}\n${seeded.stderr}`)
+  const server = await startServer(env, dataDir)
+  return {
+    ...server,
+    async stop() {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
   }
 }

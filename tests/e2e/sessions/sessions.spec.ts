@@ -1,0 +1,125 @@
+import { expect, testWithServer } from '../support/fixtures'
+import { expectSignedIn, signIn } from '../login/login'
+import { mainNav } from '../shell/shell'
+import { expectRecordCount, searchBox, serverSessions, sessionList, sessionRows } from './sessions'
+
+// A seeded database of its own: the spec revokes sessions.
+const test = testWithServer({}, { users: 300, sessions: 3000, services: 30 })
+
+test('loads the caches, then scrolls, searches and revokes sessions', async ({ page }) => {
+  // Hold each sync batch a moment so the loading screen is there to be seen.
+  await page.route('**/v1/sync/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 250))
+    await route.continue()
+  })
+  await signIn(page)
+  await expect(page.getByText('Loading Data, please wait...')).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Loading data' })).toBeVisible()
+  await expect(page.getByText(/^\w+ — [\d,]+ rows$/).first()).toBeVisible()
+  await expectSignedIn(page)
+  await page.unroute('**/v1/sync/**')
+
+  await mainNav(page).getByRole('link', { name: 'Sessions' }).click()
+  const stored = await serverSessions(page.request)
+  await expectRecordCount(page, stored.length)
+  await expect(sessionRows(page).first()).toBeVisible()
+
+  // Scrolling far down pulls in later pages (50 at a time) without rendering them all.
+  const list = sessionList(page)
+  for (let i = 0; i < 12; i += 1) {
+    await list.hover()
+    await page.mouse.wheel(0, 4000)
+    await page.waitForTimeout(100)
+  }
+  const deepest = await sessionRows(page).evaluateAll((rows) =>
+    Math.max(...rows.map((row) => Number(row.getAttribute('aria-posinset')))),
+  )
+  expect(deepest).toBeGreaterThan(100)
+  expect(await sessionRows(page).count()).toBeLessThan(100)
+
+  // Search narrows to one person's sessions.
+  const person = stored.find((s) => s.nameLast !== 'Administrator')!
+  const name = `${person.nameFirst} ${person.nameLast}`
+  await searchBox(page).fill(`  ${person.nameLast}  `)
+  await expect(sessionRows(page).first()).toContainText(person.nameLast)
+  const matching = stored.filter(
+    (s) =>
+      `${s.nameFirst} ${s.nameLast}`.toLowerCase().includes(person.nameLast.toLowerCase()) ||
+      s.ip.includes(person.nameLast.toLowerCase()),
+  )
+  await expectRecordCount(page, matching.length)
+
+  // Revoke one of them, after the confirmation.
+  const target = matching.find((s) => `${s.nameFirst} ${s.nameLast}` === name)!
+  await sessionList(page)
+    .getByRole('button', { name: `Revoke session of ${name}` })
+    .first()
+    .click()
+  const dialog = page.getByRole('alertdialog', {
+    name: 'Are you sure you want to delete this session?',
+  })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('cannot be undone')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await expectRecordCount(page, matching.length)
+
+  await sessionList(page)
+    .getByRole('button', { name: `Revoke session of ${name}` })
+    .first()
+    .click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText(`The session of ${name} was revoked.`)).toBeVisible()
+  await expectRecordCount(page, matching.length - 1)
+  expect((await serverSessions(page.request)).length).toBe(stored.length - 1)
+  expect(target).toBeDefined()
+})
+
+test('a session revoked in one console disappears from another, and revoking your own signs you out', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page)
+  await expectSignedIn(page)
+  const other = await browser.newPage()
+  await signIn(other)
+  await expectSignedIn(other)
+  for (const console_ of [page, other])
+    await mainNav(console_).getByRole('link', { name: 'Sessions' }).click()
+
+  const stored = await serverSessions(page.request)
+  const person = stored.find((s) => s.nameLast !== 'Administrator')!
+  const name = `${person.nameFirst} ${person.nameLast}`
+  for (const console_ of [page, other]) await searchBox(console_).fill(name)
+  const before = await sessionList(other)
+    .getByRole('button', { name: `Revoke session of ${name}` })
+    .count()
+  expect(before).toBeGreaterThan(0)
+
+  await sessionList(page)
+    .getByRole('button', { name: `Revoke session of ${name}` })
+    .first()
+    .click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  // The other console hears of it through /v1/events and drops the row without a reload.
+  await expect(
+    sessionList(other).getByRole('button', { name: `Revoke session of ${name}` }),
+  ).toHaveCount(before - 1)
+
+  // The administrator's own sessions: revoking the one this page uses sends it to the login.
+  await searchBox(other).fill('Administrator')
+  await expect(sessionList(other).getByRole('listitem')).not.toHaveCount(0)
+  const ownCount = await sessionList(other).getByRole('listitem').count()
+  for (let i = 0; i < ownCount; i += 1) {
+    if (!other.url().includes('/sessions')) break
+    await sessionList(other)
+      .getByRole('button', { name: /Revoke session of .*Administrator/ })
+      .first()
+      .click()
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await other.waitForTimeout(300)
+  }
+  await expect(other).toHaveURL(/\/login/)
+  expect((await other.request.get('/v1/self')).status()).toBe(401)
+  await other.close()
+})
