@@ -9,7 +9,7 @@ export async function expectRecordCount(page: Page, count: number) {
   await expect(recordCount(page)).toHaveText(`Record Count: ${count.toLocaleString('en-US')}`)
 }
 
-type SessionNode = { id: string; nameFirst: string; nameLast: string; ip: string }
+type SessionNode = { id: string; userId: string; nameFirst: string; nameLast: string; ip: string }
 
 /** Every session the server holds, read through POST /v1/sessions until its cursor says DONE. */
 export async function serverSessions(
@@ -20,9 +20,9 @@ export async function serverSessions(
   let cursor: string | null = null
   for (;;) {
     const answer = await request.post('/v1/sessions', {
-      data: { cursor, batchSize: 5000, ...filters },
+      data: { pagination: { cursor, batchSize: 5000 }, filters },
     })
-    expect(answer.status()).toBe(200)
+    expect(answer.status(), await answer.text()).toBe(200)
     const body = (await answer.json()) as {
       results: { nodes: SessionNode[]; batchInfo: { cursor: string } }
     }
