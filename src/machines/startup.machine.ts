@@ -6,6 +6,12 @@ import { signOut } from '../data/api/auth'
 import { fetchSelf } from '../data/api/self'
 import { isSyncFailed, isSyncReady, syncMachine, type SyncSnapshot } from './sync.machine'
 
+// signedIn is only entered with the user fetchSelf answered, so this never throws.
+const signedInUser = (user: SelfUser | null): SelfUser => {
+  if (!user) throw new Error('A session without a user cannot load the caches.')
+  return user
+}
+
 type StartupContext = {
   /** The signed-in user; null whenever no session is known. */
   user: SelfUser | null
@@ -90,6 +96,8 @@ export const startupMachine = setup({
         id: 'sync',
         systemId: 'sync',
         src: 'sync',
+        // The caches belong to this user: rows cached for anyone else are dropped before loading.
+        input: ({ context }) => ({ user: signedInUser(context.user) }),
         // Subscribes to the sync's snapshots; 'loadingData.loading' acts on them, other states not.
         onSnapshot: { description: "The sync's progress or state changed." },
       },

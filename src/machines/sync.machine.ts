@@ -8,15 +8,21 @@ import {
   type SnapshotFrom,
 } from 'xstate'
 import type { Collection } from '../../schema/sync'
-import { openCaches } from '../data/db/caches'
+import { ownerKey, type CacheUser } from '../data/db/cacheOwner'
 import type { OpenResult } from '../data/db/openCache'
 import { Areas, type Area } from '../data/db/syncState'
 import { listenForChanges } from '../data/sync/changes'
+import { openCachesFor } from '../data/sync/openCachesFor'
 import { progressStream } from '../data/sync/progressStream'
 import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
 import { syncDeps } from '../data/sync/syncDeps'
 
+/** The signed-in user the caches are filled for (from startup's SelfUser). */
+export type SyncInput = { user: CacheUser }
+
 export type SyncContext = {
+  /** Whose the caches are (`ownerKey`): caches filled for anyone else are emptied when opened. */
+  owner: string
   /** The table being loaded and its rows so far: 'Loading Data, please wait...' shows them. */
   progress: { table: Collection | null; loaded: number }
   /** The same, per area: both load side by side, and the screen names the table of each. */
@@ -55,14 +61,17 @@ const areaRegion = (area: Area, id: string) =>
   }) as const
 
 /**
- * The local caches (DESIGN.md §5): opens them under the version rule, loads both areas, then keeps
- * them current from the server's change notices. The startup statechart shows content only once
- * this machine has the 'ready' tag. Created once per page with systemId 'sync'.
+ * The local caches (DESIGN.md §5): opens them under the version rule and claims them for the
+ * signed-in user, loads both areas, then keeps them current from the server's change notices. The
+ * startup statechart shows content only once this machine has the 'ready' tag. Created once per
+ * page with systemId 'sync'; invoked per session, with the signed-in user as input.
  */
 export const syncMachine = setup({
-  types: { context: {} as SyncContext, events: {} as SyncEvent },
+  types: { context: {} as SyncContext, events: {} as SyncEvent, input: {} as SyncInput },
   actors: {
-    openCaches: fromPromise<OpenResult>(() => openCaches()),
+    openCaches: fromPromise<OpenResult, { owner: string }>(({ input }) =>
+      openCachesFor(input.owner, syncDeps().writer),
+    ),
     loadArea: fromObservable<SyncProgress, { area: Area }>(({ input }) =>
       progressStream<SyncProgress>((report, signal) =>
         syncArea(input.area, syncDeps(), signal, report),
@@ -112,23 +121,25 @@ export const syncMachine = setup({
 }).createMachine({
   id: 'sync',
   description: 'Fills the identity and attribute caches from the server and keeps them current.',
-  context: {
+  context: ({ input }) => ({
+    owner: ownerKey(input.user),
     progress: { table: null, loaded: 0 },
     areaProgress: {},
     loaded: {},
     pending: [],
     pulling: [],
     error: null,
-  },
+  }),
   initial: 'opening',
   states: {
     opening: {
       description:
-        'Opens both caches; one written by another cache version is deleted and the page reloads.',
+        'Opens both caches; one written by another cache version is deleted and the page reloads, one filled for another user (or other permissions) is emptied.',
       tags: ['busy'],
       invoke: {
         id: 'openCaches',
         src: 'openCaches',
+        input: ({ context }) => ({ owner: context.owner }),
         onDone: [{ guard: 'isReset', target: 'reloading' }, { target: 'loading' }],
         onError: { target: 'failed', actions: 'recordError' },
       },

@@ -134,11 +134,12 @@ describe('api client', () => {
     expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ cursor: null, batchSize: 5000 })
   })
 
-  it('reads a collection the user may not see (403) as an empty one, DONE at once', async () => {
+  it('reads a collection the user may not see (403) as an empty one, DONE at once, marked forbidden', async () => {
     answer(() => failure(403, 403, 'You are not allowed to do this.'))
     await expect(fetchSyncBatch('users', 'c-1', new AbortController().signal)).resolves.toEqual({
       nodes: [],
       cursor: 'DONE',
+      forbidden: true,
     })
   })
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { asTestMachine } from './asTestMachine'
 import { ApiError } from '../../src/data/api/ApiError'
+import { ownerKey } from '../../src/data/db/cacheOwner'
 import {
   startupMachine,
   type StartupEvent,
@@ -73,6 +74,8 @@ function drive(app: App) {
         expect(screen.getByRole('progressbar', { name: 'Loading data' })).toBeVisible()
         // No screen (and no shell) before the caches are loaded.
         expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
+        // The caches are opened for the user who signed in: anyone else's rows are dropped first.
+        expect(app.sync.openedFor.at(-1)).toBe(ownerKey(admin))
       },
       'signedIn.loadingData.failed': async () => {
         expect(await screen.findByText('The data could not be loaded.')).toBeVisible()

@@ -9,6 +9,7 @@ import {
   type Subscribable,
 } from 'xstate'
 import { createTestModel } from 'xstate/graph'
+import { ownerKey, type CacheUser } from '../../src/data/db/cacheOwner'
 import type { Area } from '../../src/data/db/syncState'
 import type { OpenResult } from '../../src/data/db/openCache'
 import type { SyncProgress } from '../../src/data/sync/syncArea'
@@ -54,6 +55,9 @@ type Observer = {
 }
 
 const failure = new Error('The server could not be reached.')
+/** The signed-in user the caches are opened for (startup passes its SelfUser). */
+const user: CacheUser = { id: 'u-ada', permissions: ['sessions.read', 'users.read'] }
+const input = { user }
 const progress = (area: Area, table: SyncProgress['table'], loaded: number) => ({
   snapshot: { context: { area, table, loaded } },
 })
@@ -83,6 +87,7 @@ const label = (event: EventObject & { output?: unknown; collections?: string[] }
 
 const testMachine = asTestMachine(withDelaysAsEvents(syncMachine))
 const model = createTestModel(testMachine, {
+  input,
   events,
   // The chart raises a state's done event itself once both areas are loaded; the model must not.
   filterEvents: (_: unknown, event: EventObject) => !event.type.startsWith('xstate.done.state.'),
@@ -115,7 +120,7 @@ function drive() {
   const actor: SyncActor = createActor(
     syncMachine.provide({
       actors: {
-        openCaches: fromPromise(() => open.wait(undefined)),
+        openCaches: fromPromise(({ input }) => open.wait(input)),
         loadArea: fromObservable<SyncProgress, { area: Area }>(
           ({ input }) =>
             ({
@@ -131,7 +136,7 @@ function drive() {
         pullChanges: fromPromise(({ input }) => pull.wait(input)),
       },
     }),
-    { systemId: 'sync' },
+    { systemId: 'sync', input },
   ).start()
   const settle = () => vi.advanceTimersByTimeAsync(0)
   const snapshot = () => actor.getSnapshot()
@@ -144,7 +149,11 @@ function drive() {
 
   return {
     states: {
-      '#sync.opening': () => expect(snapshot().hasTag('busy')).toBe(true),
+      '#sync.opening': () => {
+        expect(snapshot().hasTag('busy')).toBe(true)
+        // The caches are opened for the signed-in user: filled for anyone else, they are emptied.
+        expect(open.inputs.at(-1)).toEqual({ owner: ownerKey(user) })
+      },
       '#sync.reloading': () => {
         expect(snapshot().hasTag('busy')).toBe(true)
         expect(isSyncReady(snapshot())).toBe(false)

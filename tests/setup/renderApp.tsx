@@ -14,7 +14,7 @@ import { createSyncStub } from './syncStub'
  * server calls of the startup machine replaced by gates the test settles, and the sync's effects
  * stubbed: 'instant' loads the caches at once, 'gated' lets the test drive the loading screen.
  */
-export function renderApp(path = '/', { sync: mode = 'instant' as 'instant' | 'gated' } = {}) {
+export function renderApp(path = '/', { sync: mode = 'instant' } = {}) {
   const gates = { fetchSelf: new Gate<SelfUser>(), signOut: new Gate<void>() }
   const sync = createSyncStub(mode)
   const machine = startupMachine.provide({

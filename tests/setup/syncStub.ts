@@ -24,6 +24,8 @@ export function createSyncStub(mode: 'instant' | 'gated' = 'instant') {
     listening: { started: 0, stopped: 0 },
     /** Sends a change notice as GET /v1/events would. */
     notify: undefined as ((event: SyncEvent) => void) | undefined,
+    /** The owner key of each cache opening: whom the caches were claimed for. */
+    openedFor: [] as string[],
     /** Collections pulled after change notices, one list per pull. */
     pulls: [] as Collection[][],
     open(result: OpenResult | Error) {
@@ -41,11 +43,12 @@ export function createSyncStub(mode: 'instant' | 'gated' = 'instant') {
     },
     machine: syncMachine.provide({
       actors: {
-        openCaches: fromPromise<OpenResult>(() =>
-          mode === 'instant'
+        openCaches: fromPromise<OpenResult, { owner: string }>(({ input }) => {
+          stub.openedFor.push(input.owner)
+          return mode === 'instant'
             ? Promise.resolve('open')
-            : new Promise((resolve, reject) => (opening = { resolve, reject })),
-        ),
+            : new Promise((resolve, reject) => (opening = { resolve, reject }))
+        }),
         loadArea: fromObservable<SyncProgress, { area: Area }>(
           ({ input }) =>
             ({

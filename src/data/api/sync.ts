@@ -21,8 +21,8 @@ const BATCH_TIMEOUT_MS = 60_000
 
 /**
  * One batch of changes after `cursor`, through the shared client: the same envelope checks, and an
- * ended session (401) signs the person out. A collection the user may not read answers 403; for the
- * cache that is simply a collection with nothing in it.
+ * ended session (401) signs the person out. A collection the user may not read answers 403: an
+ * empty, finished batch marked `forbidden`, so that the cache drops what it held of it.
  */
 export async function fetchSyncBatch(
   collection: Collection,
@@ -37,7 +37,7 @@ export async function fetchSyncBatch(
     return { nodes: results.nodes, cursor: results.batchInfo.cursor }
   } catch (error) {
     if (isApiError(error) && error.status === FORBIDDEN) {
-      return { nodes: [], cursor: SYNC_DONE }
+      return { nodes: [], cursor: SYNC_DONE, forbidden: true }
     }
     throw error
   }

@@ -5,7 +5,7 @@ import type {
   AttributeKeyCondition,
   AttributeKeyOption,
 } from '../../../schema/attributes'
-import type { SyncState } from './syncState'
+import type { OwnerRow, SyncState } from './syncState'
 
 /** SPEC.md §9: bumping it makes every console drop and rebuild this cache. */
 export const ATTRIBUTES_VERSION = 2
@@ -25,7 +25,7 @@ export class AttributesDb extends Dexie {
   declare attributeKeyAssociations: Table<AttributeKeyAssociation, string>
   declare attributeKeyOptions: Table<AttributeKeyOption, string>
   declare attributeKeyConditions: Table<AttributeKeyCondition, string>
-  declare syncState: Table<SyncState, string>
+  declare syncState: Table<SyncState | OwnerRow, string>
   /** Set when an older database was upgraded in place; the version rule then rebuilds it. */
   outdated = false
 

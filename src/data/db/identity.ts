@@ -2,7 +2,7 @@ import { Dexie, type Table } from 'dexie'
 import type { Service, ServiceAssignment } from '../../../schema/service'
 import type { Session } from '../../../schema/session'
 import type { User } from '../../../schema/user'
-import type { SyncState } from './syncState'
+import type { OwnerRow, SyncState } from './syncState'
 
 /** SPEC.md §9: bumping it makes every console drop and rebuild this cache. */
 export const IDENTITY_VERSION = 9
@@ -25,7 +25,7 @@ export class IdentityDb extends Dexie {
   declare sessions: Table<Session, string>
   declare users: Table<User, string>
   declare serviceAssignments: Table<ServiceAssignment, string>
-  declare syncState: Table<SyncState, string>
+  declare syncState: Table<SyncState | OwnerRow, string>
   /** Set when an older database was upgraded in place; the version rule then rebuilds it. */
   outdated = false
 

@@ -11,6 +11,16 @@ export type SyncState = {
   updatedAt: string
 }
 
+/**
+ * The syncState key that records whom a cache was filled for (`cacheOwner.ts`). Kept in syncState
+ * rather than a table of its own so that the schema, and with it the cache version, stays as it is.
+ * No collection has this name.
+ */
+export const OWNER_ROW = '#owner'
+
+/** The reserved syncState row: the owner key of the user the cache holds rows for. */
+export type OwnerRow = { collection: typeof OWNER_ROW; owner: string; updatedAt: string }
+
 /** The areas of the console's cache: one IndexedDB database each (SPEC.md §1). */
 export const Areas = ['identity', 'attributes'] as const
 export type Area = (typeof Areas)[number]

@@ -22,7 +22,9 @@ export type SyncDeps = {
  * Returns how many nodes were written; `onBatch` hears the running total.
  *
  * The contract with the server: a batch's cursor is the position after its nodes, and DONE means
- * nothing follows the cursor sent, so the position kept is the last one that was not DONE.
+ * nothing follows the cursor sent, so the position kept is the last one that was not DONE. A
+ * collection the server refuses (403) is emptied, rows and position, instead: what a user may not
+ * read must not stay on their screen from an earlier load.
  */
 export async function pullCollection(
   collection: Collection,
@@ -40,6 +42,10 @@ export async function pullCollection(
     for (;;) {
       const batch = await next
       signal.throwIfAborted()
+      if (batch.forbidden) {
+        await deps.writer.write({ kind: 'empty', collection })
+        return 0
+      }
       const done = batch.cursor === SYNC_DONE
       if (!done) {
         next = deps.fetchBatch(collection, batch.cursor, stop.signal)
@@ -49,7 +55,7 @@ export async function pullCollection(
       if (batch.nodes.length > 0 || !done) {
         // Rows that come with DONE (not expected) are kept under the position already held.
         const position = done ? cursor : batch.cursor
-        await deps.writer.write(collection, batch.nodes, position)
+        await deps.writer.write({ kind: 'batch', collection, nodes: batch.nodes, cursor: position })
         loaded += batch.nodes.length
         cursor = position
         onBatch(loaded)

@@ -1,4 +1,4 @@
-import type { WriteReply, WriteRequest } from './writerProtocol'
+import type { WriteOp, WriteReply, WriteRequest } from './writerProtocol'
 import { localWriter, type BatchWriter } from './writer'
 
 type Pending = { request: WriteRequest; resolve: () => void; reject: (error: Error) => void }
@@ -7,9 +7,10 @@ type Pending = { request: WriteRequest; resolve: () => void; reject: (error: Err
 export type WorkerPort = Pick<Worker, 'postMessage' | 'addEventListener' | 'terminate'>
 
 /**
- * Sends batches to the sync worker and settles each write when the worker has committed it. If
+ * Sends writes to the sync worker and settles each one when the worker has committed it. If
  * the worker cannot run (a failed load, a browser without module workers), the writes waiting and
- * all later ones go to the same-thread writer: writing a batch twice is harmless.
+ * all later ones go to the same-thread writer, in the order asked: writing a batch, an emptying
+ * or a claim twice is harmless.
  */
 export function workerWriter(worker: WorkerPort, fallback: BatchWriter = localWriter()): BatchWriter {
   const pending = new Map<number, Pending>()
@@ -17,7 +18,7 @@ export function workerWriter(worker: WorkerPort, fallback: BatchWriter = localWr
   let broken = false
 
   const settleLocally = ({ request, resolve, reject }: Pending) =>
-    fallback.write(request.collection, request.nodes, request.cursor).then(resolve, reject)
+    fallback.write(request).then(resolve, reject)
 
   worker.addEventListener('message', (event: MessageEvent<WriteReply>) => {
     const reply = event.data
@@ -36,9 +37,9 @@ export function workerWriter(worker: WorkerPort, fallback: BatchWriter = localWr
   })
 
   return {
-    write: (collection, nodes, cursor) =>
+    write: (op: WriteOp) =>
       new Promise<void>((resolve, reject) => {
-        const request = { id: ++nextId, collection, nodes, cursor }
+        const request: WriteRequest = { ...op, id: ++nextId }
         if (broken) return void settleLocally({ request, resolve, reject })
         pending.set(request.id, { request, resolve, reject })
         worker.postMessage(request)

@@ -32,6 +32,19 @@ export async function writeBatch(
   })
 }
 
+/**
+ * Drops every row of a collection and its position, together: a collection the user may not read
+ * (the server answers 403) must not keep what an earlier load put there.
+ */
+export async function emptyCollection(db: Dexie, collection: Collection): Promise<void> {
+  const table: Table<SyncRow, string> = db.table(collection)
+  const state: Table<SyncState, string> = db.table('syncState')
+  await db.transaction('rw', table, state, async () => {
+    await table.clear()
+    await state.delete(collection)
+  })
+}
+
 /** The stored position of a collection, or null when it was never read. */
 export async function readCursor(db: Dexie, collection: Collection): Promise<string | null> {
   const state: Table<SyncState, string> = db.table('syncState')

@@ -1,21 +1,20 @@
-import { cacheDb } from '../db/caches'
-import { areaOf } from '../db/syncState'
 import type { WriteReply, WriteRequest } from './writerProtocol'
-import { writeBatch } from './writeBatch'
+import { commitWrite } from './writer'
 
 /**
  * The sync worker: commits batches off the main thread so that a 100,000-row load never blocks
- * the page (issue 3: no main-thread task over 200 ms). Batches are committed one at a time, in
- * the order they arrive, which is the order of their cursors.
+ * the page (issue 3: no main-thread task over 200 ms). Writes are committed one at a time, in
+ * the order they arrive, which is the order of their cursors (and of the claims between them).
  */
 let queue: Promise<unknown> = Promise.resolve()
 
-async function commit({ id, collection, nodes, cursor }: WriteRequest): Promise<WriteReply> {
+async function commit(request: WriteRequest): Promise<WriteReply> {
   try {
-    await writeBatch(cacheDb(areaOf(collection)), collection, nodes, cursor)
-    return { id, ok: true }
+    await commitWrite(request)
+    return { id: request.id, ok: true }
   } catch (error) {
-    return { id, ok: false, message: error instanceof Error ? error.message : String(error) }
+    const message = error instanceof Error ? error.message : String(error)
+    return { id: request.id, ok: false, message }
   }
 }
 

@@ -10,6 +10,8 @@ type Change = { rev: number; node: SyncNode }
 export class FakeSyncServer {
   private rev = 0
   private readonly changes = new Map<Collection, Map<string, Change>>()
+  /** Collections the signed-in user may not read: the server answers 403. */
+  private readonly forbidden = new Set<Collection>()
   /** Every cursor asked for, per collection, so tests can see where a pull resumed. */
   readonly asked: { collection: Collection; cursor: string | null }[] = []
 
@@ -23,6 +25,11 @@ export class FakeSyncServer {
     for (const id of ids) this.rowsOf(collection).set(id, { rev: ++this.rev, node: { id, tombstone: true } })
   }
 
+  /** From now on the user may not read `collection` (what the API client makes of a 403). */
+  forbid(collection: Collection): void {
+    this.forbidden.add(collection)
+  }
+
   /** What a cache must hold once caught up: the live rows, by id. */
   live(collection: Collection): SyncRow[] {
     return [...this.rowsOf(collection).values()]
@@ -33,6 +40,8 @@ export class FakeSyncServer {
 
   fetchBatch = (collection: Collection, cursor: string | null): Promise<SyncBatch> => {
     this.asked.push({ collection, cursor })
+    if (this.forbidden.has(collection))
+      return Promise.resolve({ nodes: [], cursor: SYNC_DONE, forbidden: true })
     const after = cursor === null ? 0 : Number(cursor)
     const batch = [...this.rowsOf(collection).values()]
       .filter((change) => change.rev > after)

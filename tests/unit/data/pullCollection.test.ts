@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Collection } from '../../../schema/sync'
 import { IdentityDb } from '../../../src/data/db/identity'
-import type { SyncNode } from '../../../src/data/sync/nodes'
 import { pullCollection, type SyncDeps } from '../../../src/data/sync/pullCollection'
 import { syncArea, type SyncProgress } from '../../../src/data/sync/syncArea'
-import { readCursor, writeBatch } from '../../../src/data/sync/writeBatch'
+import { emptyCollection, readCursor, writeBatch } from '../../../src/data/sync/writeBatch'
+import type { WriteOp } from '../../../src/data/sync/writerProtocol'
 import { FakeSyncServer } from './fakeSyncServer'
 import { freshName, service, session, user } from './fixtures'
 
@@ -27,10 +26,12 @@ function deps(failOnWrite?: number): SyncDeps {
     fetchBatch: server.fetchBatch,
     readCursor: (collection) => readCursor(db, collection),
     writer: {
-      write: async (collection: Collection, nodes: SyncNode[], cursor: string | null) => {
+      write: async (op: WriteOp) => {
         if (++writes === failOnWrite) throw new Error('the tab was closed')
-        await writeBatch(db, collection, nodes, cursor)
-        written.push(...nodes.map((node) => `${node.id}@${cursor}`))
+        if (op.kind === 'claim') throw new Error('a pull never claims a cache')
+        if (op.kind === 'empty') return emptyCollection(db, op.collection)
+        await writeBatch(db, op.collection, op.nodes, op.cursor)
+        written.push(...op.nodes.map((node) => `${node.id}@${op.cursor}`))
       },
       close: () => {},
     },
@@ -99,6 +100,33 @@ describe('pulling a collection', () => {
     })
     await expect(pull).rejects.toThrow('left the page')
     expect(await readCursor(db, 'sessions')).toBe('3')
+  })
+
+  it('empties a collection the user may no longer read (403), rows and position', async () => {
+    server.put('sessions', ...Array.from({ length: 5 }, (_, n) => session(n)))
+    server.put('users', user(1))
+    await pullCollection('sessions', deps(), never)
+    await pullCollection('users', deps(), never)
+    server.forbid('sessions')
+    expect(await pullCollection('sessions', deps(), never)).toBe(0)
+    expect(await db.sessions.count()).toBe(0)
+    expect(await readCursor(db, 'sessions')).toBeNull()
+    // Only the refused collection is emptied.
+    expect(await db.users.count()).toBe(1)
+    expect(await readCursor(db, 'users')).toBe('6')
+  })
+
+  it('empties a collection refused in the middle of a load', async () => {
+    server.put('sessions', ...Array.from({ length: 9 }, (_, n) => session(n)))
+    const refusing = deps()
+    let calls = 0
+    refusing.fetchBatch = (collection, cursor) => {
+      if (++calls === 2) server.forbid('sessions')
+      return server.fetchBatch(collection, cursor)
+    }
+    expect(await pullCollection('sessions', refusing, never)).toBe(0)
+    expect(await db.sessions.count()).toBe(0)
+    expect(await readCursor(db, 'sessions')).toBeNull()
   })
 })
 

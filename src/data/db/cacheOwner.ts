@@ -1,0 +1,33 @@
+import type { Dexie, Table } from 'dexie'
+import type { SelfUser } from '../../../schema/user'
+import { OWNER_ROW, type OwnerRow } from './syncState'
+
+/** What decides whose a cache is: the user, and the permissions that decide what the server sends. */
+export type CacheUser = Pick<SelfUser, 'id' | 'permissions'>
+
+/**
+ * The owner a cache is filled for: the user's id and a fingerprint of their permissions (sorted,
+ * so that the server's order does not matter). Any permission counts, not only the `.read` ones:
+ * which permission guards which collection is the server's business, and a needless reload after a
+ * rare permission change is cheaper than a row kept from someone who may no longer read it.
+ */
+export function ownerKey(user: CacheUser): string {
+  return JSON.stringify([user.id, [...new Set(user.permissions)].sort()])
+}
+
+/**
+ * Makes a cache the owner's before anything is loaded into it or read from it. When it was filled
+ * for someone else (another user, the same user under other permissions, or nobody recorded while
+ * rows exist), every table is emptied, rows and cursors alike, in the transaction that records the
+ * new owner, so the sync that follows loads from scratch. The same owner keeps everything: a warm
+ * start refetches nothing. Returns 'kept' or 'claimed'.
+ */
+export async function claimCache(db: Dexie, owner: string): Promise<'kept' | 'claimed'> {
+  const state: Table<OwnerRow, string> = db.table('syncState')
+  return db.transaction('rw', db.tables, async () => {
+    if ((await state.get(OWNER_ROW))?.owner === owner) return 'kept'
+    await Promise.all(db.tables.map((table) => table.clear()))
+    await state.put({ collection: OWNER_ROW, owner, updatedAt: new Date().toISOString() })
+    return 'claimed'
+  })
+}
