@@ -13,6 +13,7 @@ import originCheckPlugin from './plugins/origin-check'
 import outboxPlugin from './plugins/outbox'
 import securityHeadersPlugin from './plugins/security-headers'
 import sessionGuardPlugin from './plugins/session-guard'
+import sessionPurgePlugin from './plugins/session-purge'
 import staticConsolePlugin from './plugins/static-console'
 import eventRoutes from './routes/events/index'
 import loginRoutes from './routes/login/index'
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(auditPlugin)
   await app.register(outboxPlugin, { print })
   await app.register(changeFeedPlugin)
+  await app.register(sessionPurgePlugin)
   await app.register(loginRoutes)
   await app.register(logoutRoutes)
   await app.register(selfRoutes)

@@ -8,6 +8,10 @@ import { EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, USER_AGENTS } from './words'
 
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
+const MINUTE = 60 * 1000
+/** A seeded session's lifetimes: the defaults of SESSION_IDLE_MINUTES and SESSION_MAX_HOURS. */
+const IDLE = 30 * MINUTE
+const LIFETIME = 12 * HOUR
 
 /** What seeded staff may see: enough to open every list, not to change anything. */
 const STAFF_PERMISSIONS: Permission[] = [
@@ -67,8 +71,10 @@ function ip(random: Random): string {
 }
 
 /**
- * `count` sessions of the given users, expiries spread from two weeks ago to half a day ahead,
- * each within its 12-hour absolute lifetime. The token hashes are random: nobody holds these tokens.
+ * `count` live sessions of the given users, expiring over the next half hour to 12 hours (the
+ * default SESSION_IDLE_MINUTES..SESSION_MAX_HOURS), so they outlive the purge at start. Each was
+ * opened in the past within its 12-hour absolute lifetime. The token hashes are random: nobody
+ * holds these tokens.
  */
 export function sessionRows(
   random: Random,
@@ -79,9 +85,10 @@ export function sessionRows(
   const tokens = randomBytes(32 * count)
   const rows: SessionInsert[] = []
   for (let i = 0; i < count; i++) {
-    const expires = random.between(now.getTime() - 14 * DAY, now.getTime() + 12 * HOUR)
-    const createdAt = new Date(expires.getTime() - random.int(30 * 60_000, 12 * HOUR))
-    const lastSeenAt = new Date(expires.getTime() - 30 * 60_000)
+    // A minute short of the window: opened at least a minute ago, it still fits its lifetime.
+    const expires = random.between(now.getTime() + IDLE, now.getTime() + LIFETIME - MINUTE)
+    const createdAt = random.between(expires.getTime() - LIFETIME, now.getTime() - MINUTE)
+    const lastSeenAt = random.between(createdAt.getTime(), now.getTime())
     rows.push({
       id: uuidv7({ msecs: createdAt.getTime() }),
       createdAt,
@@ -91,7 +98,7 @@ export function sessionRows(
       ip: ip(random),
       userAgent: random.pick(USER_AGENTS),
       expires,
-      absoluteExpires: new Date(createdAt.getTime() + 12 * HOUR),
+      absoluteExpires: new Date(createdAt.getTime() + LIFETIME),
       lastSeenAt,
     })
   }

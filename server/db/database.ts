@@ -15,6 +15,11 @@ export function fromPglite(client: PGlite, close: () => Promise<void> = async ()
 
 /** Wraps a pg Pool; closing it stays the caller's job unless a close function is given. */
 export function fromPool(pool: pg.Pool, close: () => Promise<void> = async () => {}): Database {
+  // An idle client that the server drops (restart, failover, proxy timeout) raises 'error' on the
+  // pool; unheard, it would end the process. The pool replaces the client on the next query.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`)
+  })
   return { db: drizzlePg({ client: pool }), kind: 'postgres', close, pool }
 }
 

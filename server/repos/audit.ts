@@ -13,6 +13,7 @@ export const AuditAction = {
   userUpdated: 'user.updated',
   passwordChanged: 'user.password',
   sessionRevoked: 'session.revoked',
+  sessionsExpired: 'session.expired',
   userSessionsRevoked: 'user.sessions_revoked',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Session } from '../../schema/session'
 import { sessions } from '../db/schema/sessions'
 import { users } from '../db/schema/users'
@@ -17,9 +17,12 @@ export interface SessionAfter {
   id: string
 }
 
-function matching(filters: SessionFilters, after: SessionAfter | null): SQL | undefined {
+function matching(filters: SessionFilters, after: SessionAfter | null, now: Date): SQL | undefined {
   const text = filters.text?.trim().toLowerCase()
   return and(
+    // Expired rows wait up to a minute for the purge; the list shows only live sessions.
+    gt(sessions.expires, now),
+    gt(sessions.absoluteExpires, now),
     filters.id ? eq(sessions.id, filters.id) : undefined,
     filters.userId ? eq(sessions.userId, filters.userId) : undefined,
     // strpos rather than LIKE, so that % and _ in the search are plain characters.
@@ -36,14 +39,16 @@ function matching(filters: SessionFilters, after: SessionAfter | null): SQL | un
 }
 
 /**
- * One page of the Sessions list, newest expiry first, with the linked user's name. Answers one
- * row more than asked when more follow, so the caller knows whether to hand out a cursor.
+ * One page of the Sessions list (live sessions only), newest expiry first, with the linked user's
+ * name. Answers one row more than asked when more follow, so the caller knows whether to hand out
+ * a cursor.
  */
 export async function listSessions(
   db: Db,
   filters: SessionFilters,
   after: SessionAfter | null,
   limit: number,
+  now = new Date(),
 ): Promise<Session[]> {
   const rows = await db
     .select({
@@ -59,7 +64,7 @@ export async function listSessions(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(matching(filters, after))
+    .where(matching(filters, after, now))
     .orderBy(desc(sessions.expires), desc(sessions.id))
     .limit(limit + 1)
   return rows.map((row) => ({

@@ -1,10 +1,13 @@
-import { test, expect } from './support/fixtures'
+import { expect, testWithServer } from './support/fixtures'
 import { expectSignedIn, signIn } from './login/login'
 
 /**
  * Screenshots of every screen this build has, light and dark, desktop and phone, into
  * test-results/screens/ for people to look at. Each also checks that nothing spills sideways.
  */
+// A small seeded database, so that lists have something to show.
+const test = testWithServer({}, { users: 60, sessions: 400, services: 12 })
+
 const layouts = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -42,7 +45,17 @@ for (const scheme of ['light', 'dark'] as const) {
 
         await page.goto('/sessions')
         await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
+        await expect(
+          page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').first(),
+        ).toBeVisible()
         await shot('sessions')
+        await page
+          .getByRole('button', { name: /^Revoke session of / })
+          .first()
+          .click()
+        await expect(page.getByRole('alertdialog')).toBeVisible()
+        await shot('revoke-dialog')
+        await page.getByRole('button', { name: 'Cancel' }).click()
         await page.goto('/logout')
         await expect(page.getByText('You have been logged out of Gatehouse.')).toBeVisible()
         await shot('logged-out')

@@ -40,11 +40,15 @@ describe('seedDatabase', () => {
 
     const people = await t.db.select().from(users)
     for (const person of people.filter((p) => p.phone)) expect(person.phone).toMatch(/^\d{10}$/)
-    const times = (await t.db.select({ expires: sessions.expires }).from(sessions)).map((s) =>
-      s.expires.getTime(),
-    )
-    expect(times.some((time) => time < Date.now())).toBe(true)
-    expect(times.some((time) => time > Date.now())).toBe(true)
+    // Live sessions only, so the purge at start leaves them on the Sessions screen.
+    const seeded = await t.db.select().from(sessions)
+    const now = Date.now()
+    for (const session of seeded) {
+      expect(session.createdAt.getTime()).toBeLessThan(now)
+      expect(session.expires.getTime()).toBeGreaterThan(now)
+      expect(session.absoluteExpires.getTime()).toBeGreaterThanOrEqual(session.expires.getTime())
+      expect(session.absoluteExpires.getTime() - session.createdAt.getTime()).toBe(12 * 3_600_000)
+    }
     for (const service of await t.db.select().from(services)) {
       expect(service.url).toMatch(/^https:\/\//)
       expect(service.accessTokenTimeout).toBeGreaterThanOrEqual(1)

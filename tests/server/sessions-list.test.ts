@@ -55,7 +55,7 @@ beforeAll(async () => {
     rows.map((row, i) =>
       t.db
         .update(sessions)
-        .set({ expires: new Date(base + Math.min(i, 5) * HOUR) })
+        .set({ expires: new Date(base + (Math.min(i, 5) + 1) * HOUR) })
         .where(eq(sessions.id, row.id)),
     ),
   )

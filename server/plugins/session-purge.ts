@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin'
+import type { App } from '../app-types'
+import { AuditAction, recordAudit } from '../repos/audit'
+import { purgeExpiredSessions } from '../repos/session-purge'
+
+const PURGE_INTERVAL_MS = 60_000
+const PURGE_CLIENT = { ip: 'local', userAgent: 'gatehouse session purge' }
+
+/**
+ * Deletes expired sessions at start and every minute, so the Sessions list (and every console's
+ * cache, through tombstones) holds only live ones. One audit row per purge that deleted any.
+ * Purges in several processes are harmless: each row is deleted by one of them.
+ */
+export default fp(
+  (app: App, _options, done) => {
+    let running: Promise<void> | undefined
+    const purge = async () => {
+      const count = await purgeExpiredSessions(app.db, new Date())
+      if (count === 0) return
+      const entry = { action: AuditAction.sessionsExpired, outcome: 'success' as const }
+      await recordAudit(app.db, PURGE_CLIENT, { ...entry, detail: { count } })
+    }
+    const run = () => {
+      // A slow purge is not started twice over; the next tick catches up.
+      running ??= purge()
+        .catch((error: unknown) => app.log.error({ err: error }, 'session purge failed'))
+        .finally(() => (running = undefined))
+    }
+
+    const timer = setInterval(run, PURGE_INTERVAL_MS)
+    timer.unref()
+    app.addHook('onReady', (next) => {
+      run()
+      next()
+    })
+    app.addHook('onClose', async () => {
+      clearInterval(timer)
+      await running
+    })
+    done()
+  },
+  { name: 'session-purge', dependencies: ['db'] },
+)
