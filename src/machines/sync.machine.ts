@@ -4,10 +4,11 @@ import {
   fromObservable,
   fromPromise,
   setup,
+  stateIn,
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate'
-import type { Collection } from '../../schema/sync'
+import { Collections, type Collection } from '../../schema/sync'
 import { ownerKey, type CacheUser } from '../data/db/cacheOwner'
 import type { OpenResult } from '../data/db/openCache'
 import { Areas, type Area } from '../data/db/syncState'
@@ -15,7 +16,11 @@ import { listenForChanges } from '../data/sync/changes'
 import { openCachesFor } from '../data/sync/openCachesFor'
 import { progressStream } from '../data/sync/progressStream'
 import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
-import { syncDeps } from '../data/sync/syncDeps'
+import { syncEngine } from '../data/sync/syncDeps'
+
+// The sync worker starts with the page, so that its script loads while the session is checked
+// rather than after (issue 3: a warm start under 1 s). Without Worker (tests) this is the page's engine.
+syncEngine()
 
 /** The signed-in user the caches are filled for (from startup's SelfUser). */
 export type SyncInput = { user: CacheUser }
@@ -36,7 +41,11 @@ export type SyncContext = {
   error: unknown
 }
 
-export type SyncEvent = { type: 'sync.changed'; collections: Collection[] } | { type: 'sync.retry' }
+export type SyncEvent =
+  | { type: 'sync.changed'; collections: Collection[] }
+  /** The change stream (re)connected: notices sent while it was away are lost. */
+  | { type: 'sync.connected' }
+  | { type: 'sync.retry' }
 
 const union = (a: readonly Collection[], b: readonly Collection[]) => [...new Set([...a, ...b])]
 
@@ -70,18 +79,23 @@ export const syncMachine = setup({
   types: { context: {} as SyncContext, events: {} as SyncEvent, input: {} as SyncInput },
   actors: {
     openCaches: fromPromise<OpenResult, { owner: string }>(({ input }) =>
-      openCachesFor(input.owner, syncDeps().writer),
+      openCachesFor(input.owner, syncEngine()),
     ),
     loadArea: fromObservable<SyncProgress, { area: Area }>(({ input }) =>
       progressStream<SyncProgress>((report, signal) =>
-        syncArea(input.area, syncDeps(), signal, report),
+        syncArea(input.area, syncEngine().pull, signal, report),
       ),
     ),
     listenForChanges: fromCallback<SyncEvent>(({ sendBack }) =>
-      listenForChanges((collections) => sendBack({ type: 'sync.changed', collections })),
+      listenForChanges(
+        (collections) => sendBack({ type: 'sync.changed', collections }),
+        undefined,
+        undefined,
+        () => sendBack({ type: 'sync.connected' }),
+      ),
     ),
     pullChanges: fromPromise<void, { collections: Collection[] }>(({ input, signal }) =>
-      pullCollections(input.collections, syncDeps(), signal),
+      pullCollections(input.collections, syncEngine().pull, signal),
     ),
   },
   delays: {
@@ -112,6 +126,8 @@ export const syncMachine = setup({
       pending: ({ context, event }) =>
         event.type === 'sync.changed' ? union(context.pending, event.collections) : context.pending,
     }),
+    queueAll: assign({ pending: () => [...Collections] }),
+    forgetChanges: assign({ pending: [] }),
     startPull: assign(({ context }) => ({ pulling: context.pending, pending: [] })),
     requeuePull: assign(({ context }) => ({
       pending: union(context.pulling, context.pending),
@@ -130,12 +146,42 @@ export const syncMachine = setup({
     pulling: [],
     error: null,
   }),
+  // The change stream opens with the sync, before the caches are read: a notice or a connection
+  // that comes before the load starts needs nothing (the load reads every collection after it);
+  // one that comes later is queued and pulled once the caches are ready, without holding content.
+  invoke: {
+    id: 'listenForChanges',
+    src: 'listenForChanges',
+    // A listener that cannot start (no EventSource) leaves ready caches as they are, marked
+    // stale; before that, the caches load as usual.
+    onError: [
+      { guard: stateIn('#sync.ready'), target: '.ready.stale', actions: 'recordError' },
+      { actions: 'recordError' },
+    ],
+  },
+  on: {
+    'sync.changed': {
+      actions: 'queueChanges',
+      description: 'The server named collections that changed; pulled once the caches are ready.',
+    },
+    'sync.connected': {
+      actions: 'queueAll',
+      description:
+        'The stream (re)connected after the load began: every collection is pulled once ready.',
+    },
+  },
   initial: 'opening',
   states: {
     opening: {
       description:
         'Opens both caches; one written by another cache version is deleted and the page reloads, one filled for another user (or other permissions) is emptied.',
       tags: ['busy'],
+      // The load that follows reads every collection after this point: nothing queued is needed.
+      entry: 'forgetChanges',
+      on: {
+        'sync.changed': { description: 'The load that follows reads it.' },
+        'sync.connected': { description: 'The load that follows reads everything after it.' },
+      },
       invoke: {
         id: 'openCaches',
         src: 'openCaches',
@@ -163,16 +209,17 @@ export const syncMachine = setup({
       description: 'Both caches are loaded; change notices are pulled as they come.',
       tags: ['ready'],
       initial: 'idle',
-      invoke: {
-        id: 'listenForChanges',
-        src: 'listenForChanges',
-        // A listener that cannot start (no EventSource) leaves the caches as they are, marked stale.
-        onError: { target: '.stale', actions: 'recordError' },
-      },
       states: {
         idle: {
           description: 'Up to date as far as the server has told.',
+          // Notices heard while loading are pulled now, in the background.
+          always: { guard: 'hasPending', target: 'debouncing' },
           on: {
+            'sync.connected': {
+              target: 'debouncing',
+              actions: 'queueAll',
+              description: 'The stream reconnected: notices sent while it was away are lost.',
+            },
             'sync.changed': {
               target: 'debouncing',
               actions: 'queueChanges',
@@ -185,6 +232,7 @@ export const syncMachine = setup({
           after: { changeDebounce: 'pulling' },
           on: {
             'sync.changed': { target: 'debouncing', reenter: true, actions: 'queueChanges' },
+            'sync.connected': { target: 'debouncing', reenter: true, actions: 'queueAll' },
           },
         },
         pulling: {

@@ -75,6 +75,7 @@ const events = [
   { type: 'xstate.error.actor.listenForChanges', error: failure },
   { type: 'sync.changed', collections: ['sessions'] },
   { type: 'sync.changed', collections: ['attributeKeys', 'sessions'] },
+  { type: 'sync.connected' },
   { type: 'xstate.after.changeDebounce.sync.ready.debouncing' },
   { type: 'xstate.done.actor.pullChanges' },
   { type: 'xstate.error.actor.pullChanges', error: failure },
@@ -223,6 +224,10 @@ function drive() {
         await settle()
       },
       'sync.changed': async ({ event }: Step) => {
+        notice?.(event as unknown as SyncEvent)
+        await settle()
+      },
+      'sync.connected': async ({ event }: Step) => {
         notice?.(event as unknown as SyncEvent)
         await settle()
       },

@@ -16,7 +16,7 @@ type Observer = {
  * 'gated' waits for the test: `open` settles the cache opening, `load(area)` drives an area's load.
  * Only the latest call counts, since a sign-out stops the sync with its calls mid-way.
  */
-export function createSyncStub(mode: 'instant' | 'gated' = 'instant') {
+export function createSyncStub(mode: 'instant' | 'gated' | (string & {}) = 'instant') {
   let opening: { resolve: (r: OpenResult) => void; reject: (e: unknown) => void } | undefined
   const loads = new Map<Area, Observer>()
   const stub = {

@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { ErrorCode } from '../../../schema/errors'
 import { SYNC_BATCH_MAX, SYNC_DONE, type Collection, type SyncBody } from '../../../schema/sync'
 import type { SyncBatch } from '../sync/nodes'
 import { isApiError } from './ApiError'
@@ -41,4 +42,21 @@ export async function fetchSyncBatch(
     }
     throw error
   }
+}
+
+/**
+ * Tells the page that the session ended, when the sync worker heard a 401 (code 401) on a pull:
+ * that answer is replayed through the shared client, without the network, so that the one expiry
+ * path (`onSessionExpired`) runs on the page as for any other call.
+ */
+export function reportSessionExpired(): void {
+  const body = JSON.stringify({
+    success: false,
+    error: { code: ErrorCode.notSignedIn, message: 'Not signed in.' },
+  })
+  const answer = () =>
+    Promise.resolve(
+      new Response(body, { status: 401, headers: { 'content-type': 'application/json' } }),
+    )
+  http.post('sync', { fetch: answer }).catch(() => {})
 }

@@ -20,20 +20,23 @@ export function collectionsOf(data: unknown): Collection[] {
 }
 
 /**
- * Listens to GET /v1/events and reports the collections that changed. Every (re)connection also
- * reports all collections, because notices sent while disconnected are lost; pulling a collection
- * that did not change costs one request. Returns the stop.
+ * Listens to GET /v1/events and reports the collections that changed. Every (re)connection is
+ * reported too (`onConnect`), because notices sent while disconnected are lost; by default it
+ * reports all collections, whose pull costs one request each when nothing changed. The sync
+ * statechart tells the connections apart: one made before its load began needs no pull at all.
+ * Returns the stop.
  */
 export function listenForChanges(
   onChange: (collections: Collection[]) => void,
   open: OpenSource = openEventSource,
   retryMs = 5000,
+  onConnect: () => void = () => onChange([...Collections]),
 ): () => void {
   let source: Source | undefined
   let retry: ReturnType<typeof setTimeout> | undefined
   const connect = () => {
     source = open('/v1/events')
-    source.addEventListener('open', () => onChange([...Collections]))
+    source.addEventListener('open', () => onConnect())
     source.addEventListener('message', (event: MessageEvent) => {
       const changed = collectionsOf(event.data)
       if (changed.length > 0) onChange(changed)

@@ -1,19 +1,10 @@
-import type { Collection } from '../../../schema/sync'
-import { cacheDb } from '../db/caches'
-import { areaOf } from '../db/syncState'
-import { fetchSyncBatch } from '../api/sync'
-import type { SyncDeps } from './pullCollection'
 import { createBatchWriter } from './workerWriter'
-import { readCursor } from './writeBatch'
+import type { SyncEngine } from './writer'
 
-let deps: SyncDeps | undefined
+let engine: SyncEngine | undefined
 
-/** The page's sync wiring: the server, the page's one writer (worker), the cursors on disk. */
-export function syncDeps(): SyncDeps {
-  deps ??= {
-    fetchBatch: fetchSyncBatch,
-    writer: createBatchWriter(),
-    readCursor: (collection: Collection) => readCursor(cacheDb(areaOf(collection)), collection),
-  }
-  return deps
+/** The page's sync engine: its one writer, and the pulls, in the sync worker when there is one. */
+export function syncEngine(): SyncEngine {
+  engine ??= createBatchWriter()
+  return engine
 }

@@ -1,7 +1,10 @@
+import type { Collection } from '../../../schema/sync'
+import { fetchSyncBatch } from '../api/sync'
 import { claimCache } from '../db/cacheOwner'
 import { cacheDb } from '../db/caches'
 import { areaOf } from '../db/syncState'
-import { emptyCollection, writeBatch } from './writeBatch'
+import { pullCollection, type SyncDeps } from './pullCollection'
+import { emptyCollection, readCursor, writeBatch } from './writeBatch'
 import type { WriteOp } from './writerProtocol'
 
 /** Where sync writes are committed: a Web Worker in the browser, this thread otherwise. */
@@ -9,6 +12,16 @@ export type BatchWriter = {
   write(op: WriteOp): Promise<void>
   close(): void
 }
+
+/** Brings one collection up to date (see pullCollection); resolves with the rows written. */
+export type PullCollection = (
+  collection: Collection,
+  signal: AbortSignal,
+  onBatch?: (loaded: number) => void,
+) => Promise<number>
+
+/** The sync engine: the writer, and whole pulls (fetch, parse, write) run beside it. */
+export type SyncEngine = BatchWriter & { pull: PullCollection }
 
 /** Commits one write to the page's (or the worker's) cache database. */
 export async function commitWrite(op: WriteOp): Promise<void> {
@@ -25,4 +38,23 @@ export async function commitWrite(op: WriteOp): Promise<void> {
 /** Commits on this thread: in tests, and where the page cannot start a module worker. */
 export function localWriter(): BatchWriter {
   return { write: commitWrite, close: () => {} }
+}
+
+/** What a pull needs where it runs (the worker, or the page without one): the server, `writer`, the cursors. */
+export function pullDeps(writer: BatchWriter): SyncDeps {
+  return {
+    fetchBatch: fetchSyncBatch,
+    writer,
+    readCursor: (collection: Collection) => readCursor(cacheDb(areaOf(collection)), collection),
+  }
+}
+
+/** The engine on this thread: the same pulls and writes the worker runs. */
+export function localEngine(): SyncEngine {
+  const writer = localWriter()
+  const deps = pullDeps(writer)
+  return {
+    ...writer,
+    pull: (collection, signal, onBatch) => pullCollection(collection, deps, signal, onBatch),
+  }
 }

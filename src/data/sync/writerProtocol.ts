@@ -16,4 +16,30 @@ export type WriteOp =
 /** An operation for the sync worker; `id` pairs the reply with its request. */
 export type WriteRequest = WriteOp & { id: number }
 
-export type WriteReply = { id: number; ok: true } | { id: number; ok: false; message: string }
+/**
+ * A whole pull for the sync worker: it fetches, parses and writes the collection's batches itself
+ * and tells the page only how many rows have landed. `abort` stops the pull of that id.
+ */
+export type PullRequest = { kind: 'pull'; id: number; collection: Collection }
+export type AbortRequest = { kind: 'abort'; id: number }
+
+/** Everything the page sends the sync worker. */
+export type WorkerRequest = WriteRequest | PullRequest | AbortRequest
+
+/** How a failure crosses to the page: an ApiError keeps its status and code (the page rebuilds it). */
+export type FailureReply = {
+  id: number
+  ok: false
+  message: string
+  api?: { status: number; code: number; network: boolean }
+  /** 'AbortError' for an aborted pull. */
+  name?: string
+}
+
+/** The end of a write or a pull; a pull's carries the rows it wrote. */
+export type WriteReply = { id: number; ok: true; loaded?: number } | FailureReply
+
+/** Rows written so far by pull `id`; and the session ended (401) during a pull. */
+export type WorkerNotice = { kind: 'progress'; id: number; loaded: number } | { kind: 'expired' }
+
+export type WorkerMessage = WriteReply | WorkerNotice

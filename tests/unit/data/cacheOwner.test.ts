@@ -4,11 +4,15 @@ import type { Permission } from '../../../schema/permissions'
 import { AttributesDb } from '../../../src/data/db/attributes'
 import { claimCache, ownerKey } from '../../../src/data/db/cacheOwner'
 import { IdentityDb } from '../../../src/data/db/identity'
-import type { SyncDeps } from '../../../src/data/sync/pullCollection'
+import { pullCollection, type SyncDeps } from '../../../src/data/sync/pullCollection'
 import { syncArea } from '../../../src/data/sync/syncArea'
+import type { PullCollection } from '../../../src/data/sync/writer'
 import { emptyCollection, readCursor, writeBatch } from '../../../src/data/sync/writeBatch'
 import { FakeSyncServer } from './fakeSyncServer'
 import { association, attributeKey, freshName, service, session, user } from './fixtures'
+
+const pullWith = (deps: SyncDeps): PullCollection => (collection, signal, onBatch) =>
+  pullCollection(collection, deps, signal, onBatch)
 
 const everything: Permission[] = ['users.read', 'sessions.read', 'services.read', 'attributes.read']
 const ada = ownerKey({ id: 'u-ada', permissions: everything })
@@ -114,7 +118,7 @@ describe('a second user on the same browser', () => {
     server.put('services', service(1))
     server.put('users', user(1))
     await claimCache(db, ada)
-    await syncArea('identity', deps(server), never, noProgress)
+    await syncArea('identity', pullWith(deps(server)), never, noProgress)
     expect(await counts()).toMatchObject({ sessions: 3, users: 1, services: 1 })
 
     // Bob may read services only: the server refuses him the rest.
@@ -123,7 +127,7 @@ describe('a second user on the same browser', () => {
     server.forbid('serviceAssignments')
     server.asked.length = 0
     expect(await claimCache(db, bob)).toBe('claimed')
-    await syncArea('identity', deps(server), never, noProgress)
+    await syncArea('identity', pullWith(deps(server)), never, noProgress)
     expect(await counts()).toMatchObject({ sessions: 0, users: 0, services: 1 })
     // Loaded from scratch: each collection was first asked for from the start, not from Ada's cursor.
     const firstAsks = server.asked.filter(

@@ -5,6 +5,7 @@ import { pullCollection, type SyncDeps } from '../../../src/data/sync/pullCollec
 import { syncArea, type SyncProgress } from '../../../src/data/sync/syncArea'
 import { emptyCollection, readCursor, writeBatch } from '../../../src/data/sync/writeBatch'
 import type { WriteOp } from '../../../src/data/sync/writerProtocol'
+import type { PullCollection } from '../../../src/data/sync/writer'
 import { FakeSyncServer } from './fakeSyncServer'
 import { freshName, service, session, user } from './fixtures'
 
@@ -135,7 +136,9 @@ describe('loading an area', () => {
     server.put('services', service(1), service(2))
     server.put('users', ...Array.from({ length: 4 }, (_, n) => user(n)))
     const progress: SyncProgress[] = []
-    await syncArea('identity', deps(), never, (report) => progress.push(report))
+    const pull: PullCollection = (collection, signal, onBatch) =>
+      pullCollection(collection, deps(), signal, onBatch)
+    await syncArea('identity', pull, never, (report) => progress.push(report))
     expect(progress.map((p) => `${p.table}:${p.loaded}`)).toEqual([
       'services:0',
       'services:2',

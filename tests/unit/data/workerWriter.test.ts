@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { workerWriter, type WorkerPort } from '../../../src/data/sync/workerWriter'
-import type { BatchWriter } from '../../../src/data/sync/writer'
-import type { WriteOp, WriteReply, WriteRequest } from '../../../src/data/sync/writerProtocol'
+import type { SyncEngine } from '../../../src/data/sync/writer'
+import type {
+  WorkerMessage,
+  WorkerRequest,
+  WriteOp,
+} from '../../../src/data/sync/writerProtocol'
 
 /** A worker stand-in: the test decides how each posted batch ends. */
 class FakeWorker extends EventTarget implements WorkerPort {
-  readonly posted: WriteRequest[] = []
+  readonly posted: WorkerRequest[] = []
   terminated = false
-  postMessage(request: WriteRequest) {
+  postMessage(request: WorkerRequest) {
     this.posted.push(request)
   }
   terminate() {
     this.terminated = true
   }
-  reply(reply: WriteReply) {
+  reply(reply: WorkerMessage) {
     this.dispatchEvent(new MessageEvent('message', { data: reply }))
   }
   crash() {
@@ -21,13 +25,18 @@ class FakeWorker extends EventTarget implements WorkerPort {
   }
 }
 
-function recordingWriter(): BatchWriter & { writes: string[] } {
+function recordingWriter(): SyncEngine & { writes: string[] } {
   const writes: string[] = []
   return {
     writes,
     write: (op: WriteOp) => {
       writes.push(op.kind === 'batch' ? `${op.collection}@${op.cursor}` : `${op.kind}`)
       return Promise.resolve()
+    },
+    pull: (collection, _signal, onBatch) => {
+      writes.push(`pull ${collection}`)
+      onBatch?.(1)
+      return Promise.resolve(1)
     },
     close: () => {},
   }
@@ -68,5 +77,43 @@ describe('the worker writer', () => {
     expect(fallback.writes).toEqual(['sessions@1', 'claim', 'sessions@2'])
     expect(worker.terminated).toBe(true)
     expect(worker.posted).toHaveLength(2)
+  })
+
+  it('runs a pull in the worker, hearing its row counts and its total', async () => {
+    const worker = new FakeWorker()
+    const writer = workerWriter(worker, recordingWriter())
+    const heard: number[] = []
+    const pull = writer.pull('sessions', new AbortController().signal, (n) => heard.push(n))
+    expect(worker.posted).toEqual([{ kind: 'pull', id: 1, collection: 'sessions' }])
+    worker.reply({ kind: 'progress', id: 1, loaded: 5000 })
+    worker.reply({ kind: 'progress', id: 1, loaded: 7500 })
+    worker.reply({ id: 1, ok: true, loaded: 7500 })
+    await expect(pull).resolves.toBe(7500)
+    expect(heard).toEqual([5000, 7500])
+  })
+
+  it('rebuilds an ApiError the worker met, and stops the worker’s pull when aborted', async () => {
+    const worker = new FakeWorker()
+    const writer = workerWriter(worker, recordingWriter())
+    const failed = writer.pull('users', new AbortController().signal)
+    worker.reply({ id: 1, ok: false, message: 'Nope', api: { status: 500, code: 1000, network: false } })
+    await expect(failed).rejects.toMatchObject({ name: 'ApiError', status: 500, code: 1000 })
+    const controller = new AbortController()
+    const left = writer.pull('sessions', controller.signal)
+    controller.abort(new Error('left the page'))
+    await expect(left).rejects.toThrow('left the page')
+    expect(worker.posted.at(-1)).toEqual({ kind: 'abort', id: 2 })
+  })
+
+  it('runs waiting and later pulls on this thread when the worker cannot run', async () => {
+    const worker = new FakeWorker()
+    const fallback = recordingWriter()
+    const writer = workerWriter(worker, fallback)
+    const claim = writer.write({ kind: 'claim', area: 'identity', owner: 'ada' })
+    const stranded = writer.pull('sessions', new AbortController().signal)
+    worker.crash()
+    await expect(Promise.all([claim, stranded])).resolves.toEqual([undefined, 1])
+    await expect(writer.pull('users', new AbortController().signal)).resolves.toBe(1)
+    expect(fallback.writes).toEqual(['claim', 'pull sessions', 'pull users'])
   })
 })
