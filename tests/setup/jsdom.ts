@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { matchMedia, resetViewport } from './media'
+
+// Routes load lazily; on a busy two-core CI machine that can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()
