@@ -64,7 +64,8 @@ describe('shell on desktop (≥ 960 px)', () => {
   it('has a user menu with the initials: My Profile, Change Password, a separator, Logout', async () => {
     const app = await renderSignedIn(selfUser())
     const trigger = screen.getByRole('button', { name: 'User menu' })
-    expect(trigger).toHaveTextContent('AL')
+    // The initials are the Avatar's fallback, which Radix renders once it knows there is no image.
+    await waitFor(() => expect(trigger).toHaveTextContent('AL'))
     await app.user.click(trigger)
     const menu = await screen.findByRole('menu')
     expect(
