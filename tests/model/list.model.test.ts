@@ -17,33 +17,11 @@ import {
   type ListEvent,
   type ListSnapshot,
 } from '../../src/machines/list.machine'
+import { Latest } from '../setup/gate'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { withDelaysAsEvents } from './withDelaysAsEvents'
-
-/** A stubbed call the test settles; only the latest call counts (a left state aborts its call). */
-class Latest<T> {
-  private settle: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined
-  readonly inputs: unknown[] = []
-  wait = (input: unknown) =>
-    new Promise<T>((resolve, reject) => {
-      this.inputs.push(input)
-      this.settle = { resolve, reject }
-    })
-  resolve(value: T) {
-    this.take().resolve(value)
-  }
-  reject(error: unknown) {
-    this.take().reject(error)
-  }
-  private take() {
-    const settle = this.settle
-    if (!settle) throw new Error('No call is waiting to be settled.')
-    this.settle = undefined
-    return settle
-  }
-}
 
 const rows = (from: number, count: number): ListRow[] =>
   Array.from({ length: count }, (_, n) => ({ id: `s-${from + n}`, expires: `2025-01-${from + n}` }))

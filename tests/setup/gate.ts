@@ -26,3 +26,26 @@ export class Gate<T = unknown> {
     return next
   }
 }
+
+/** A stubbed call the test settles; only the latest call counts (a left state aborts its call). */
+export class Latest<T> {
+  private settle: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined
+  readonly inputs: unknown[] = []
+  wait = (input: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      this.inputs.push(input)
+      this.settle = { resolve, reject }
+    })
+  resolve(value: T) {
+    this.take().resolve(value)
+  }
+  reject(error: unknown) {
+    this.take().reject(error)
+  }
+  private take() {
+    const settle = this.settle
+    if (!settle) throw new Error('No call is waiting to be settled.')
+    this.settle = undefined
+    return settle
+  }
+}
