@@ -25,6 +25,8 @@ export type StartupEvent =
   | { type: 'session.expired' }
   | { type: 'session.retry' }
   | { type: 'data.retry' }
+  /** An account screen saved a change to the signed-in user (profile, password, visage). */
+  | { type: 'self.updated'; changes: Partial<SelfUser> }
   /** The sync child's state, as XState reports it to its parent. */
   | { type: 'xstate.snapshot.sync'; snapshot: SyncSnapshot }
 
@@ -142,6 +144,12 @@ export const startupMachine = setup({
         ready: { description: 'Content is shown; the caches follow the server live.' },
       },
       on: {
+        'self.updated': {
+          description: 'An account screen saved a change to the signed-in user.',
+          actions: assign({
+            user: ({ context, event }) => ({ ...signedInUser(context.user), ...event.changes }),
+          }),
+        },
         'session.signOut': { target: 'signingOut', description: 'The person chose Logout.' },
         'session.expired': {
           target: 'signedOut',

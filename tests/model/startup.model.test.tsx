@@ -35,6 +35,8 @@ const events = [
   { type: 'xstate.error.actor.signOut', error: offline },
   { type: 'xstate.snapshot.sync', snapshot: syncSnapshot('ready') },
   { type: 'xstate.snapshot.sync', snapshot: syncSnapshot('error') },
+  // An account screen saved the same name again: the user is merged, the state stays.
+  { type: 'self.updated', changes: { nameFirst: admin.nameFirst } },
 ] as unknown as StartupEvent[]
 
 // The model has no sync child to tell; the driven console has the real one.
@@ -138,6 +140,9 @@ function drive(app: App) {
       },
       // Sent by the data layer when an authenticated call answers 401 (main.tsx wires it).
       'session.expired': () => app.startup.send({ type: 'session.expired' }),
+      // Sent by the account screens (profile, password), whose own models drive the forms.
+      'self.updated': () =>
+        app.startup.send({ type: 'self.updated', changes: { nameFirst: admin.nameFirst } }),
       // Sent by the login flow, whose own model drives the form.
       'session.signedIn': () => app.startup.send({ type: 'session.signedIn' }),
     },
