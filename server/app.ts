@@ -9,6 +9,7 @@ import auditPlugin from './plugins/audit'
 import changeFeedPlugin from './plugins/change-feed'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
+import filesPlugin from './plugins/files'
 import originCheckPlugin from './plugins/origin-check'
 import outboxPlugin from './plugins/outbox'
 import securityHeadersPlugin from './plugins/security-headers'
@@ -16,12 +17,16 @@ import sessionGuardPlugin from './plugins/session-guard'
 import sessionPurgePlugin from './plugins/session-purge'
 import staticConsolePlugin from './plugins/static-console'
 import eventRoutes from './routes/events/index'
+import fileRoutes from './routes/files/index'
 import loginRoutes from './routes/login/index'
 import logoutRoutes from './routes/logout/index'
+import passwordResetRoutes from './routes/password-reset/index'
+import passkeyRoutes from './routes/passkeys/index'
 import selfRoutes from './routes/self/index'
 import sessionRoutes from './routes/sessions/index'
 import syncRoutes from './routes/sync/index'
 import userRoutes from './routes/user/index'
+import visageRoutes from './routes/visage/index'
 import { validationMessage } from './validation-message'
 
 export interface BuildOptions {
@@ -52,6 +57,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // An email address is a path segment of POST /v1/passwordReset/:email and may be 254 long.
+    routerOptions: { maxParamLength: 256 },
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors, dataVar)),
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
@@ -69,8 +76,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sessionPurgePlugin)
   await app.register(loginRoutes)
   await app.register(logoutRoutes)
+  await app.register(passwordResetRoutes)
+  await app.register(passkeyRoutes)
   await app.register(selfRoutes)
   await app.register(userRoutes)
+  await app.register(filesPlugin)
+  await app.register(fileRoutes)
+  await app.register(visageRoutes)
   await app.register(syncRoutes)
   await app.register(sessionRoutes)
   await app.register(eventRoutes)

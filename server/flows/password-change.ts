@@ -1,13 +1,12 @@
 import { ErrorCode } from '../../schema/errors'
 import type { PasswordChangeBody } from '../../schema/password'
 import type { UserRow } from '../db/schema/users'
-import { PASSWORD_HISTORY_SIZE, policyRefusal } from '../domain/password-policy'
 import { passwords } from '../domain/passwords'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { deleteOtherSessions } from '../repos/sessions'
-import { recentPasswordHashes, rememberPassword, updateUser } from '../repos/users'
 import type { FlowContext } from './context'
+import { newPasswordRefusal, storeNewPassword } from './new-password'
 
 async function refuse(ctx: FlowContext, user: UserRow, code: ErrorCode, message?: string) {
   await recordAudit(ctx.db, ctx.client, {
@@ -18,13 +17,6 @@ async function refuse(ctx: FlowContext, user: UserRow, code: ErrorCode, message?
     detail: { code },
   })
   return new ApiError(code, message)
-}
-
-async function isRecent(ctx: FlowContext, user: UserRow, password: string): Promise<boolean> {
-  const recent = await recentPasswordHashes(ctx.db, user.id, PASSWORD_HISTORY_SIZE)
-  const hashes = new Set([user.passwordHash, ...recent.map((row) => row.hash)])
-  for (const hash of hashes) if (await passwords.verify(hash, password)) return true
-  return false
 }
 
 /**
@@ -41,20 +33,12 @@ export async function changePassword(
   if (!(await passwords.verify(user.passwordHash, body.oldPassword))) {
     throw await refuse(ctx, user, ErrorCode.oldPasswordWrong)
   }
-  const broken = policyRefusal(body.password)
-  if (broken) throw await refuse(ctx, user, ErrorCode.passwordPolicy, broken)
-  if (await isRecent(ctx, user, body.password)) {
-    throw await refuse(ctx, user, ErrorCode.passwordRecentlyUsed)
-  }
+  const refusal = await newPasswordRefusal(ctx.db, user, body.password)
+  if (refusal) throw await refuse(ctx, user, refusal.code, refusal.message)
   const passwordHash = await passwords.hash(body.password)
   const now = new Date()
   await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, {
-      passwordHash,
-      passwordChangedAt: now,
-      mustChangePassword: false,
-    })
-    await rememberPassword(tx, user.id, passwordHash, now, PASSWORD_HISTORY_SIZE)
+    await storeNewPassword(tx, user.id, passwordHash, now)
     await deleteOtherSessions(tx, user.id, sessionId)
     await recordAudit(tx, ctx.client, {
       action: AuditAction.passwordChanged,

@@ -15,6 +15,9 @@ export const AuditAction = {
   sessionRevoked: 'session.revoked',
   sessionsExpired: 'session.expired',
   userSessionsRevoked: 'user.sessions_revoked',
+  passwordResetRequested: 'password.reset_requested',
+  passwordResetLink: 'password.reset_link',
+  passwordReset: 'password.reset',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../src/views/format/dateTime'
-import { summarizeUserAgent } from '../../src/views/sessions/userAgent'
+import { summarizeUserAgent } from '../../schema/user-agent'
 import { loadingLines, loadingProgressText } from '../../src/views/app/loadingText'
 
 describe('formatDateTime', () => {

@@ -5,7 +5,8 @@ export type AuditOutcome = 'success' | 'failure' | 'refused'
 
 /**
  * Who did what, from where, and how it ended. No foreign keys: the trail must outlive the users it
- * names. The (ip, at) index serves the throttle; (subject, at) the user's history.
+ * names. The (ip, at) index serves the throttle; (subject, at) the user's history; (action, at) the
+ * per-address reset throttle and the Logs screen's filter by action.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -23,6 +24,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_ip_at_idx').on(t.ip, t.at),
     index('audit_log_subject_at_idx').on(t.subjectUserId, t.at),
+    index('audit_log_action_at_idx').on(t.action, t.at),
   ],
 )
 export type AuditRow = typeof auditLog.$inferSelect

@@ -1,7 +1,7 @@
 import type { Session } from '../../../schema/session'
 import type { ListRow } from '../../data/lists/filter'
 import { formatDateTime } from '../format/dateTime'
-import { summarizeUserAgent } from './userAgent'
+import { summarizeUserAgent } from '../../../schema/user-agent'
 
 /** A cached session as its row shows it. */
 export type SessionDisplay = {

@@ -24,12 +24,12 @@ const firstMatch = (agent: string, table: [string, RegExp][]) =>
 
 /**
  * A User-Agent header as a person reads it: 'Chrome on Windows', 'Safari on iOS'. Unknown agents
- * show the browser or system alone, or 'Unknown device'.
+ * show the browser or system alone, or `unknown`. The Sessions list and the passkey labels share it.
  */
-export function summarizeUserAgent(agent: string): string {
+export function summarizeUserAgent(agent: string, unknown = 'Unknown device'): string {
   const browser = firstMatch(agent, BROWSERS)
   const system = firstMatch(agent, SYSTEMS)
   const headless = /Headless/.test(agent) ? ' (headless)' : ''
   if (browser && system) return `${browser}${headless} on ${system}`
-  return browser ?? system ?? 'Unknown device'
+  return browser ?? system ?? unknown
 }

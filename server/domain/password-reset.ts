@@ -1,0 +1,43 @@
+/** A reset link works for one hour, once (DESIGN.md §4). */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000
+
+/**
+ * Reset requests and bad links are counted over this window. Per address: a mailbox is not flooded
+ * and an address cannot be used to spam its owner. Per client address: one machine cannot sweep many
+ * addresses or guess link tokens; bad links count toward the same budget.
+ */
+export const RESET_THROTTLE_WINDOW_SECONDS = 15 * 60
+export const RESET_MAX_PER_ADDRESS = 3
+export const RESET_MAX_PER_CLIENT = 10
+
+/** The console's reset page for a token. */
+export const resetLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/passwordReset/${token}`
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The email that carries a reset link. */
+export function resetMail(link: string): { subject: string; text: string; html: string } {
+  const href = escapeHtml(link)
+  return {
+    subject: 'Reset your Gatehouse password',
+    text:
+      `Someone asked to reset the password of your Gatehouse account. To choose a new password, open ${link}\n\n` +
+      'The link expires in 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
+    html:
+      '<p>Someone asked to reset the password of your Gatehouse account.</p>' +
+      `<p><a href="${href}">Choose a new password</a></p>` +
+      `<p>Or open this address: ${href}</p>` +
+      '<p>The link expires in 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.</p>',
+  }
+}
+
+/** The 823 message: when the client may try again, in seconds under two minutes, else in minutes. */
+export function resetThrottleMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  const when =
+    retryAfterSeconds < 120
+      ? `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`
+      : `${minutes} minutes`
+  return `Too many password reset attempts. Try again in ${when}.`
+}

@@ -1,0 +1,128 @@
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type VerifiedAuthenticationResponse,
+} from '@simplewebauthn/server'
+import { ErrorCode } from '../../schema/errors'
+import type { PasskeySignInBody, PasskeySignInOptionsResults } from '../../schema/passkeys'
+import type { PasskeyRow } from '../db/schema/passkeys'
+import { ApiError } from '../errors'
+import { AuditAction, recordAudit } from '../repos/audit'
+import {
+  consumeChallenge,
+  findPasskeyByCredentialId,
+  insertChallenge,
+  recordPasskeyUse,
+} from '../repos/passkeys'
+import { findUserById } from '../repos/users'
+import type { FlowContext } from './context'
+import { openSession, type OpenedSession } from './open-session'
+import { CHALLENGE_TTL_MS, relyingParty } from './passkeys'
+import { assertNotThrottled } from './throttle'
+
+/**
+ * A refused passkey sign-in, audited as a failed sign-in step so that the address throttle counts
+ * it. It does not count toward the account's lockout: a credential id is not a secret, and a bad
+ * signature proves nothing about the owner's password.
+ */
+async function refuse(ctx: FlowContext, userId: string | null, reason: string) {
+  await recordAudit(ctx.db, ctx.client, {
+    action: AuditAction.signIn,
+    outcome: 'failure',
+    subjectUserId: userId,
+    detail: { method: 'passkey', reason },
+  })
+  return new ApiError(ErrorCode.incorrectLogin)
+}
+
+/** Options for navigator.credentials.get(): no allow list, the passkey names its account itself. */
+export async function beginPasskeySignIn(ctx: FlowContext): Promise<PasskeySignInOptionsResults> {
+  // Each call stores a challenge; an address that is already refused gets none.
+  await assertNotThrottled(ctx, AuditAction.signIn)
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx.config).rpID,
+    allowCredentials: [],
+    userVerification: 'required',
+    timeout: CHALLENGE_TTL_MS,
+  })
+  const now = new Date()
+  const challengeId = await insertChallenge(ctx.db, {
+    userId: null,
+    purpose: 'authentication',
+    challenge: options.challenge,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  })
+  return { challengeId, options }
+}
+
+async function verifyAssertion(
+  ctx: FlowContext,
+  body: PasskeySignInBody,
+  challenge: string,
+  passkey: PasskeyRow,
+): Promise<VerifiedAuthenticationResponse | string> {
+  const { rpID, origin } = relyingParty(ctx.config)
+  try {
+    return await verifyAuthenticationResponse({
+      response: body.response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+      },
+    })
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+const handleOwner = (userHandle: string | null | undefined) =>
+  userHandle ? Buffer.from(userHandle, 'base64url').toString('utf8') : undefined
+
+/**
+ * Signs in with a passkey (POST /v1/login/passkey). A passkey that verified the user (PIN,
+ * fingerprint, face) is possession and inherence at once, so no security code follows; otherwise
+ * it ends as a password sign-in does: throttle, lockout refusal (802), a new session, the audit.
+ */
+export async function signInWithPasskey(
+  ctx: FlowContext,
+  body: PasskeySignInBody,
+): Promise<OpenedSession> {
+  await assertNotThrottled(ctx, AuditAction.signIn)
+  const now = new Date()
+  // Used up first, whatever follows: a captured answer cannot be replayed.
+  const challenge = await consumeChallenge(ctx.db, {
+    id: body.challengeId,
+    purpose: 'authentication',
+    userId: null,
+    now,
+  })
+  const passkey = await findPasskeyByCredentialId(ctx.db, body.response.id)
+  if (!passkey) throw await refuse(ctx, null, 'unknown passkey')
+  if (!challenge) throw await refuse(ctx, passkey.userId, 'challenge expired or used')
+  const owner = handleOwner(body.response.response.userHandle)
+  if (owner !== undefined && owner !== passkey.userId) {
+    throw await refuse(ctx, passkey.userId, 'user handle mismatch')
+  }
+  const verification = await verifyAssertion(ctx, body, challenge, passkey)
+  if (typeof verification === 'string') throw await refuse(ctx, passkey.userId, verification)
+  if (!verification.verified) throw await refuse(ctx, passkey.userId, 'bad signature')
+  const user = await findUserById(ctx.db, passkey.userId)
+  if (!user) throw await refuse(ctx, null, 'unknown passkey')
+  if (user.lockedAt) {
+    await recordAudit(ctx.db, ctx.client, {
+      action: AuditAction.signIn,
+      outcome: 'refused',
+      subjectUserId: user.id,
+      detail: { method: 'passkey', reason: 'locked' },
+    })
+    throw new ApiError(ErrorCode.accountLocked)
+  }
+  await recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, now)
+  return openSession(ctx, user, AuditAction.signIn)
+}

@@ -1,0 +1,133 @@
+import { ErrorCode } from '../../schema/errors'
+import type { PasswordResetBody } from '../../schema/reset'
+import { isEmail, normalizeUsername } from '../../schema/rules'
+import type { UserRow } from '../db/schema/users'
+import type { Db } from '../db/types'
+import { RESET_TOKEN_TTL_MS, resetLink, resetMail } from '../domain/password-reset'
+import { passwords } from '../domain/passwords'
+import { hashToken, newToken } from '../domain/tokens'
+import { ApiError, unprocessable } from '../errors'
+import { AuditAction, recordAudit } from '../repos/audit'
+import {
+  consumeResetToken,
+  findValidResetToken,
+  insertResetToken,
+  retireResetTokens,
+} from '../repos/reset-tokens'
+import { revokeUserSessions } from '../repos/session-revoke'
+import { findUserById, findUserByUsername } from '../repos/users'
+import type { FlowContext } from './context'
+import { newPasswordRefusal, storeNewPassword } from './new-password'
+import { assertResetNotThrottled } from './reset-throttle'
+
+/** 804 travels as 404: the link names nothing that can be used. */
+const linkExpired = () => new ApiError(ErrorCode.resetLinkInvalid, undefined, 404)
+
+/**
+ * Stores a new reset token for the user (earlier links stop working) and queues the email with its
+ * link, in the caller's transaction; answers the message id to deliver once that commits. The
+ * administrator's unlock sends its link through here too.
+ */
+export async function queueResetLink(
+  tx: Db,
+  ctx: Pick<FlowContext, 'config' | 'outbox'>,
+  user: Pick<UserRow, 'id' | 'email'>,
+  now = new Date(),
+): Promise<string> {
+  const { token, hash } = newToken()
+  const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS)
+  await insertResetToken(tx, { userId: user.id, tokenHash: hash, createdAt: now, expiresAt })
+  const mail = resetMail(resetLink(ctx.config.publicUrl, token))
+  return ctx.outbox.enqueue(tx, { channel: 'email', to: user.email, ...mail })
+}
+
+/**
+ * POST /v1/passwordReset/:email. The answer is the same whether or not the address has an account:
+ * only an unlocked account gets a link (a locked one gets it when an administrator unlocks it).
+ * Delivery is not awaited, so a known address does not answer measurably later than an unknown one.
+ */
+export async function requestPasswordReset(ctx: FlowContext, rawEmail: string): Promise<void> {
+  const email = normalizeUsername(rawEmail)
+  if (!isEmail(email)) {
+    throw new ApiError(ErrorCode.validation, 'email must be a valid email address.')
+  }
+  await assertResetNotThrottled(ctx, AuditAction.passwordResetRequested, email)
+  const user = await findUserByUsername(ctx.db, { email })
+  const result = !user ? 'unknown address' : user.lockedAt ? 'locked' : 'sent'
+  const messageId = await ctx.db.transaction(async (tx) => {
+    await recordAudit(tx, ctx.client, {
+      action: AuditAction.passwordResetRequested,
+      outcome: 'success',
+      subjectUserId: user?.id ?? null,
+      detail: { email, result },
+    })
+    return user && result === 'sent' ? queueResetLink(tx, ctx, user) : undefined
+  })
+  if (messageId) void ctx.outbox.deliverNow([messageId])
+}
+
+async function refuseLink(ctx: FlowContext, step: 'lookup' | 'reset') {
+  await recordAudit(ctx.db, ctx.client, {
+    action: AuditAction.passwordResetLink,
+    outcome: 'failure',
+    detail: { step },
+  })
+  return linkExpired()
+}
+
+/** GET /v1/resettoken/:slug: the address of a usable link; anything else is 804. */
+export async function checkResetLink(ctx: FlowContext, slug: string): Promise<{ email: string }> {
+  await assertResetNotThrottled(ctx, AuditAction.passwordResetLink)
+  const found = await findValidResetToken(ctx.db, hashToken(slug), new Date())
+  if (!found) throw await refuseLink(ctx, 'lookup')
+  return { email: found.email }
+}
+
+async function refuseReset(ctx: FlowContext, user: UserRow, error: ApiError) {
+  await recordAudit(ctx.db, ctx.client, {
+    action: AuditAction.passwordReset,
+    outcome: 'failure',
+    subjectUserId: user.id,
+    detail: { code: error.code },
+  })
+  return error
+}
+
+/**
+ * PUT /v1/passwordreset/:slug. The link must be usable (804), the username must be the address on
+ * file (422), the password must meet the policy (806) and not repeat the last five (807). Success
+ * sets it, unlocks the account, uses up every link of the user and ends all the user's sessions, in
+ * one transaction; the token is taken with a conditional update, so two resets cannot both win.
+ */
+export async function resetPassword(
+  ctx: FlowContext,
+  slug: string,
+  body: PasswordResetBody,
+): Promise<void> {
+  await assertResetNotThrottled(ctx, AuditAction.passwordReset)
+  const found = await findValidResetToken(ctx.db, hashToken(slug), new Date())
+  const user = found && (await findUserById(ctx.db, found.userId))
+  if (!found || !user) throw await refuseLink(ctx, 'reset')
+  if (normalizeUsername(body.username) !== user.email) {
+    throw await refuseReset(ctx, user, unprocessable('Does not match email address on file'))
+  }
+  const refusal = await newPasswordRefusal(ctx.db, user, body.password)
+  if (refusal) throw await refuseReset(ctx, user, refusal)
+  const passwordHash = await passwords.hash(body.password)
+  const now = new Date()
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeResetToken(tx, found.id, now))) return false
+    await retireResetTokens(tx, user.id, now)
+    await storeNewPassword(tx, user.id, passwordHash, now, { failedAttempts: 0, lockedAt: null })
+    const ended = await revokeUserSessions(tx, user.id)
+    await recordAudit(tx, ctx.client, {
+      action: AuditAction.passwordReset,
+      outcome: 'success',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      detail: { sessionsEnded: ended.length, unlocked: user.lockedAt !== null },
+    })
+    return true
+  })
+  if (!done) throw await refuseLink(ctx, 'reset')
+}

@@ -1,0 +1,113 @@
+import { v7 as uuidv7 } from 'uuid'
+import { ErrorCode } from '../../schema/errors'
+import type { UserRow } from '../db/schema/users'
+import { renderImage } from '../domain/images'
+import { ApiError } from '../errors'
+import { type FileStore, isFileRef } from '../plugins/files'
+import { AuditAction, recordAudit } from '../repos/audit'
+import { findUserById, updateUser } from '../repos/users'
+import { lockVisage } from '../repos/visage'
+import type { FlowContext } from './context'
+import { type Editor, loadEditable } from './profile'
+
+const KIND = 'visage'
+/** A face in a circle or a card: fitted inside 512×512, never enlarged, aspect kept. */
+const SIZE = { name: 'visage', maxWidth: 512, maxHeight: 512 } as const
+
+export interface VisageContext extends FlowContext {
+  files: FileStore
+  log: { warn(detail: object, message: string): void }
+}
+
+const noSuchUser = () => new ApiError(ErrorCode.notFound, 'There is no such user.')
+
+/** Users see their own visage; someone else's takes users.read (or users.write). */
+async function loadViewable(ctx: VisageContext, { actor, targetId }: Editor): Promise<UserRow> {
+  const allowed = ['users.read', 'users.write'] as const
+  if (actor.id !== targetId && !allowed.some((p) => actor.permissions.includes(p))) {
+    throw new ApiError(ErrorCode.forbidden)
+  }
+  const target = actor.id === targetId ? actor : await findUserById(ctx.db, targetId)
+  if (!target) throw noSuchUser()
+  return target
+}
+
+async function reload(ctx: VisageContext, { targetId }: Editor): Promise<UserRow> {
+  const row = await findUserById(ctx.db, targetId)
+  if (!row) throw noSuchUser()
+  return row
+}
+
+/** A replaced file is only clutter: failing to remove it must not fail the change that committed. */
+async function discard(ctx: VisageContext, ref: string | null) {
+  if (!ref || !isFileRef(KIND, ref)) return
+  await ctx.files.remove(KIND, ref).catch((error: unknown) => {
+    ctx.log.warn({ err: error, ref }, 'could not remove a replaced visage file')
+  })
+}
+
+/**
+ * Points the user's visage at `ref` (or null) in one transaction with its audit row, and answers
+ * the row and the reference it replaced. The row is locked first, so of two changes at once each
+ * learns what the other left behind.
+ */
+async function swap(ctx: VisageContext, editor: Editor, ref: string | null) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockVisage(tx, editor.targetId)
+    if (!current) throw noSuchUser()
+    if (current.visage === ref) return { row: undefined, previous: null }
+    const row = await updateUser(tx, editor.targetId, { visage: ref })
+    if (!row) throw noSuchUser()
+    await recordAudit(tx, ctx.client, {
+      action: AuditAction.userUpdated,
+      outcome: 'success',
+      actorUserId: editor.actor.id,
+      subjectUserId: editor.targetId,
+      detail: { field: 'visage', change: ref ? 'uploaded' : 'deleted' },
+    })
+    return { row, previous: current.visage }
+  })
+}
+
+/**
+ * Stores a new visage: permission first, then the upload is read, checked and re-encoded, written
+ * under a new reference (so every cache of the old one misses), and only then the row changes. The
+ * old file goes after the commit; a failed commit takes the new file away again.
+ */
+export async function replaceVisage(
+  ctx: VisageContext,
+  editor: Editor,
+  readUpload: () => Promise<Buffer>,
+): Promise<UserRow> {
+  await loadEditable(ctx, editor)
+  const images = await renderImage(await readUpload(), [SIZE])
+  const ref = uuidv7()
+  await ctx.files.save(KIND, ref, images.visage)
+  let swapped: Awaited<ReturnType<typeof swap>>
+  try {
+    swapped = await swap(ctx, editor, ref)
+  } catch (error) {
+    await discard(ctx, ref)
+    throw error
+  }
+  await discard(ctx, swapped.previous)
+  return swapped.row ?? (await reload(ctx, editor))
+}
+
+/** Removes the visage; asking again when there is none changes nothing and answers the user. */
+export async function deleteVisage(ctx: VisageContext, editor: Editor): Promise<UserRow> {
+  const target = await loadEditable(ctx, editor)
+  if (!target.visage) return target
+  const swapped = await swap(ctx, editor, null)
+  await discard(ctx, swapped.previous)
+  return swapped.row ?? (await reload(ctx, editor))
+}
+
+/** A short-lived link to the user's visage; 404 when there is none. */
+export async function visageUrl(ctx: VisageContext, editor: Editor): Promise<string> {
+  const target = await loadViewable(ctx, editor)
+  if (!target.visage || !isFileRef(KIND, target.visage)) {
+    throw new ApiError(ErrorCode.notFound, 'This user has no visage.')
+  }
+  return ctx.files.signedUrl(KIND, target.visage)
+}
