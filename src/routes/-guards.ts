@@ -2,7 +2,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { waitFor } from 'xstate'
 import type { StartupActor } from '../machines/startup.machine'
-import { authStatus } from '../machines/startup.selectors'
+import { authStatus, selectUser } from '../machines/startup.selectors'
 import { safeRedirect, type RedirectSearch } from './-redirect'
 
 export type RouterContext = { startup: StartupActor }
@@ -24,6 +24,20 @@ const toLogin = (location: ParsedLocation) =>
 /** The signed-in route set: without a session, to the login, then back here after it. */
 export async function requireSignedIn({ context, location }: GuardArgs) {
   if ((await settledStatus(context.startup)) === 'signedOut') throw toLogin(location)
+}
+
+const PASSWORD_PATH = '/password'
+
+/**
+ * A user who must change the password (a generated first password, or an expired one) gets
+ * nothing else until it is done: every signed-in route leads to /password. /logout is not in the
+ * set and stays open. Runs after requireSignedIn, so the user is known.
+ */
+export function requirePasswordCurrent({ context, location }: GuardArgs) {
+  if (!selectUser(context.startup.getSnapshot())?.mustChangePassword) return
+  // Paths match case-insensitively, and a trailing slash names the same route.
+  const path = location.pathname.toLowerCase().replace(/\/+$/, '')
+  if (path !== PASSWORD_PATH) throw redirect({ to: PASSWORD_PATH, replace: true })
 }
 
 /** The signed-out route set: with a session, on to where the person was going, or Home. */

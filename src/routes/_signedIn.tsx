@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Shell } from '../views/shell/Shell'
-import { requireSignedIn } from './-guards'
+import { requirePasswordCurrent, requireSignedIn } from './-guards'
 
 export const Route = createFileRoute('/_signedIn')({
-  beforeLoad: requireSignedIn,
+  beforeLoad: async (args) => {
+    await requireSignedIn(args)
+    requirePasswordCurrent(args)
+  },
   component: Shell,
 })

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+import { ChangePasswordPage } from '../../views/password/ChangePasswordPage'
 
-export const Route = createFileRoute('/_signedIn/password')({
-  component: () => <PlaceholderPage title="Change Password" />,
-})
+export const Route = createFileRoute('/_signedIn/password')({ component: ChangePasswordPage })

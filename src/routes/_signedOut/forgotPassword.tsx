@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PublicPlaceholder } from '../../views/public/PublicPlaceholder'
+import { ForgotPasswordScreen } from '../../views/password/ForgotPasswordScreen'
 
 // Route matching is case-insensitive, so the /forgotpassword spelling lands here too.
 export const Route = createFileRoute('/_signedOut/forgotPassword')({
-  component: () => <PublicPlaceholder title="Forgot Password" />,
+  component: () => <ForgotPasswordScreen />,
 })

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PublicPlaceholder } from '../../views/public/PublicPlaceholder'
+import { PasswordResetScreen } from '../../views/password/PasswordResetScreen'
 
 export const Route = createFileRoute('/_signedOut/passwordReset/$slug')({
-  component: () => <PublicPlaceholder title="Password Reset" />,
+  component: function PasswordResetRoute() {
+    const { slug } = Route.useParams()
+    // A new link is a new flow: the key restarts the statechart when the slug changes.
+    return <PasswordResetScreen key={slug} slug={slug} />
+  },
 })

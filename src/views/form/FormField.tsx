@@ -10,12 +10,22 @@ type Props = Omit<ComponentProps<typeof TextField.Root>, 'onChange' | 'value' | 
   error?: string | undefined
   /** Slots (icons, buttons) inside the input, after the text. */
   endSlot?: ReactNode
+  /** Show the verdict from the first change rather than from the first blur. */
+  validateOnChange?: boolean
 }
 
 /** A labelled text input with its validation message, wired for screen readers. */
-export function FormField({ label, value, onValueChange, error, endSlot, ...input }: Props) {
+export function FormField({
+  label,
+  value,
+  onValueChange,
+  error,
+  endSlot,
+  validateOnChange,
+  ...input
+}: Props) {
   const id = useId()
-  const field = useFieldError(error)
+  const field = useFieldError(error, { onChange: validateOnChange })
   const messageId = `${id}-error`
   return (
     <Flex direction="column" gap="1">
@@ -27,7 +37,10 @@ export function FormField({ label, value, onValueChange, error, endSlot, ...inpu
         {...input}
         id={id}
         value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        onChange={(event) => {
+          field.onChange()
+          onValueChange(event.target.value)
+        }}
         onBlur={field.onBlur}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={field.error ? messageId : undefined}

@@ -5,11 +5,17 @@ export const ERROR_DELAY_MS = 250
 
 /**
  * Validation on touch: a field's error shows only after the field was left once (blur), and then
- * 250 ms after each change. A cleared error disappears at once. Every form uses this one hook.
+ * 250 ms after each change. With `onChange` (SPEC.md §5 'validated on change', the forgot-password
+ * email) the first change counts as the touch. A cleared error disappears at once. Every form uses
+ * this one hook.
  */
-export function useFieldError(error: string | undefined): {
+export function useFieldError(
+  error: string | undefined,
+  { onChange: validateOnChange = false }: { onChange?: boolean } = {},
+): {
   error: string | undefined
   onBlur: () => void
+  onChange: () => void
 } {
   const [touched, setTouched] = useState(false)
   const [settled, setSettled] = useState<string | undefined>(undefined)
@@ -19,5 +25,11 @@ export function useFieldError(error: string | undefined): {
     return () => clearTimeout(timer)
   }, [touched, error])
   const shown = touched && error !== undefined && settled === error ? error : undefined
-  return { error: shown, onBlur: () => setTouched(true) }
+  return {
+    error: shown,
+    onBlur: () => setTouched(true),
+    onChange: () => {
+      if (validateOnChange) setTouched(true)
+    },
+  }
 }

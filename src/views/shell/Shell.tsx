@@ -6,6 +6,7 @@ import { LoadingData } from '../app/LoadingData'
 import { MEDIA } from '../app/media'
 import { useStartup } from '../app/startupContext'
 import { useMediaQuery } from '../app/useMediaQuery'
+import { PasswordExpiry } from '../password/PasswordExpiryDialog'
 import { BAR_HEIGHT, BottomBar } from './BottomBar'
 import { MobileHeader } from './MobileHeader'
 import { activeTabPath, showsBottomBar, visibleTabs } from './navigation'
@@ -40,6 +41,7 @@ export function Shell() {
         </main>
       </Box>
       {bottomBar && <BottomBar tabs={tabs} active={active} labels={!phone} />}
+      <PasswordExpiry user={user} />
     </Flex>
   )
 }

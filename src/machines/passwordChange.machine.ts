@@ -1,0 +1,154 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { PasswordChangeBody } from '../../schema/password'
+import { validateNewPassword, validatePassword } from '../../schema/rules'
+import type { SelfUser } from '../../schema/user'
+import { changePassword } from '../data/api/password'
+import { fetchSelf } from '../data/api/self'
+import { changeFailureMessage } from './password.messages'
+import { validateRepeat } from './password.rules'
+
+/** SPEC.md §9: the success message stays this long, then the screen moves on. */
+export const CHANGED_MESSAGE_MS = 5000
+
+type ChangeContext = {
+  userId: string
+  oldPassword: string
+  password: string
+  repeat: string
+  /** The message of the last failure, shown until the next attempt. */
+  error: string | null
+}
+
+export type ChangeEvent =
+  | { type: 'password.oldChanged'; value: string }
+  | { type: 'password.newChanged'; value: string }
+  | { type: 'password.repeatChanged'; value: string }
+  | { type: 'password.submit' }
+  | { type: 'password.leave' }
+
+/** Every field passes its rule: Change Password may be pressed. */
+export const changeFormValid = (c: ChangeContext): boolean =>
+  !validatePassword(c.oldPassword) &&
+  !validateNewPassword(c.password) &&
+  !validateRepeat(c.repeat, c.password)
+
+// What the form takes in editing and after a failure alike.
+const form = {
+  'password.oldChanged': { actions: 'setOldPassword' },
+  'password.newChanged': {
+    description: 'The new password; Repeat New Password is checked against it again.',
+    actions: 'setPassword',
+  },
+  'password.repeatChanged': { actions: 'setRepeat' },
+  'password.submit': {
+    guard: 'canSubmit',
+    target: '#passwordChange.submitting',
+    description: 'Change Password was pressed with every field valid.',
+  },
+} as const
+
+/**
+ * Change password (SPEC.md §2, §4): the form, the server's answer, then the success message for
+ * five seconds (or until Home) before the host moves on: the /password page goes to '/', the
+ * expiry dialog closes. On success the signed-in user is fetched again, so that a forced or due
+ * change is seen as done everywhere.
+ */
+export const passwordChangeMachine = setup({
+  types: {
+    context: {} as ChangeContext,
+    events: {} as ChangeEvent,
+    input: {} as { userId: string },
+  },
+  actors: {
+    changePassword: fromPromise<void, { userId: string } & PasswordChangeBody>(
+      ({ input: { userId, ...body }, signal }) => changePassword(userId, body, { signal }),
+    ),
+    fetchSelf: fromPromise<SelfUser>(({ signal }) => fetchSelf({ signal })),
+  },
+  delays: { changedMessage: CHANGED_MESSAGE_MS },
+  guards: { canSubmit: ({ context }) => changeFormValid(context) },
+  actions: {
+    setOldPassword: assign({
+      oldPassword: ({ event }) => (event.type === 'password.oldChanged' ? event.value : ''),
+    }),
+    setPassword: assign({
+      password: ({ event }) => (event.type === 'password.newChanged' ? event.value : ''),
+    }),
+    setRepeat: assign({
+      repeat: ({ event }) => (event.type === 'password.repeatChanged' ? event.value : ''),
+    }),
+    // Provided by the host: the startup actor merges the changes into the signed-in user.
+    notifyUpdated: (_, _changes: Partial<SelfUser>) => {},
+    // Provided by the host: where the screen goes once the success message is done.
+    leave: () => {},
+  },
+}).createMachine({
+  id: 'passwordChange',
+  description: 'Old password and a new one twice, then the server; a message either way.',
+  context: ({ input }) => ({
+    userId: input.userId,
+    oldPassword: '',
+    password: '',
+    repeat: '',
+    error: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: { description: 'The form, with nothing to report.', on: form },
+    submitting: {
+      description: 'The server checks the old password and the new one; the form is off.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({
+          userId: context.userId,
+          oldPassword: context.oldPassword,
+          password: context.password,
+        }),
+        onDone: { target: 'refreshing' },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => changeFailureMessage(event.error) }),
+        },
+      },
+    },
+    refreshing: {
+      description: 'The password changed; the signed-in user is fetched again (new expiry).',
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchSelf',
+        src: 'fetchSelf',
+        onDone: {
+          target: 'changed',
+          actions: { type: 'notifyUpdated', params: ({ event }) => event.output },
+        },
+        // The change itself succeeded: what is known for sure is that it is no longer due.
+        onError: {
+          target: 'changed',
+          actions: { type: 'notifyUpdated', params: { mustChangePassword: false } },
+        },
+      },
+    },
+    changed: {
+      description: "'Your password has been changed' with a Home button, for five seconds.",
+      tags: ['success'],
+      after: { changedMessage: { target: 'left', description: 'Five seconds passed.' } },
+      on: { 'password.leave': { target: 'left', description: 'Home was pressed.' } },
+    },
+    failed: {
+      description: 'The server refused; its message shows above the form until the next attempt.',
+      tags: ['error'],
+      on: form,
+    },
+    left: {
+      description: 'The host moves on (the page to /, the dialog closes).',
+      type: 'final',
+      entry: 'leave',
+    },
+  },
+})
+
+export type ChangeActor = ActorRefFrom<typeof passwordChangeMachine>
+export type ChangeSnapshot = SnapshotFrom<typeof passwordChangeMachine>

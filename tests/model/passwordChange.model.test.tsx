@@ -1,0 +1,195 @@
+import { screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { validateNewPassword, validatePassword } from '../../schema/rules'
+import { validateRepeat } from '../../src/machines/password.rules'
+import {
+  changeFormValid,
+  passwordChangeMachine,
+  type ChangeEvent,
+  type ChangeSnapshot,
+} from '../../src/machines/passwordChange.machine'
+import { calls, failure, field, offline, resetCalls } from '../component/password.support'
+import { selfUser } from '../setup/fixtures'
+import { renderSignedIn } from '../setup/renderApp'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { withDelaysAsEvents } from './withDelaysAsEvents'
+
+vi.mock(
+  '../../src/data/api/password',
+  async () => (await import('../component/password.stubs')).passwordApi,
+)
+vi.mock(
+  '../../src/data/api/self',
+  async () => (await import('../component/password.stubs')).selfApi,
+)
+
+const POLICY = 'The new password does not meet the password rules: it needs a number.'
+/** What each failure must put on screen: SPEC.md §8 word for word, 805 plainly, 806 the server's. */
+const EXPECTED = {
+  oldWrong: 'The old password is not correct.',
+  recentlyUsed:
+    'The new password you entered is the same as an old password. Enter a different password.',
+  policy: POLICY,
+  exception: 'An Error Occurred. Try Again.',
+}
+
+// Signed in with a generated password: /password is the only place to go until it is changed.
+const forced = selfUser({ mustChangePassword: true, passwordExpiresAt: '2026-01-01T00:00:00.000Z' })
+const refreshed = selfUser({
+  mustChangePassword: false,
+  passwordExpiresAt: '2099-01-01T00:00:00.000Z',
+})
+
+const events = [
+  { type: 'password.oldChanged', value: 'Gatehouse#2026' },
+  { type: 'password.oldChanged', value: 'short' },
+  { type: 'password.newChanged', value: 'New#Passw0rd' },
+  { type: 'password.newChanged', value: 'weakpassword' },
+  { type: 'password.repeatChanged', value: 'New#Passw0rd' },
+  { type: 'password.repeatChanged', value: 'Other#Passw0rd' },
+  { type: 'password.submit' },
+  { type: 'password.leave' },
+  { type: 'xstate.done.actor.changePassword' },
+  { type: 'xstate.error.actor.changePassword', error: failure(422, 805, 'Wrong.') },
+  { type: 'xstate.error.actor.changePassword', error: failure(422, 807, 'Recent.') },
+  { type: 'xstate.error.actor.changePassword', error: failure(422, 806, POLICY) },
+  { type: 'xstate.error.actor.changePassword', error: offline },
+  { type: 'xstate.done.actor.fetchSelf', output: refreshed },
+  { type: 'xstate.error.actor.fetchSelf', error: offline },
+  { type: 'xstate.after.changedMessage.passwordChange.changed' },
+] as unknown as ChangeEvent[]
+
+// Whether each field passes its rule, and the message on show; typed text itself is not part of
+// the model (it would make it unbounded).
+const summary = (s: ChangeSnapshot) =>
+  JSON.stringify([
+    s.value,
+    !validatePassword(s.context.oldPassword),
+    !validateNewPassword(s.context.password),
+    !validateRepeat(s.context.repeat, s.context.password),
+    s.context.error,
+  ])
+
+const testMachine = asTestMachine(withDelaysAsEvents(passwordChangeMachine))
+const model = createTestModel(testMachine, {
+  events,
+  input: { userId: forced.id },
+  serializeState: (state, event, previous) =>
+    summary(state) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderSignedIn>>
+type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
+
+const button = (name: string) => screen.getByRole('button', { name })
+
+async function retype(app: App, label: string, value: string) {
+  await app.user.clear(field(label))
+  await app.user.click(field(label))
+  await app.user.paste(value)
+}
+
+async function expectForm(snapshot: ChangeSnapshot) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible()
+  // The generated password is still the one in use: the form says why it is here.
+  expect(screen.getByRole('heading', { name: 'You need to change your password' })).toBeVisible()
+  const values = {
+    oldPassword: field('Old Password').value,
+    password: field('New Password').value,
+    repeat: field('Repeat New Password').value,
+  }
+  expect(changeFormValid({ ...snapshot.context, ...values })).toBe(
+    changeFormValid(snapshot.context),
+  )
+  if (snapshot.can({ type: 'password.submit' })) expect(button('Change Password')).toBeEnabled()
+  else expect(button('Change Password')).toBeDisabled()
+}
+
+function drive(app: App) {
+  return {
+    states: {
+      editing: async (snapshot: ChangeSnapshot) => {
+        await expectForm(snapshot)
+        expect(screen.queryByRole('alert')).toBeNull()
+      },
+      submitting: async () => {
+        await waitFor(() => expect(button('Change Password')).toBeDisabled())
+        expect(calls.changePassword.inputs.at(-1)).toEqual({
+          userId: forced.id,
+          body: { oldPassword: 'Gatehouse#2026', password: 'New#Passw0rd' },
+        })
+      },
+      refreshing: async () => {
+        await waitFor(() => expect(calls.fetchSelf.inputs).toHaveLength(1))
+        expect(button('Change Password')).toBeDisabled()
+      },
+      failed: async (snapshot: ChangeSnapshot) => {
+        expect(await screen.findByRole('alert')).toHaveTextContent(snapshot.context.error ?? '—')
+        await expectForm(snapshot)
+      },
+      changed: async () => {
+        expect(await screen.findByRole('status')).toHaveTextContent(
+          'Your password has been changed',
+        )
+        expect(button('Home')).toBeEnabled()
+        // The session knows at once that the change is done: the title follows it.
+        await waitFor(() =>
+          expect(app.startup.getSnapshot().context.user?.mustChangePassword).toBe(false),
+        )
+        expect(screen.getByRole('heading', { name: 'Password Change' })).toBeVisible()
+        expect(screen.queryByLabelText('Old Password')).toBeNull()
+      },
+      left: async () => {
+        // On to '/', which is Home now that the password is current; no reminder there either.
+        await waitFor(() => expect(app.pathname()).toBe('/home'), { timeout: 8000 })
+        expect(
+          await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Ada$/ }),
+        ).toBeVisible()
+        expect(screen.queryByText(/You need to change your password/)).toBeNull()
+      },
+    },
+    events: {
+      'password.oldChanged': ({ event }: Step) => retype(app, 'Old Password', event.value ?? ''),
+      'password.newChanged': ({ event }: Step) => retype(app, 'New Password', event.value ?? ''),
+      'password.repeatChanged': ({ event }: Step) =>
+        retype(app, 'Repeat New Password', event.value ?? ''),
+      'password.submit': () => app.user.click(button('Change Password')),
+      'password.leave': () => app.user.click(button('Home')),
+      'xstate.done.actor.changePassword': () => calls.changePassword.resolve(),
+      'xstate.error.actor.changePassword': ({ event }: Step) =>
+        calls.changePassword.reject(event.error),
+      'xstate.done.actor.fetchSelf': ({ event }: Step) =>
+        calls.fetchSelf.resolve(event.output as typeof refreshed),
+      'xstate.error.actor.fetchSelf': ({ event }: Step) => calls.fetchSelf.reject(event.error),
+      // The real five seconds pass in the driven console (the model takes them as one event).
+      'xstate.after.changedMessage.passwordChange.changed': () => {},
+    },
+  }
+}
+
+beforeEach(resetCalls)
+
+describe('password-change statechart, driving /password under a forced change', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  it('shows every failure message on some path', () => {
+    const shown = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.context.error)))
+    expect([...shown].filter(Boolean).sort()).toEqual(Object.values(EXPECTED).sort())
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderSignedIn(forced, '/password')
+      await path.test(drive(app))
+    })
+  }
+})

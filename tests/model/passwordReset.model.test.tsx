@@ -1,0 +1,232 @@
+import { screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { validateNewPassword } from '../../schema/rules'
+import { readLastUsername } from '../../src/data/prefs/lastUsername'
+import { validateResetEmail, validateResetRepeat } from '../../src/machines/password.rules'
+import {
+  passwordResetMachine,
+  type ResetEvent,
+  type ResetSnapshot,
+} from '../../src/machines/passwordReset.machine'
+import {
+  calls,
+  failure,
+  field,
+  offline,
+  renderSignedOut,
+  resetCalls,
+} from '../component/password.support'
+import { selfUser } from '../setup/fixtures'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+
+vi.mock(
+  '../../src/data/api/password',
+  async () => (await import('../component/password.stubs')).passwordApi,
+)
+vi.mock(
+  '../../src/data/api/auth',
+  async () => (await import('../component/password.stubs')).authApi,
+)
+
+const SLUG = 'k7Qp2xVb9sLm4T'
+const ON_FILE = 'ada@example.com'
+const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
+const expiredLink = failure(404, 804, 'Password reset link has expired.')
+const POLICY = 'The new password does not meet the password rules: it is too common.'
+const EXPECTED = {
+  recentlyUsed:
+    'The new password you entered is the same as an old password. Enter a different password.',
+  policy: POLICY,
+  exception: 'An Error Occurred. Try Again.',
+}
+
+const events = [
+  { type: 'xstate.done.actor.lookUpResetToken', output: ON_FILE },
+  { type: 'xstate.error.actor.lookUpResetToken', error: expiredLink },
+  { type: 'xstate.error.actor.lookUpResetToken', error: offline },
+  { type: 'reset.retry' },
+  { type: 'reset.emailChanged', value: 'Ada@Example.com' },
+  { type: 'reset.emailChanged', value: 'eve@example.com' },
+  { type: 'reset.passwordChanged', value: 'New#Passw0rd' },
+  { type: 'reset.passwordChanged', value: 'weakpassword' },
+  { type: 'reset.repeatChanged', value: 'New#Passw0rd' },
+  { type: 'reset.repeatChanged', value: 'Other#Passw0rd' },
+  { type: 'reset.submit' },
+  { type: 'xstate.done.actor.resetPassword' },
+  { type: 'xstate.error.actor.resetPassword', error: expiredLink },
+  { type: 'xstate.error.actor.resetPassword', error: failure(422, 807, 'Recent.') },
+  { type: 'xstate.error.actor.resetPassword', error: failure(422, 806, POLICY) },
+  { type: 'xstate.error.actor.resetPassword', error: offline },
+  { type: 'xstate.done.actor.login' },
+  { type: 'xstate.error.actor.login', error: new TypeError('unexpected answer') },
+] as unknown as ResetEvent[]
+
+const summary = (s: ResetSnapshot) =>
+  JSON.stringify([
+    s.value,
+    !validateResetEmail(s.context.email, s.context.emailOnFile),
+    !validateNewPassword(s.context.password),
+    !validateResetRepeat(s.context.repeat, s.context.password),
+    s.context.error,
+  ])
+
+// The model has no login child to hand the new credentials to; the driven console has the real one.
+const testMachine = asTestMachine(
+  passwordResetMachine.provide({ actions: { handOverCredentials: () => {} } }),
+)
+const model = createTestModel(testMachine, {
+  events,
+  input: { slug: SLUG },
+  serializeState: (state, event, previous) =>
+    summary(state) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderSignedOut>>
+type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
+
+const button = (name: string) => screen.getByRole('button', { name })
+
+async function retype(app: App, label: string, value: string) {
+  await app.user.clear(field(label))
+  await app.user.click(field(label))
+  await app.user.paste(value)
+  await app.user.tab()
+}
+
+async function expectForm(snapshot: ResetSnapshot, touched: Set<string>) {
+  expect(await screen.findByLabelText('Email', { selector: 'input' })).toBeVisible()
+  const shown = {
+    email: field('Email').value,
+    password: field('New Password').value,
+    repeat: field('Repeat New Password').value,
+  }
+  const errors = {
+    Email: validateResetEmail(shown.email, ON_FILE),
+    'New Password': validateNewPassword(shown.password),
+    'Repeat New Password': validateResetRepeat(shown.repeat, shown.password),
+  }
+  // The screen's fields pass and fail the rules exactly as the chart's context does.
+  const verdicts = (c: { email: string; password: string; repeat: string }) => [
+    !validateResetEmail(c.email, ON_FILE),
+    !validateNewPassword(c.password),
+    !validateResetRepeat(c.repeat, c.password),
+  ]
+  expect(verdicts(shown)).toEqual(verdicts(snapshot.context))
+  for (const [label, error] of Object.entries(errors)) {
+    if (error && touched.has(label))
+      await waitFor(() => expect(field(label)).toHaveAccessibleDescription(error))
+  }
+  if (snapshot.can({ type: 'reset.submit' })) expect(button('Save Password')).toBeEnabled()
+  else expect(button('Save Password')).toBeDisabled()
+}
+
+function drive(app: App, touched: Set<string>) {
+  return {
+    states: {
+      lookingUp: async () => {
+        expect(await screen.findByText('Checking the link...')).toBeVisible()
+        expect(calls.lookUpResetToken.inputs.at(-1)).toBe(SLUG)
+      },
+      unavailable: async () => {
+        expect(await screen.findByRole('alert')).toHaveTextContent(EXPECTED.exception)
+        expect(button('Try Again')).toBeEnabled()
+      },
+      expired: async () => {
+        expect(await screen.findByText('Password reset link has expired.')).toBeVisible()
+        expect(button('Login')).toBeEnabled()
+        expect(button('forgot password')).toBeEnabled()
+        expect(screen.queryByLabelText('New Password')).toBeNull()
+      },
+      'editing.idle': async (snapshot: ResetSnapshot) => {
+        await expectForm(snapshot, touched)
+        expect(screen.queryByRole('alert')).toBeNull()
+      },
+      'editing.rejected': async (snapshot: ResetSnapshot) => {
+        expect(await screen.findByRole('alert')).toHaveTextContent(snapshot.context.error ?? '—')
+        await expectForm(snapshot, touched)
+      },
+      saving: async () => {
+        await waitFor(() => expect(button('Save Password')).toBeDisabled())
+        expect(calls.resetPassword.inputs.at(-1)).toEqual({
+          slug: SLUG,
+          body: { username: ON_FILE, password: 'New#Passw0rd' },
+        })
+      },
+      signingIn: async () => {
+        expect(await screen.findByText('Signing in...')).toBeVisible()
+        // The login flow signs in with the address on file and the new password.
+        await waitFor(() =>
+          expect(calls.signIn.inputs.at(-1)).toEqual({
+            username: ON_FILE,
+            password: 'New#Passw0rd',
+          }),
+        )
+      },
+      signInFailed: async () => {
+        expect(await screen.findByRole('alert')).toHaveTextContent(EXPECTED.exception)
+        expect(button('Login')).toBeEnabled()
+      },
+      done: async () => {
+        // The session actor takes over: it checks the new session, then the console shows Home.
+        expect(await screen.findByText('Authenticating...')).toBeVisible()
+        app.gates.fetchSelf.resolve(selfUser())
+        await waitFor(() => expect(app.pathname()).toBe('/home'))
+        expect(readLastUsername()).toBe(ON_FILE)
+      },
+    },
+    events: {
+      'xstate.done.actor.lookUpResetToken': ({ event }: Step) =>
+        calls.lookUpResetToken.resolve(event.output as string),
+      'xstate.error.actor.lookUpResetToken': ({ event }: Step) =>
+        calls.lookUpResetToken.reject(event.error),
+      'reset.retry': () => app.user.click(button('Try Again')),
+      'reset.emailChanged': async ({ event }: Step) => {
+        touched.add('Email')
+        await retype(app, 'Email', event.value ?? '')
+      },
+      'reset.passwordChanged': async ({ event }: Step) => {
+        touched.add('New Password')
+        await retype(app, 'New Password', event.value ?? '')
+      },
+      'reset.repeatChanged': async ({ event }: Step) => {
+        touched.add('Repeat New Password')
+        await retype(app, 'Repeat New Password', event.value ?? '')
+      },
+      'reset.submit': () => app.user.click(button('Save Password')),
+      'xstate.done.actor.resetPassword': () => calls.resetPassword.resolve(),
+      'xstate.error.actor.resetPassword': ({ event }: Step) =>
+        calls.resetPassword.reject(event.error),
+      // The login child finishes: the server opened a session (no second factor).
+      'xstate.done.actor.login': () => calls.signIn.resolve({ user: { id: userId } }),
+      // The login child breaks on an answer it cannot read (an mfaId without a user).
+      'xstate.error.actor.login': () => calls.signIn.resolve({ mfaId: userId } as never),
+    },
+  }
+}
+
+beforeEach(resetCalls)
+
+describe('password-reset statechart, driving /passwordReset/$slug', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  it('shows every failure message on some path', () => {
+    const shown = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.context.error)))
+    expect([...shown].filter(Boolean).sort()).toEqual(Object.values(EXPECTED).sort())
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderSignedOut(`/passwordReset/${SLUG}`, 'Password Reset')
+      await path.test(drive(app, new Set()))
+    })
+  }
+})
