@@ -8,6 +8,7 @@ import {
 } from '../../schema/rules'
 import { signIn, verifyAccessCode } from '../data/api/auth'
 import { writeLastUsername } from '../data/prefs/lastUsername'
+import { isCeremonyCancelled, signInByPasskey } from '../data/webauthn/ceremonies'
 import { signInFailureMessage, verifyFailureMessage } from './login.messages'
 
 type LoginContext = {
@@ -18,6 +19,8 @@ type LoginContext = {
   challenge: { userId: string; mfaId: string } | null
   /** The message of the last failure, shown until the next attempt. */
   error: string | null
+  /** This browser holds a passkey for Gatehouse and can use it: the passkey button shows. */
+  passkeyOffered: boolean
 }
 
 export type LoginEvent =
@@ -27,16 +30,18 @@ export type LoginEvent =
   | { type: 'mfa.codeChanged'; value: string }
   | { type: 'mfa.submit' }
   | { type: 'mfa.back' }
+  | { type: 'passkey.start' }
 
 /**
- * Sign-in with an optional second factor (SPEC.md §2 'Login', §4). It ends in 'signedIn', whose
- * entry tells the session (the startup actor) to fetch the user.
+ * Sign-in with an optional second factor (SPEC.md §2 'Login', §4), or with a passkey where this
+ * browser holds one (docs/passkeys.md). It ends in 'signedIn', whose entry tells the session (the
+ * startup actor) to fetch the user.
  */
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
-    input: {} as { username: string },
+    input: {} as { username: string; passkeyOffered?: boolean },
   },
   actors: {
     signIn: fromPromise<LoginResults, { username: string; password: string }>(({ input, signal }) =>
@@ -46,11 +51,15 @@ export const loginMachine = setup({
       unknown,
       { userId: string; requestId: string; accessCode: string }
     >(({ input, signal }) => verifyAccessCode(input, { signal })),
+    // The browser's passkey prompt runs inside this actor; the chart only waits for its ending.
+    signInWithPasskey: fromPromise<LoginResults>(({ signal }) => signInByPasskey({ signal })),
   },
   guards: {
     canSignIn: ({ context }) =>
       !validateUsername(context.username) && !validatePassword(context.password),
     canVerify: ({ context }) => !validateSecurityCode(context.code),
+    canUsePasskey: ({ context }) => context.passkeyOffered,
+    isCancelled: (_, error: unknown) => isCeremonyCancelled(error),
   },
   actions: {
     rememberUsername: ({ context }) => writeLastUsername(normalizeUsername(context.username)),
@@ -66,6 +75,7 @@ export const loginMachine = setup({
     code: '',
     challenge: null,
     error: null,
+    passkeyOffered: input.passkeyOffered ?? false,
   }),
   initial: 'credentials',
   states: {
@@ -86,6 +96,11 @@ export const loginMachine = setup({
           guard: 'canSignIn',
           target: 'signingIn',
           description: 'Login was pressed with a valid username and password.',
+        },
+        'passkey.start': {
+          guard: 'canUsePasskey',
+          target: 'passkeySigningIn',
+          description: "'Sign in with a passkey' was pressed.",
         },
       },
     },
@@ -111,12 +126,37 @@ export const loginMachine = setup({
               }),
             }),
           },
-          { target: 'signedIn' },
+          { target: 'signedIn', actions: 'rememberUsername' },
         ],
         onError: {
           target: 'credentials.rejected',
           actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }),
         },
+      },
+    },
+    passkeySigningIn: {
+      description:
+        "The browser asks for this device's fingerprint, face or screen lock; the server checks the signature.",
+      tags: ['busy', 'passkey'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'signInWithPasskey',
+        src: 'signInWithPasskey',
+        onDone: { target: 'signedIn' },
+        onError: [
+          {
+            guard: {
+              type: 'isCancelled',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'credentials',
+            description: 'The person cancelled the prompt: back to the form, nothing to report.',
+          },
+          {
+            target: 'credentials.rejected',
+            actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }),
+          },
+        ],
       },
     },
     code: {
@@ -152,7 +192,7 @@ export const loginMachine = setup({
           requestId: context.challenge?.mfaId ?? '',
           accessCode: context.code,
         }),
-        onDone: { target: 'signedIn' },
+        onDone: { target: 'signedIn', actions: 'rememberUsername' },
         onError: {
           target: 'code.rejected',
           actions: assign({ error: ({ event }) => verifyFailureMessage(event.error) }),
@@ -164,7 +204,7 @@ export const loginMachine = setup({
       // Still busy: the form stays disabled until the signed-in routes replace it.
       tags: ['busy'],
       type: 'final',
-      entry: ['rememberUsername', 'notifySignedIn'],
+      entry: 'notifySignedIn',
     },
   },
 })

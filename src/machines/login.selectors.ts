@@ -12,3 +12,6 @@ export const selectBusy = (s: LoginSnapshot) => s.hasTag('busy')
 export const selectOnCodeStep = (s: LoginSnapshot) => s.context.challenge !== null
 export const selectCanSignIn = (s: LoginSnapshot) => s.can({ type: 'login.submit' })
 export const selectCanVerify = (s: LoginSnapshot) => s.can({ type: 'mfa.submit' })
+export const selectCanUsePasskey = (s: LoginSnapshot) => s.can({ type: 'passkey.start' })
+export const selectOfferPasskey = (s: LoginSnapshot) => s.context.passkeyOffered
+export const selectPasskeyBusy = (s: LoginSnapshot) => s.hasTag('passkey')

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { writeLastUsername } from '../../src/data/prefs/lastUsername'
 import { renderLogin } from '../setup/renderLogin'
 
@@ -64,5 +64,53 @@ describe('login screen', () => {
   it('says so after a logout', async () => {
     await renderLogin({ loggedOut: true })
     expect(screen.getByRole('status')).toHaveTextContent('You have been logged out of Gatehouse.')
+  })
+})
+
+describe('login screen with a passkey', () => {
+  const passkeyButton = () => screen.queryByRole('button', { name: 'Sign in with a passkey' })
+  const withWebAuthn = () => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('offers no passkey where biometric login was never turned on', async () => {
+    withWebAuthn()
+    await renderLogin()
+    expect(passkeyButton()).toBeNull()
+  })
+
+  it('offers no passkey on a browser without WebAuthn, even with the flag set', async () => {
+    vi.stubGlobal('PublicKeyCredential', undefined)
+    await renderLogin({ passkey: true })
+    expect(passkeyButton()).toBeNull()
+  })
+
+  it('offers it where it was turned on, without a username, and signs in with it', async () => {
+    withWebAuthn()
+    const { user, gates, startup } = await renderLogin({ passkey: true })
+    expect(passkeyButton()).toBeEnabled()
+    await user.click(passkeyButton()!)
+    expect(gates.signIn.inputs).toEqual([])
+    expect(gates.signInWithPasskey.inputs).toHaveLength(1)
+    gates.signInWithPasskey.resolve({ user: { id: '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60' } })
+    await waitFor(() => expect(startup.getSnapshot().matches('authenticating')).toBe(true))
+  })
+
+  it('goes quietly back to the form when the person cancels the prompt', async () => {
+    withWebAuthn()
+    const { user, gates } = await renderLogin({ passkey: true })
+    await user.click(passkeyButton()!)
+    await waitFor(() => expect(passkeyButton()).toBeDisabled())
+    const cancelled = Object.assign(new Error('Not allowed.'), { name: 'NotAllowedError' })
+    gates.signInWithPasskey.reject(cancelled)
+    await waitFor(() => expect(passkeyButton()).toBeEnabled())
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says what went wrong otherwise', async () => {
+    withWebAuthn()
+    const { user, gates } = await renderLogin({ passkey: true })
+    await user.click(passkeyButton()!)
+    gates.signInWithPasskey.reject(new TypeError('Failed to fetch'))
+    expect(await screen.findByRole('alert')).toHaveTextContent('An Error Occurred. Try Again.')
   })
 })

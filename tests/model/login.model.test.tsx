@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { validatePassword, validateSecurityCode, validateUsername } from '../../schema/rules'
 import { ApiError } from '../../src/data/api/ApiError'
@@ -15,6 +15,13 @@ const mfaId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f61'
 const failure = (status: number, code: number, message: string) =>
   new ApiError(status, code, message)
 const offline = new ApiError(0, 1000, 'The server could not be reached.', true)
+// What the browser throws when the person closes its passkey prompt, and when the prompt breaks.
+const cancelled = Object.assign(new Error('The operation either timed out or was not allowed.'), {
+  name: 'NotAllowedError',
+})
+const broken = Object.assign(new Error('The authenticator was unable to process the options.'), {
+  name: 'UnknownError',
+})
 
 /** SPEC.md §8, word for word: what each failure must put on screen. */
 const EXPECTED = {
@@ -42,6 +49,11 @@ const events = [
   { type: 'xstate.done.actor.verifyAccessCode', output: { user: { id: userId } } },
   { type: 'xstate.error.actor.verifyAccessCode', error: failure(401, 803, 'Wrong code.') },
   { type: 'xstate.error.actor.verifyAccessCode', error: offline },
+  { type: 'passkey.start' },
+  { type: 'xstate.done.actor.signInWithPasskey', output: { user: { id: userId } } },
+  { type: 'xstate.error.actor.signInWithPasskey', error: cancelled },
+  { type: 'xstate.error.actor.signInWithPasskey', error: broken },
+  { type: 'xstate.error.actor.signInWithPasskey', error: failure(401, 801, 'Incorrect Login.') },
 ] as unknown as LoginEvent[]
 
 // Paths distinguish what the screen can show: the state, whether each field passes its rule, the
@@ -58,8 +70,9 @@ const summary = (s: LoginSnapshot) =>
 const testMachine = asTestMachine(loginMachine)
 const model = createTestModel(testMachine, {
   events,
-  // The screen opens with nothing stored from an earlier visit (renderLogin clears storage).
-  input: { username: '' },
+  // The screen opens with no username stored from an earlier visit (renderLogin clears storage),
+  // on a browser where biometric login was turned on, so the passkey path is part of the model.
+  input: { username: '', passkeyOffered: true },
   serializeState: (state, event, previous) =>
     summary(state) +
     (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
@@ -90,6 +103,9 @@ async function expectMessage(snapshot: LoginSnapshot) {
 }
 
 function drive(login: Login, touched: Set<string>) {
+  // How the path signed in, for what the signed-in state expects to have been remembered.
+  let signedInWith: 'password' | 'passkey' = 'password'
+  let passkeyStarts = 0
   return {
     states: {
       credentials: async (snapshot: LoginSnapshot) => {
@@ -97,6 +113,7 @@ function drive(login: Login, touched: Set<string>) {
         const submit = button('Login')
         if (snapshot.can({ type: 'login.submit' })) expect(submit).toBeEnabled()
         else expect(submit).toBeDisabled()
+        expect(button('Sign in with a passkey')).toBeEnabled()
         // The model keeps only whether each field passes its rule (see summary), so the screen is
         // checked against the same verdicts rather than against one remembered string.
         const username = screen.getByLabelText<HTMLInputElement>('Username', { selector: 'input' })
@@ -117,7 +134,16 @@ function drive(login: Login, touched: Set<string>) {
       },
       signingIn: async () => {
         await waitFor(() => expect(button('Login')).toBeDisabled())
+        expect(button('Sign in with a passkey')).toBeDisabled()
         expect(screen.queryByRole('alert')).toBeNull()
+      },
+      passkeySigningIn: async () => {
+        await waitFor(() => expect(button('Sign in with a passkey')).toBeDisabled())
+        expect(button('Login')).toBeDisabled()
+        expect(screen.getByLabelText('Username', { selector: 'input' })).toHaveAttribute('readonly')
+        expect(screen.queryByRole('alert')).toBeNull()
+        // One ceremony per press, none before it.
+        expect(login.gates.signInWithPasskey.inputs).toHaveLength(passkeyStarts)
       },
       code: async (snapshot: LoginSnapshot) => {
         expect(
@@ -144,7 +170,8 @@ function drive(login: Login, touched: Set<string>) {
         await waitFor(() =>
           expect(login.startup.getSnapshot().matches('authenticating')).toBe(true),
         )
-        expect(readLastUsername()).toBe('ada@example.com')
+        // A passkey names its account itself: the username typed (if any) proves nothing.
+        expect(readLastUsername()).toBe(signedInWith === 'password' ? 'ada@example.com' : '')
       },
     },
     events: {
@@ -173,9 +200,23 @@ function drive(login: Login, touched: Set<string>) {
         login.gates.verifyAccessCode.resolve(event.output as never),
       'xstate.error.actor.verifyAccessCode': ({ event }: Step) =>
         login.gates.verifyAccessCode.reject(event.error),
+      'passkey.start': async () => {
+        passkeyStarts += 1
+        await login.user.click(button('Sign in with a passkey'))
+      },
+      'xstate.done.actor.signInWithPasskey': ({ event }: Step) => {
+        signedInWith = 'passkey'
+        login.gates.signInWithPasskey.resolve(event.output as never)
+      },
+      'xstate.error.actor.signInWithPasskey': ({ event }: Step) =>
+        login.gates.signInWithPasskey.reject(event.error),
     },
   }
 }
+
+// jsdom has no WebAuthn; the passkey button needs a browser that has it.
+beforeEach(() => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {}))
+afterEach(() => vi.unstubAllGlobals())
 
 describe('login statechart, driving the login screen', () => {
   it('reaches every state and takes every transition', () => {
@@ -189,7 +230,7 @@ describe('login statechart, driving the login screen', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const login = await renderLogin()
+      const login = await renderLogin({ passkey: true })
       await path.test(drive(login, new Set()))
       // What was sent matches what was typed, normalised as the contract expects.
       const sent = login.gates.signIn.inputs[0] as { username: string } | undefined

@@ -12,6 +12,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import type { LoginResults, VerifyResults } from '../../schema/auth'
 import type { SelfUser } from '../../schema/user'
 import { ApiError } from '../../src/data/api/ApiError'
+import { writeBiometricFlag } from '../../src/data/prefs/biometric'
 import { loginMachine } from '../../src/machines/login.machine'
 import { startupMachine } from '../../src/machines/startup.machine'
 import { AppTheme } from '../../src/views/app/AppTheme'
@@ -22,10 +23,17 @@ import { Gate } from './gate'
 
 /**
  * The login screen alone, in a router of its own (its links need one) and under a signed-out
- * session actor, with its two server calls replaced by gates the test settles.
+ * session actor, with its server calls (and the passkey ceremony) replaced by gates the test
+ * settles. With `passkey`, this browser has biometric login turned on; the test stubs
+ * `PublicKeyCredential` when the browser should also support it.
  */
-export async function renderLogin({ loggedOut = false } = {}) {
-  const gates = { signIn: new Gate<LoginResults>(), verifyAccessCode: new Gate<VerifyResults>() }
+export async function renderLogin({ loggedOut = false, passkey = false } = {}) {
+  const gates = {
+    signIn: new Gate<LoginResults>(),
+    verifyAccessCode: new Gate<VerifyResults>(),
+    signInWithPasskey: new Gate<LoginResults>(),
+  }
+  if (passkey) writeBiometricFlag(true)
   const machine = loginMachine.provide({
     actors: {
       signIn: fromPromise<LoginResults, { username: string; password: string }>(({ input }) =>
@@ -35,6 +43,7 @@ export async function renderLogin({ loggedOut = false } = {}) {
         unknown,
         { userId: string; requestId: string; accessCode: string }
       >(({ input }) => gates.verifyAccessCode.wait(input)),
+      signInWithPasskey: fromPromise<LoginResults>(() => gates.signInWithPasskey.wait()),
     },
   })
   let checks = 0

@@ -5,6 +5,7 @@ import type { LoginActor } from '../../machines/login.machine'
 import {
   selectBusy,
   selectCanSignIn,
+  selectPasskeyBusy,
   selectPassword,
   selectPasswordError,
   selectUsername,
@@ -12,6 +13,7 @@ import {
 } from '../../machines/login.selectors'
 import { FormField } from '../form/FormField'
 import { PasswordField } from '../form/PasswordField'
+import { PasskeyButton } from './PasskeyButton'
 
 type Props = { actor: LoginActor; focusPassword: boolean }
 
@@ -24,6 +26,7 @@ export function CredentialsForm({ actor, focusPassword }: Props) {
   const passwordError = useSelector(actor, selectPasswordError)
   const busy = useSelector(actor, selectBusy)
   const canSignIn = useSelector(actor, selectCanSignIn)
+  const passkeyBusy = useSelector(actor, selectPasskeyBusy)
   return (
     <form
       noValidate
@@ -52,9 +55,10 @@ export function CredentialsForm({ actor, focusPassword }: Props) {
           error={passwordError}
           onValueChange={(value) => actor.send({ type: 'login.passwordChanged', value })}
         />
-        <Button type="submit" size="3" loading={busy} disabled={!canSignIn}>
+        <Button type="submit" size="3" loading={busy && !passkeyBusy} disabled={!canSignIn}>
           Login
         </Button>
+        <PasskeyButton actor={actor} />
         <Button
           type="button"
           variant="ghost"

@@ -1,6 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
+import { readBiometricFlag } from '../../data/prefs/biometric'
 import { readLastUsername } from '../../data/prefs/lastUsername'
+import { webAuthnSupported } from '../../data/webauthn/ceremonies'
 import { loginMachine } from '../../machines/login.machine'
 import { selectLoggedOut } from '../../machines/startup.selectors'
 import { useStartup } from '../app/startupContext'
@@ -15,11 +17,13 @@ export function LoginScreen({ machine = loginMachine }: { machine?: typeof login
   const loggedOut = useSelector(startup, selectLoggedOut)
   // Read once: the prefill decides which field gets the focus when the screen opens.
   const [lastUsername] = useState(readLastUsername)
+  // Offered only where biometric login was turned on and the browser can run the ceremony.
+  const [passkeyOffered] = useState(() => readBiometricFlag() && webAuthnSupported())
   const actor = useActorRef(
     machine.provide({
       actions: { notifySignedIn: () => startup.send({ type: 'session.signedIn' }) },
     }),
-    { input: { username: lastUsername } },
+    { input: { username: lastUsername, passkeyOffered } },
   )
   return <LoginView actor={actor} loggedOut={loggedOut} focusPassword={lastUsername !== ''} />
 }

@@ -54,6 +54,14 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The server did not answer within 30 s:\n${output()}`)
 }
 
+export interface StartOptions {
+  /**
+   * The host name of `url` and PUBLIC_URL; the server still listens on 127.0.0.1. WebAuthn refuses
+   * IP addresses as relying party ids, so passkey specs browse to 'localhost'.
+   */
+  hostname?: string
+}
+
 /**
  * Starts a real Gatehouse server on a free port with a fresh DATA_DIR (embedded PGlite), or on
  * the directory given (a benchmark seeds it first). Only a directory it made is removed on stop.
@@ -61,10 +69,11 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 export async function startServer(
   env: Record<string, string> = {},
   given?: string,
+  { hostname = '127.0.0.1' }: StartOptions = {},
 ): Promise<TestServer> {
   const dataDir = given ?? mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'))
   const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${hostname}:${port}`
   let log = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -82,7 +91,7 @@ export async function startServer(
   })
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  await waitUntilUp(url, child, () => log)
+  await waitUntilUp(`http://127.0.0.1:${port}`, child, () => log)
 
   return {
     url,

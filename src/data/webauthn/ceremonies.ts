@@ -1,0 +1,46 @@
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from '@simplewebauthn/browser'
+import type { LoginResults } from '../../../schema/auth'
+import type { Passkey } from '../../../schema/passkeys'
+import {
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  signInWithPasskey,
+} from '../api/passkeys'
+
+type Options = { signal?: AbortSignal }
+
+/** True when this browser can run WebAuthn ceremonies at all. */
+export const webAuthnSupported = (): boolean => browserSupportsWebAuthn()
+
+/**
+ * True for the ways a person says no to the browser's passkey prompt (Cancel, closing it, the
+ * timeout): WebAuthn reports them all as NotAllowedError, and an abort as AbortError.
+ */
+export function isCeremonyCancelled(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED') return true
+  return error.name === 'NotAllowedError' || error.name === 'AbortError'
+}
+
+/**
+ * Enabling biometric login on this device: the password buys options, the browser creates a
+ * discoverable passkey (the fingerprint, face or screen-lock prompt), and the server stores it.
+ */
+export async function createPasskey(password: string, { signal }: Options = {}): Promise<Passkey> {
+  const { challengeId, options } = await passkeyRegistrationOptions(password, { signal })
+  const response = await startRegistration({ optionsJSON: options })
+  return registerPasskey({ challengeId, response }, { signal })
+}
+
+/** Signing in with a passkey of this device: options, the browser's prompt, the server's check. */
+export async function signInByPasskey({ signal }: Options = {}): Promise<LoginResults> {
+  const { challengeId, options } = await passkeySignInOptions({ signal })
+  const response = await startAuthentication({ optionsJSON: options })
+  return signInWithPasskey({ challengeId, response }, { signal })
+}

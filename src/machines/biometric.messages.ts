@@ -1,0 +1,18 @@
+import { ErrorCode } from '../../schema/errors'
+import { isApiError } from '../data/api/ApiError'
+
+const EXCEPTION = 'An Error Occurred. Try Again.'
+
+/** True when the server refused the account password that enabling asks for. */
+export const isWrongPassword = (error: unknown): boolean =>
+  isApiError(error) && error.code === ErrorCode.oldPasswordWrong
+
+/**
+ * SPEC.md §8 'Biometric enabling failure': an error alert with the failure text — the server's
+ * message, or what the browser said about its passkey prompt.
+ */
+export function biometricFailureText(error: unknown): string {
+  if (isApiError(error)) return error.network ? `${error.message} Try Again.` : error.message
+  if (error instanceof Error && error.message) return error.message
+  return EXCEPTION
+}
