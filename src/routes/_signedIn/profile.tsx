@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+import { ProfilePage } from '../../views/profile/ProfilePage'
 
-export const Route = createFileRoute('/_signedIn/profile')({
-  component: () => <PlaceholderPage title="Profile" />,
-})
+export const Route = createFileRoute('/_signedIn/profile')({ component: ProfilePage })

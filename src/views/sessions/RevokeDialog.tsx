@@ -1,8 +1,8 @@
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons'
-import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes'
+import { CheckCircledIcon } from '@radix-ui/react-icons'
+import { Callout } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useRef } from 'react'
 import type { RevokeActor, RevokeSnapshot } from '../../machines/revoke.machine'
+import { ConfirmDeleteDialog } from '../dialog/ConfirmDeleteDialog'
 
 const selectOpen = (snapshot: RevokeSnapshot) => snapshot.hasTag('open')
 const selectBusy = (snapshot: RevokeSnapshot) => snapshot.hasTag('busy')
@@ -17,6 +17,7 @@ const selectRevoked = (snapshot: RevokeSnapshot) =>
 /**
  * SPEC.md §2 'Delete confirmation dialog' for a session. Open while the revoke chart says so;
  * Cancel, Escape and a click outside all ask the chart to close it (refused while revoking).
+ * Focus returns to the row's Revoke button.
  */
 export function RevokeDialog({ revoke }: { revoke: RevokeActor }) {
   const open = useSelector(revoke, selectOpen)
@@ -25,57 +26,18 @@ export function RevokeDialog({ revoke }: { revoke: RevokeActor }) {
   const name = useSelector(revoke, selectName)
   const canConfirm = useSelector(revoke, selectCanConfirm)
   const canCancel = useSelector(revoke, selectCanCancel)
-  // The dialog has no Trigger (each row opens it through the chart), so Radix cannot know where
-  // focus came from; keep it here and return it there, to the row's Revoke button.
-  const returnFocusTo = useRef<Element | null>(null)
   return (
-    <AlertDialog.Root
+    <ConfirmDeleteDialog
+      thing="session"
       open={open}
-      onOpenChange={(next) => {
-        if (!next) revoke.send({ type: 'revoke.cancel' })
-      }}
-    >
-      <AlertDialog.Content
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth="480px"
-        onOpenAutoFocus={() => {
-          returnFocusTo.current = document.activeElement
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          const origin = returnFocusTo.current
-          if (origin instanceof HTMLElement && origin.isConnected) origin.focus()
-        }}
-      >
-        <AlertDialog.Title>Are you sure you want to delete this session?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          Deleting cannot be undone. {name} will be signed out on that device.
-        </AlertDialog.Description>
-        {error && (
-          <Callout.Root color="red" role="alert" mt="3">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>{error}</Callout.Text>
-          </Callout.Root>
-        )}
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={!canCancel}>
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
-          <Button
-            color="red"
-            loading={busy}
-            disabled={!canConfirm}
-            onClick={() => revoke.send({ type: 'revoke.confirm' })}
-          >
-            Delete
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      busy={busy}
+      error={error}
+      canConfirm={canConfirm}
+      canCancel={canCancel}
+      onConfirm={() => revoke.send({ type: 'revoke.confirm' })}
+      onCancel={() => revoke.send({ type: 'revoke.cancel' })}
+      detail={`${name} will be signed out on that device.`}
+    />
   )
 }
 

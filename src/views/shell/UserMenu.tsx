@@ -1,16 +1,28 @@
 import { ExitIcon, LockClosedIcon, PersonIcon } from '@radix-ui/react-icons'
-import { Avatar, DropdownMenu, IconButton } from '@radix-ui/themes'
+import { DropdownMenu, IconButton } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { SelfUser } from '../../../schema/user'
+import { VisageAvatar } from '../profile/VisageAvatar'
 import { initials } from './navigation'
 
-/** The avatar menu (SPEC.md §2): My Profile, Change Password, a separator, Logout. */
+/**
+ * The avatar menu (SPEC.md §2): the user's visage or initials; My Profile, Change Password, a
+ * separator, Logout.
+ */
 export function UserMenu({ user }: { user: SelfUser }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
         <IconButton variant="ghost" radius="full" size="3" aria-label="User menu">
-          <Avatar size="2" radius="full" variant="solid" fallback={initials(user)} />
+          <VisageAvatar
+            userId={user.id}
+            visage={user.visage}
+            size="2"
+            radius="full"
+            variant="solid"
+            fallback={initials(user)}
+            alt=""
+          />
         </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" variant="soft">

@@ -1,0 +1,130 @@
+import { Cross2Icon, Pencil1Icon } from '@radix-ui/react-icons'
+import { Box, Button, Flex, Grid, IconButton, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { ComponentProps } from 'react'
+import type { EditorActor, EditorSnapshot } from '../../machines/profileEditor.machine'
+import { FormField } from '../form/FormField'
+import { PasswordField } from '../form/PasswordField'
+import { ErrorText } from './ErrorText'
+
+/** One input of an editor: the field's name in the chart, its label and its kind. */
+export type EditorField = {
+  name: string
+  label: string
+  type?: 'text' | 'email' | 'tel' | 'password'
+  autoComplete?: ComponentProps<typeof FormField>['autoComplete']
+}
+
+type Props = {
+  editor: EditorActor
+  /** 'Name', 'Email', 'Phone': the row's label, and (lowercased) the icons' names. */
+  title: string
+  /** The saved value as the closed row shows it. */
+  display: string
+  fields: EditorField[]
+}
+
+const selectOpen = (s: EditorSnapshot) => s.hasTag('open')
+const selectBusy = (s: EditorSnapshot) => s.hasTag('busy')
+const selectError = (s: EditorSnapshot) => (s.hasTag('error') ? s.context.error : null)
+const selectFields = (s: EditorSnapshot) => s.context.fields
+const selectSpec = (s: EditorSnapshot) => s.context.spec
+const selectCanSave = (s: EditorSnapshot) => s.can({ type: 'editor.save' })
+const selectCanCancel = (s: EditorSnapshot) => s.can({ type: 'editor.cancel' })
+
+/**
+ * A row of the Personal Info card (SPEC.md §2 'Profile'): the saved value with an edit icon, or,
+ * when open, the inputs with a cancel icon and 'Save Changes'.
+ */
+export function InlineEditor({ editor, title, display, fields }: Props) {
+  const open = useSelector(editor, selectOpen)
+  const thing = title.toLowerCase()
+  if (!open) {
+    return (
+      <Flex justify="between" align="center" gap="3">
+        <Box minWidth="0">
+          <Text as="div" size="2" color="gray">
+            {title}
+          </Text>
+          <Text as="div" size="3" style={{ overflowWrap: 'anywhere' }}>
+            {display}
+          </Text>
+        </Box>
+        <IconButton
+          variant="ghost"
+          color="gray"
+          aria-label={`Edit ${thing}`}
+          onClick={() => editor.send({ type: 'editor.open' })}
+        >
+          <Pencil1Icon width={18} height={18} />
+        </IconButton>
+      </Flex>
+    )
+  }
+  return <OpenEditor editor={editor} title={title} fields={fields} />
+}
+
+function OpenEditor({ editor, title, fields }: Omit<Props, 'display'>) {
+  const busy = useSelector(editor, selectBusy)
+  const error = useSelector(editor, selectError)
+  const values = useSelector(editor, selectFields)
+  const canSave = useSelector(editor, selectCanSave)
+  const canCancel = useSelector(editor, selectCanCancel)
+  const spec = useSelector(editor, selectSpec)
+  const errors = spec.errors(values)
+  const thing = title.toLowerCase()
+  return (
+    <form
+      aria-label={`Edit ${thing}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        editor.send({ type: 'editor.save' })
+      }}
+    >
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="3">
+          <Text size="2" weight="medium">
+            {title}
+          </Text>
+          <IconButton
+            type="button"
+            variant="ghost"
+            color="gray"
+            aria-label={`Cancel editing ${thing}`}
+            disabled={!canCancel}
+            onClick={() => editor.send({ type: 'editor.cancel' })}
+          >
+            <Cross2Icon width={18} height={18} />
+          </IconButton>
+        </Flex>
+        <Grid columns={{ initial: '1', sm: fields.length > 1 ? '2' : '1' }} gap="3">
+          {fields.map((field, index) => {
+            const props = {
+              label: field.label,
+              autoComplete: field.autoComplete,
+              // The person just asked to edit this: the first input takes the focus.
+              autoFocus: index === 0,
+              readOnly: busy,
+              value: values[field.name] ?? '',
+              error: errors[field.name],
+              onValueChange: (value: string) =>
+                editor.send({ type: 'editor.fieldChanged', field: field.name, value }),
+            }
+            return field.type === 'password' ? (
+              <PasswordField key={field.name} {...props} />
+            ) : (
+              <FormField key={field.name} type={field.type ?? 'text'} {...props} />
+            )
+          })}
+        </Grid>
+        <ErrorText message={error} />
+        <Flex justify="end">
+          <Button type="submit" disabled={!canSave} loading={busy}>
+            Save Changes
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  )
+}

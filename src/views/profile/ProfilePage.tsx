@@ -1,0 +1,90 @@
+import { Card, Flex, Heading, Separator } from '@radix-ui/themes'
+import { useActorRef, useSelector } from '@xstate/react'
+import { formatPhone } from '../../../schema/rules'
+import type { SelfUser } from '../../../schema/user'
+import { profileEditorMachine } from '../../machines/profileEditor.machine'
+import { emailEditor, nameEditor, phoneEditor } from '../../machines/profileEditors'
+import type { StartupActor } from '../../machines/startup.machine'
+import { selectUser } from '../../machines/startup.selectors'
+import { twoFactorMachine } from '../../machines/twoFactor.machine'
+import { visageMachine } from '../../machines/visage.machine'
+import { useStartup } from '../app/startupContext'
+import { PageHeader } from '../page/PageHeader'
+import { BiometricSetting } from '../passkeys/BiometricSetting'
+import { initials } from '../shell/navigation'
+import { DeleteLocalData } from './DeleteLocalData'
+import { InlineEditor } from './InlineEditor'
+import { TwoFactorSwitch } from './TwoFactorSwitch'
+import { VisageSection } from './VisageSection'
+
+type Props = { user: SelfUser; startup: StartupActor }
+
+/** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
+function PersonalInfo({ user, startup }: Props) {
+  const name = useActorRef(profileEditorMachine, { input: { spec: nameEditor, user, startup } })
+  const email = useActorRef(profileEditorMachine, { input: { spec: emailEditor, user, startup } })
+  const phone = useActorRef(profileEditorMachine, { input: { spec: phoneEditor, user, startup } })
+  const twoFactor = useActorRef(twoFactorMachine, { input: { user, startup } })
+  const visage = useActorRef(visageMachine, { input: { user, startup } })
+  return (
+    <Card size={{ initial: '2', sm: '3' }}>
+      <Flex direction="column" gap="4" asChild>
+        <section aria-labelledby="profile-personal-info">
+          <Heading as="h2" size="4" id="profile-personal-info">
+            Personal Info
+          </Heading>
+          <InlineEditor
+            editor={name}
+            title="Name"
+            display={`${user.nameFirst} ${user.nameLast}`}
+            fields={[
+              { name: 'nameFirst', label: 'First Name', autoComplete: 'given-name' },
+              { name: 'nameLast', label: 'Last Name', autoComplete: 'family-name' },
+            ]}
+          />
+          <Separator size="4" />
+          <InlineEditor
+            editor={email}
+            title="Email"
+            display={user.email}
+            fields={[
+              { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+              {
+                name: 'password',
+                label: 'Current Password',
+                type: 'password',
+                autoComplete: 'current-password',
+              },
+            ]}
+          />
+          <Separator size="4" />
+          <InlineEditor
+            editor={phone}
+            title="Phone"
+            display={formatPhone(user.phone)}
+            fields={[{ name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel-national' }]}
+          />
+          {user.phone && <TwoFactorSwitch twoFactor={twoFactor} />}
+          <Separator size="4" />
+          <VisageSection visage={visage} initials={initials(user)} />
+        </section>
+      </Flex>
+    </Card>
+  )
+}
+
+/** /profile (SPEC.md §2): Personal Info, then biometric login and Delete Local Data. */
+export function ProfilePage() {
+  const startup = useStartup()
+  const user = useSelector(startup, selectUser)
+  // The signed-in routes admit no one without a user; this only satisfies the type.
+  if (!user) return null
+  return (
+    <Flex direction="column" gap="4" maxWidth="760px">
+      <PageHeader title="Profile" />
+      <PersonalInfo user={user} startup={startup} />
+      <BiometricSetting user={user} />
+      <DeleteLocalData />
+    </Flex>
+  )
+}

@@ -1,0 +1,25 @@
+import { Avatar } from '@radix-ui/themes'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ComponentProps } from 'react'
+import { visageImageMachine, type VisageImageSnapshot } from '../../machines/visageImage.machine'
+
+type AvatarProps = Omit<ComponentProps<typeof Avatar>, 'src'>
+type Props = AvatarProps & { userId: string; visage: string | null }
+
+const selectUrl = (s: VisageImageSnapshot) => s.context.url ?? undefined
+
+/**
+ * An avatar showing the user's visage when there is one, otherwise (or when its URL or image
+ * cannot be had: any error swallowed) the fallback, the initials.
+ */
+export function VisageAvatar({ userId, visage, ...avatar }: Props) {
+  if (!visage) return <Avatar {...avatar} />
+  // A new visage reference is a new image: a new actor fetches its signed URL.
+  return <SignedVisage key={visage} userId={userId} {...avatar} />
+}
+
+function SignedVisage({ userId, ...avatar }: AvatarProps & { userId: string }) {
+  const image = useActorRef(visageImageMachine, { input: { userId } })
+  const url = useSelector(image, selectUrl)
+  return <Avatar {...avatar} src={url} />
+}

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import {
+  deleteLocalDataMachine,
+  type DeleteLocalDataEvent,
+  type DeleteLocalDataSnapshot,
+} from '../../src/machines/deleteLocalData.machine'
+import { selfUser } from '../setup/fixtures'
+import { renderSignedIn } from '../setup/renderApp'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { server } from './profile.support'
+
+vi.mock('../../src/data/db/deleteLocalData', async () => {
+  const { server } = await import('./profile.support')
+  return { deleteLocalData: server.stub('deleteLocalData') }
+})
+
+const events = [
+  { type: 'localData.delete' },
+  { type: 'localData.confirm' },
+  { type: 'localData.cancel' },
+  { type: 'xstate.done.actor.deleteLocalData' },
+  {
+    type: 'xstate.error.actor.deleteLocalData',
+    error: new Error('Another tab holds the database.'),
+  },
+] as unknown as DeleteLocalDataEvent[]
+
+const testMachine = asTestMachine(deleteLocalDataMachine)
+const model = createTestModel(testMachine, {
+  events,
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.error]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderSignedIn>>
+type Step = { event: { type: string; error?: unknown } }
+
+const TITLE = 'Are you sure you want to delete this local data?'
+const dialog = () => screen.getByRole('alertdialog', { name: TITLE })
+const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
+
+function drive(app: App) {
+  const expectDialog = async (s: DeleteLocalDataSnapshot) => {
+    await screen.findByRole('alertdialog', { name: TITLE })
+    expect(within(dialog()).getByText(/^Deleting cannot be undone\./)).toHaveTextContent(
+      'You will be logged out.',
+    )
+    if (s.hasTag('busy')) {
+      await waitFor(() => expect(inDialog('Delete')).toBeDisabled())
+      expect(inDialog('Cancel')).toBeDisabled()
+    } else {
+      expect(inDialog('Delete')).toBeEnabled()
+      expect(inDialog('Cancel')).toBeEnabled()
+    }
+    if (s.hasTag('error'))
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
+    else expect(within(dialog()).queryByRole('alert')).toBeNull()
+  }
+  return {
+    states: {
+      idle: async () => {
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+        expect(screen.getByRole('button', { name: 'Delete Local Data' })).toBeEnabled()
+      },
+      confirming: expectDialog,
+      deleting: async (s: DeleteLocalDataSnapshot) => {
+        await expectDialog(s)
+        await server.last('deleteLocalData')
+      },
+      failed: expectDialog,
+      deleted: async () => {
+        // /logout ends the session, then the login shows.
+        await waitFor(() => expect(app.startup.getSnapshot().matches('signingOut')).toBe(true))
+        app.gates.signOut.resolve()
+        expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeVisible()
+        expect(app.pathname()).toBe('/login')
+      },
+    },
+    events: {
+      'localData.delete': () =>
+        app.user.click(screen.getByRole('button', { name: 'Delete Local Data' })),
+      'localData.confirm': () => app.user.click(inDialog('Delete')),
+      'localData.cancel': () => app.user.click(inDialog('Cancel')),
+      'xstate.done.actor.deleteLocalData': async () =>
+        (await server.last('deleteLocalData')).resolve(undefined),
+      'xstate.error.actor.deleteLocalData': async ({ event }: Step) =>
+        (await server.last('deleteLocalData')).reject(event.error),
+    },
+  }
+}
+
+describe('delete-local-data statechart, driving the Profile screen', () => {
+  beforeEach(() => server.reset())
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderSignedIn(selfUser(), '/profile')
+      await screen.findByRole('button', { name: 'Delete Local Data' })
+      await path.test(drive(app))
+    })
+  }
+})

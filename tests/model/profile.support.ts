@@ -1,0 +1,36 @@
+import { screen, waitFor } from '@testing-library/react'
+import { ApiError } from '../../src/data/api/ApiError'
+
+/** A stubbed server call the path settles: what it was sent, and how to end it. */
+export type PendingCall = {
+  name: string
+  args: unknown[]
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * The profile's server calls, stubbed (`vi.mock(..., () => import(...))` factories use `stub`):
+ * each call waits until the path's done or error step settles it.
+ */
+export const server = {
+  calls: [] as PendingCall[],
+  stub:
+    (name: string) =>
+    (...args: unknown[]) =>
+      new Promise((resolve, reject) => server.calls.push({ name, args, resolve, reject })),
+  /** The newest call of `name`, once it was made. */
+  async last(name: string): Promise<PendingCall> {
+    let call: PendingCall | undefined
+    await waitFor(() => {
+      call = server.calls.filter((c) => c.name === name).at(-1)
+      if (!call) throw new Error(`No ${name} call was made.`)
+    })
+    return call as PendingCall
+  },
+  reset: () => void (server.calls.length = 0),
+}
+
+export const refusal = (status: number, message: string) => new ApiError(status, 1001, message)
+
+export const button = (name: string) => screen.getByRole('button', { name })

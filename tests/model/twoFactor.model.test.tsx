@@ -1,0 +1,157 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import type { User } from '../../schema/user'
+import { identityDb } from '../../src/data/db/identity'
+import {
+  twoFactorMachine,
+  type TwoFactorEvent,
+  type TwoFactorSnapshot,
+} from '../../src/machines/twoFactor.machine'
+import { selfUser } from '../setup/fixtures'
+import { renderSignedIn } from '../setup/renderApp'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+vi.mock('../../src/data/api/user', async () => {
+  const { server } = await import('./profile.support')
+  return {
+    renameUser: server.stub('renameUser'),
+    changeEmail: server.stub('changeEmail'),
+    changePhone: server.stub('changePhone'),
+    setTwoFactor: server.stub('setTwoFactor'),
+  }
+})
+
+const self = selfUser({ phone: '5551234567', use2FA: false })
+const {
+  permissions: _p,
+  mustChangePassword: _m,
+  passwordExpiresAt: _e,
+  previousSignIn: _s,
+  ...plain
+} = self
+const withTwoFactor = (use2FA: boolean): User => ({ ...plain, use2FA })
+const noMobile = refusal(
+  422,
+  'Add a mobile phone number before turning on two-factor authentication.',
+)
+const offline = refusal(500, 'AN ERROR OCCURRED')
+
+const events = [
+  { type: 'twoFactor.turnOn' },
+  { type: 'twoFactor.turnOff' },
+  { type: 'xstate.done.actor.turnOn', output: withTwoFactor(true) },
+  { type: 'xstate.error.actor.turnOn', error: noMobile },
+  { type: 'xstate.done.actor.turnOff', output: withTwoFactor(false) },
+  { type: 'xstate.error.actor.turnOff', error: offline },
+] as unknown as TwoFactorEvent[]
+
+const testMachine = asTestMachine(twoFactorMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { user: self, startup: undefined },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.error]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderSignedIn>>
+type Step = { event: { type: string; output?: unknown; error?: unknown } }
+
+// Scoped: the biometric setting below the card has alerts of its own.
+const card = () => within(screen.getByRole('region', { name: 'Personal Info' }))
+const toggle = () => screen.getByRole('switch', { name: 'Use 2 Factor Auth' })
+
+function drive(app: App) {
+  const settled = async (s: TwoFactorSnapshot, on: boolean) => {
+    await waitFor(() => expect(toggle()).toBeEnabled())
+    expect(toggle()).toHaveAttribute('aria-checked', String(on))
+    expect(screen.queryByLabelText('Saving')).toBeNull()
+    if (s.hasTag('error'))
+      expect(await card().findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
+    else expect(card().queryByRole('alert')).toBeNull()
+    // The shell's user agrees with the switch.
+    expect(app.startup.getSnapshot().context.user?.use2FA).toBe(on)
+  }
+  const sending = async (on: boolean) => {
+    await waitFor(() => expect(toggle()).toBeDisabled())
+    expect(toggle()).toHaveAttribute('aria-checked', String(on))
+    expect(screen.getByLabelText('Saving')).toBeInTheDocument()
+    const call = await server.last('setTwoFactor')
+    expect(call.args.slice(0, 2)).toEqual([self.id, { use2FA: on }])
+  }
+  return {
+    states: {
+      'off.settled': (s: TwoFactorSnapshot) => settled(s, false),
+      'off.failed': (s: TwoFactorSnapshot) => settled(s, false),
+      'on.settled': (s: TwoFactorSnapshot) => settled(s, true),
+      'on.failed': (s: TwoFactorSnapshot) => settled(s, true),
+      turningOn: () => sending(true),
+      turningOff: () => sending(false),
+    },
+    events: {
+      'twoFactor.turnOn': () => app.user.click(toggle()),
+      'twoFactor.turnOff': () => app.user.click(toggle()),
+      'xstate.done.actor.turnOn': async ({ event }: Step) => {
+        ;(await server.last('setTwoFactor')).resolve(event.output)
+        await waitFor(async () =>
+          expect((await identityDb().users.get(self.id))?.use2FA).toBe(true),
+        )
+      },
+      'xstate.error.actor.turnOn': async ({ event }: Step) =>
+        (await server.last('setTwoFactor')).reject(event.error),
+      'xstate.done.actor.turnOff': async ({ event }: Step) => {
+        ;(await server.last('setTwoFactor')).resolve(event.output)
+        await waitFor(async () =>
+          expect((await identityDb().users.get(self.id))?.use2FA).toBe(false),
+        )
+      },
+      'xstate.error.actor.turnOff': async ({ event }: Step) =>
+        (await server.last('setTwoFactor')).reject(event.error),
+    },
+  }
+}
+
+describe('two-factor statechart, driving the Use 2 Factor Auth switch', () => {
+  beforeEach(async () => {
+    server.reset()
+    await identityDb().users.clear()
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderSignedIn(self, '/profile')
+      expect(
+        await screen.findByText(
+          'Please ensure your phone number is a mobile number before turning on 2FA.',
+        ),
+      ).toBeVisible()
+      await path.test(drive(app))
+    })
+  }
+
+  it('starts on for an account that uses two factors', async () => {
+    await renderSignedIn(selfUser({ phone: '5551234567', use2FA: true }), '/profile')
+    expect(await screen.findByRole('switch', { name: 'Use 2 Factor Auth' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    )
+  })
+
+  it('is offered only with a phone number', async () => {
+    await renderSignedIn(selfUser({ phone: null }), '/profile')
+    expect(await screen.findByText('Not Provided')).toBeVisible()
+    expect(screen.queryByRole('switch', { name: 'Use 2 Factor Auth' })).toBeNull()
+  })
+})

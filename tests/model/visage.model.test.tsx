@@ -1,0 +1,197 @@
+import 'fake-indexeddb/auto'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import type { User } from '../../schema/user'
+import { identityDb } from '../../src/data/db/identity'
+import {
+  visageMachine,
+  type VisageEvent,
+  type VisageSnapshot,
+} from '../../src/machines/visage.machine'
+import { selfUser } from '../setup/fixtures'
+import { renderSignedIn } from '../setup/renderApp'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+vi.mock('../../src/data/api/visage', async () => {
+  const { server } = await import('./profile.support')
+  return {
+    uploadVisage: server.stub('uploadVisage'),
+    deleteVisage: server.stub('deleteVisage'),
+    fetchVisageUrl: (id: string) => {
+      server.calls.push({ name: 'fetchVisageUrl', args: [id], resolve: () => {}, reject: () => {} })
+      return Promise.resolve(`/v1/files/visage/${id}?sig=test`)
+    },
+  }
+})
+
+const self = selfUser({ visage: 'visage-1' })
+const {
+  permissions: _p,
+  mustChangePassword: _m,
+  passwordExpiresAt: _e,
+  previousSignIn: _s,
+  ...plain
+} = self
+const withVisage = (visage: string | null): User => ({ ...plain, visage })
+const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' })
+
+const events = [
+  { type: 'visage.delete' },
+  { type: 'visage.confirmDelete' },
+  { type: 'visage.cancelDelete' },
+  { type: 'xstate.done.actor.deleteVisage', output: withVisage(null) },
+  { type: 'xstate.error.actor.deleteVisage', error: refusal(500, 'AN ERROR OCCURRED') },
+  { type: 'visage.drop', file: png },
+  { type: 'visage.dropRejected', message: 'Too many files' },
+  { type: 'visage.dropRejected', message: 'File type must be image/*' },
+  { type: 'xstate.done.actor.uploadVisage', output: withVisage('visage-2') },
+  {
+    type: 'xstate.error.actor.uploadVisage',
+    error: refusal(415, 'The image must be a PNG, JPEG, WebP or GIF file.'),
+  },
+] as unknown as VisageEvent[]
+
+const testMachine = asTestMachine(visageMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { user: self, startup: undefined },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.visage, s.context.error]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderSignedIn>>
+type Step = { event: { type: string; message?: string; output?: unknown; error?: unknown } }
+
+const section = () => within(screen.getByRole('region', { name: 'Visage' }))
+const dialog = () =>
+  screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this visage?' })
+const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
+const dropZone = () => section().getByRole('button', { name: /Drop Image File Here/ })
+const fileInput = () => section().getByLabelText('Visage image file')
+
+/** What a person drops or chooses for each refusal of the drop zone (SPEC.md §8). */
+const REFUSED: Record<string, File[]> = {
+  'Too many files': [png, new File(['x'], 'second.png', { type: 'image/png' })],
+  'File type must be image/*': [new File(['hello'], 'notes.txt', { type: 'text/plain' })],
+}
+
+function drive(app: App) {
+  const expectPresent = async (s: VisageSnapshot) => {
+    // While the dialog is open, Radix hides the rest of the page from assistive technology.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(await section().findByRole('button', { name: 'Delete Visage' })).toBeInTheDocument()
+    expect(section().queryByText('Drop Image File Here')).toBeNull()
+    // The image is read through a signed URL fetched for this user.
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.name === 'fetchVisageUrl' && c.args[0] === self.id)).toBe(
+        true,
+      ),
+    )
+    expect(app.startup.getSnapshot().context.user?.visage).toBe(s.context.visage)
+  }
+  const expectDialog = async (s: VisageSnapshot) => {
+    await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this visage?' })
+    expect(within(dialog()).getByText('Deleting cannot be undone.')).toBeVisible()
+    const busy = s.hasTag('busy')
+    if (busy) await waitFor(() => expect(inDialog('Delete')).toBeDisabled())
+    else expect(inDialog('Delete')).toBeEnabled()
+    if (busy) expect(inDialog('Cancel')).toBeDisabled()
+    else expect(inDialog('Cancel')).toBeEnabled()
+    if (s.hasTag('error'))
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
+    else expect(within(dialog()).queryByRole('alert')).toBeNull()
+  }
+  const expectAbsent = async (s: VisageSnapshot) => {
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(await section().findByText('Drop Image File Here')).toBeVisible()
+    expect(section().queryByRole('button', { name: 'Delete Visage' })).toBeNull()
+    expect(app.startup.getSnapshot().context.user?.visage).toBeNull()
+    if (s.hasTag('error'))
+      expect(await section().findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
+    else expect(section().queryByRole('alert')).toBeNull()
+  }
+  return {
+    states: {
+      present: async (s: VisageSnapshot) => {
+        await expectPresent(s)
+      },
+      confirmingDelete: expectDialog,
+      deleting: async (s: VisageSnapshot) => {
+        await expectDialog(s)
+        expect((await server.last('deleteVisage')).args[0]).toBe(self.id)
+      },
+      deleteFailed: expectDialog,
+      'absent.ready': expectAbsent,
+      'absent.failed': expectAbsent,
+      uploading: async () => {
+        expect(await section().findByText('Uploading…')).toBeVisible()
+        expect(section().getByRole('progressbar', { name: 'Uploading visage' })).toBeInTheDocument()
+        expect(dropZone()).toHaveAttribute('aria-busy', 'true')
+        const call = await server.last('uploadVisage')
+        expect(call.args[0]).toBe(self.id)
+        expect((call.args[1] as File).name).toBe('me.png')
+      },
+    },
+    events: {
+      'visage.delete': () =>
+        app.user.click(section().getByRole('button', { name: 'Delete Visage' })),
+      'visage.confirmDelete': () => app.user.click(inDialog('Delete')),
+      'visage.cancelDelete': async () => {
+        await app.user.click(inDialog('Cancel'))
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+      },
+      'visage.drop': () => app.user.upload(fileInput(), png),
+      'visage.dropRejected': ({ event }: Step) => {
+        // Around user-event, which would drop what `accept` refuses before the drop zone sees it.
+        fireEvent.change(fileInput(), { target: { files: REFUSED[event.message ?? ''] } })
+      },
+      'xstate.done.actor.deleteVisage': async ({ event }: Step) =>
+        (await server.last('deleteVisage')).resolve(event.output),
+      'xstate.error.actor.deleteVisage': async ({ event }: Step) =>
+        (await server.last('deleteVisage')).reject(event.error),
+      'xstate.done.actor.uploadVisage': async ({ event }: Step) => {
+        ;(await server.last('uploadVisage')).resolve(event.output)
+        await waitFor(async () =>
+          expect((await identityDb().users.get(self.id))?.visage).toBe('visage-2'),
+        )
+      },
+      'xstate.error.actor.uploadVisage': async ({ event }: Step) =>
+        (await server.last('uploadVisage')).reject(event.error),
+    },
+  }
+}
+
+describe('visage statechart, driving the Profile screen', () => {
+  beforeEach(async () => {
+    server.reset()
+    await identityDb().users.clear()
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderSignedIn(self, '/profile')
+      await screen.findByRole('heading', { name: 'Personal Info' })
+      await path.test(drive(app))
+    })
+  }
+
+  it('offers the drop zone to a user without a visage, by keyboard too', async () => {
+    await renderSignedIn(selfUser({ visage: null }), '/profile')
+    const zone = await screen.findByRole('button', { name: /Drop Image File Here/ })
+    expect(zone).toHaveAttribute('tabindex', '0')
+    expect(within(zone).getByLabelText('Visage image file')).toHaveAttribute('accept', 'image/*')
+    expect(within(zone).getByLabelText('Visage image file')).not.toHaveAttribute('multiple')
+  })
+})

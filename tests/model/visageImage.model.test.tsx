@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import {
+  visageImageMachine,
+  type VisageImageSnapshot,
+} from '../../src/machines/visageImage.machine'
+import { selfUser } from '../setup/fixtures'
+import { renderSignedIn } from '../setup/renderApp'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+vi.mock('../../src/data/api/visage', async () => {
+  const { server } = await import('./profile.support')
+  return {
+    uploadVisage: server.stub('uploadVisage'),
+    deleteVisage: server.stub('deleteVisage'),
+    fetchVisageUrl: server.stub('fetchVisageUrl'),
+  }
+})
+
+const self = selfUser({ visage: 'visage-1' })
+const url = `/v1/files/visage/${self.id}?sig=test`
+
+const events = [
+  { type: 'xstate.done.actor.fetchVisageUrl', output: url },
+  { type: 'xstate.error.actor.fetchVisageUrl', error: refusal(404, 'There is no visage.') },
+]
+
+const testMachine = asTestMachine(visageImageMachine)
+const model = createTestModel(testMachine, { events, input: { userId: self.id } })
+const paths = model.getShortestPaths()
+
+type Step = { event: { type: string; output?: unknown; error?: unknown } }
+
+// jsdom loads no images; this one says every image loaded, so Radix's Avatar shows it.
+// (jsdom's Image constructor returns its own element, so a subclass's getters would be lost.)
+function LoadedImage() {
+  const image = document.createElement('img')
+  Object.defineProperty(image, 'complete', { get: () => image.src !== '' })
+  Object.defineProperty(image, 'naturalWidth', { get: () => (image.src ? 64 : 0) })
+  return image
+}
+
+const menuButton = () => screen.getByRole('button', { name: 'User menu' })
+
+const drive = {
+  states: {
+    fetching: async () => {
+      expect((await server.last('fetchVisageUrl')).args[0]).toBe(self.id)
+      await waitFor(() => expect(menuButton()).toHaveTextContent('AL'))
+    },
+    shown: async (s: VisageImageSnapshot) => {
+      await waitFor(() =>
+        expect(menuButton().querySelector('img')).toHaveAttribute('src', s.context.url),
+      )
+      expect(menuButton()).toHaveAccessibleName('User menu')
+    },
+    unavailable: async () => {
+      // Any error swallowed (SPEC.md §7): the initials stay, and nothing else says so.
+      await waitFor(() => expect(menuButton()).toHaveTextContent('AL'))
+      expect(menuButton().querySelector('img')).toBeNull()
+      expect(screen.queryByRole('alert')).toBeNull()
+    },
+  },
+  events: {
+    'xstate.done.actor.fetchVisageUrl': async ({ event }: Step) =>
+      (await server.last('fetchVisageUrl')).resolve(event.output),
+    'xstate.error.actor.fetchVisageUrl': async ({ event }: Step) =>
+      (await server.last('fetchVisageUrl')).reject(event.error),
+  },
+}
+
+describe('visage image statechart, driving the user menu avatar', () => {
+  const RealImage = window.Image
+  beforeEach(() => {
+    server.reset()
+    window.Image = LoadedImage as unknown as typeof Image
+  })
+  afterEach(() => {
+    window.Image = RealImage
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      await renderSignedIn(self)
+      await path.test(drive)
+    })
+  }
+
+  it('fetches a new URL when the visage changes, and shows initials without one', async () => {
+    const app = await renderSignedIn(self)
+    ;(await server.last('fetchVisageUrl')).resolve(url)
+    await waitFor(() => expect(menuButton().querySelector('img')).toHaveAttribute('src', url))
+
+    app.startup.send({ type: 'self.updated', changes: { visage: 'visage-2' } })
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.name === 'fetchVisageUrl')).toHaveLength(2),
+    )
+    ;(await server.last('fetchVisageUrl')).resolve(`${url}2`)
+    await waitFor(() => expect(menuButton().querySelector('img')).toHaveAttribute('src', `${url}2`))
+
+    app.startup.send({ type: 'self.updated', changes: { visage: null } })
+    await waitFor(() => expect(menuButton()).toHaveTextContent('AL'))
+    expect(menuButton().querySelector('img')).toBeNull()
+    expect(server.calls.filter((c) => c.name === 'fetchVisageUrl')).toHaveLength(2)
+  })
+})
