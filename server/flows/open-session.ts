@@ -15,12 +15,14 @@ export interface OpenedSession {
 
 /**
  * Completes a sign-in: a new session with a fresh token (never reusing one the client brought),
- * the failure count reset, last login set, and the success audited with the session's id.
+ * the failure count reset, last login set, and the success audited with the session's id and
+ * anything the caller adds (a passkey sign-in says so: `{method: 'passkey'}`).
  */
 export async function openSession(
   ctx: FlowContext,
   user: UserRow,
   action: AuditAction,
+  detail: Record<string, unknown> = {},
 ): Promise<OpenedSession> {
   const now = new Date()
   const { token, hash } = newToken()
@@ -38,7 +40,12 @@ export async function openSession(
     await recordAudit(
       tx,
       ctx.client,
-      { action, outcome: 'success', subjectUserId: user.id, detail: { sessionId: session.id } },
+      {
+        action,
+        outcome: 'success',
+        subjectUserId: user.id,
+        detail: { ...detail, sessionId: session.id },
+      },
       now,
     )
   })

@@ -124,5 +124,5 @@ export async function signInWithPasskey(
     throw new ApiError(ErrorCode.accountLocked)
   }
   await recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, now)
-  return openSession(ctx, user, AuditAction.signIn)
+  return openSession(ctx, user, AuditAction.signIn, { method: 'passkey' })
 }

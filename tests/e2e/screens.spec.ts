@@ -5,8 +5,12 @@ import { expectSignedIn, signIn } from './login/login'
  * Screenshots of every screen this build has, light and dark, desktop and phone, into
  * test-results/screens/ for people to look at. Each also checks that nothing spills sideways.
  */
-// A small seeded database, so that lists have something to show.
-const test = testWithServer({}, { users: 60, sessions: 400, services: 12 })
+// A small seeded database, so that lists have something to show, and a short password life, so
+// that the expiry warning shows at sign-in.
+const test = testWithServer(
+  { PASSWORD_MAX_AGE_DAYS: '10' },
+  { users: 60, sessions: 400, services: 12 },
+)
 
 const layouts = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -24,7 +28,9 @@ for (const scheme of ['light', 'dark'] as const) {
             () => document.documentElement.scrollWidth - window.innerWidth,
           )
           expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
+          // Dialogs fade in; finished animations show what a person sees once they settle.
           await page.screenshot({
+            animations: 'disabled',
             path: `test-results/screens/${screen}-${layout.name}-${scheme}.png`,
           })
         }
@@ -36,6 +42,11 @@ for (const scheme of ['light', 'dark'] as const) {
         await shot('login-invalid')
 
         await signIn(page)
+        const expiry = page.getByRole('dialog', { name: /^Your Password will expire in \d+ days$/ })
+        await expect(expiry).toBeVisible()
+        await shot('password-expiry')
+        await expiry.getByRole('button', { name: 'Later' }).click()
+        await expect(expiry).toBeHidden()
         await expectSignedIn(page)
         await shot('home')
         await page.getByRole('button', { name: /user menu/i }).click()
@@ -56,9 +67,41 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('alertdialog')).toBeVisible()
         await shot('revoke-dialog')
         await page.getByRole('button', { name: 'Cancel' }).click()
+
+        await page.goto('/profile')
+        await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible()
+        await expect(page.getByText('Drop Image File Here')).toBeVisible()
+        await shot('profile')
+        await page.getByRole('button', { name: 'Edit email' }).click()
+        await expect(page.getByLabel('Current Password', { exact: true })).toBeVisible()
+        await shot('profile-editing')
+        await page.getByRole('switch', { name: 'Biometric Login' }).click()
+        await expect(page.getByRole('dialog', { name: 'Turn On Biometric Login' })).toBeVisible()
+        await shot('biometric-password')
+        await page.keyboard.press('Escape')
+
+        await page.goto('/password')
+        await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible()
+        await shot('change-password')
+
         await page.goto('/logout')
         await expect(page.getByText('You have been logged out of Gatehouse.')).toBeVisible()
         await shot('logged-out')
+
+        await page.goto('/forgotPassword')
+        await page.getByLabel('Email', { exact: true }).fill('admin@')
+        await expect(page.getByText('Invalid email address')).toBeVisible()
+        await shot('forgot-password')
+        await page.goto('/passwordReset/no-such-link')
+        await expect(page.getByText('Password reset link has expired.')).toBeVisible()
+        await shot('reset-expired')
+        // The form itself, on a link the screenshot pretends is good (the flow has its own test).
+        await page.route('**/v1/resettoken/*', (route) =>
+          route.fulfill({ json: { success: true, results: { email: 'admin@example.com' } } }),
+        )
+        await page.goto('/passwordReset/a-good-link')
+        await expect(page.getByRole('button', { name: 'Save Password' })).toBeVisible()
+        await shot('reset-form')
       })
     })
   }

@@ -297,6 +297,8 @@ describe('signing in with a passkey', () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectUserId, plain.user.id), eq(auditLog.action, 'login')))
     expect(audit.map((r) => r.outcome)).toEqual(['success', 'success'])
+    // The password sign-in of `signedIn()`, then the passkey one, which says how it happened.
+    expect(audit.map((r) => r.detail?.method)).toEqual([undefined, 'passkey'])
   })
 
   it('uses a sign-in challenge once', async () => {
