@@ -1,6 +1,10 @@
 import Type, { type Static } from 'typebox'
 import { Base, Id } from './common'
 
+/**
+ * Token lifetimes a service's sign-ins get: access tokens in hours (1 to 10, default 1, the usual
+ * hour of an OAuth access token), refresh tokens in days (1 to 60, default 30).
+ */
 export const TOKEN_TIMEOUTS = {
   access: { min: 1, max: 10, default: 1 },
   refresh: { min: 1, max: 60, default: 30 },
@@ -32,3 +36,125 @@ export const ServiceAssignment = Type.Object({
   serviceKey: Type.String(),
 })
 export type ServiceAssignment = Static<typeof ServiceAssignment>
+
+/** Longest key, name, description and url a service may have. */
+export const SERVICE_LIMITS = {
+  keyMax: 64,
+  nameMax: 100,
+  descriptionMax: 1000,
+  urlMax: 2048,
+} as const
+
+export const SERVICE_MESSAGES = {
+  required: 'Required',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  key: 'Use letters, digits, dots, dashes and underscores only, starting with a letter or digit',
+  url: 'Must be an absolute http:// or https:// URL',
+} as const
+
+// Keys travel in sign-on requests and assignments: a slug, so they need no escaping anywhere.
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+/*
+ * Field rules of the service editors (SPEC.md §5), shared by the console's forms and the server. Each
+ * answers the message to show next to the field, or undefined. Values are judged trimmed.
+ */
+
+function text(value: string, max: number, required: boolean): string | undefined {
+  const trimmed = value.trim()
+  if (trimmed === '') return required ? SERVICE_MESSAGES.required : undefined
+  return trimmed.length > max ? SERVICE_MESSAGES.tooLong(max) : undefined
+}
+
+/** Always required: a slug of letters, digits, '.', '-' and '_', at most 64 characters. */
+export function validateServiceKey(value: string): string | undefined {
+  const problem = text(value, SERVICE_LIMITS.keyMax, true)
+  if (problem) return problem
+  return KEY.test(value.trim()) ? undefined : SERVICE_MESSAGES.key
+}
+
+/** Required when editing; on create an empty name becomes the key. */
+export const validateServiceName = (value: string, required = true) =>
+  text(value, SERVICE_LIMITS.nameMax, required)
+
+/** Required when editing; may be empty on create. */
+export const validateServiceDescription = (value: string, required = true) =>
+  text(value, SERVICE_LIMITS.descriptionMax, required)
+
+/** An absolute http(s) address with a host. Required when editing; may be empty on create. */
+export function validateServiceUrl(value: string, required = true): string | undefined {
+  const problem = text(value, SERVICE_LIMITS.urlMax, required)
+  const url = value.trim()
+  if (problem || url === '') return problem
+  if (/\s/.test(url)) return SERVICE_MESSAGES.url
+  try {
+    const parsed = new URL(url)
+    const web = parsed.protocol === 'http:' || parsed.protocol === 'https:'
+    return web && parsed.hostname !== '' ? undefined : SERVICE_MESSAGES.url
+  } catch {
+    return SERVICE_MESSAGES.url
+  }
+}
+
+// The schema bounds what is read at all; the rules above judge the trimmed value.
+const Key = Type.String({ maxLength: SERVICE_LIMITS.keyMax })
+const Name = Type.String({ maxLength: SERVICE_LIMITS.nameMax })
+const Description = Type.String({ maxLength: SERVICE_LIMITS.descriptionMax })
+const Url = Type.String({ maxLength: SERVICE_LIMITS.urlMax })
+const AccessTokenTimeout = Service.properties.accessTokenTimeout
+const RefreshTokenTimeout = Service.properties.refreshTokenTimeout
+const OrNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Optional(Type.Union([t, Type.Null()]))
+
+/**
+ * POST /v1/service. Only the key is required; a missing, null or empty name becomes the key, the
+ * description and url default to empty and the timeouts to TOKEN_TIMEOUTS' defaults.
+ */
+export const CreateServiceBody = Type.Object(
+  {
+    key: Key,
+    name: OrNull(Name),
+    description: OrNull(Description),
+    url: OrNull(Url),
+    accessTokenTimeout: OrNull(AccessTokenTimeout),
+    refreshTokenTimeout: OrNull(RefreshTokenTimeout),
+  },
+  { additionalProperties: false },
+)
+export type CreateServiceBody = Static<typeof CreateServiceBody>
+
+/** PUT /v1/service/:id/<field>: one field, named as the path segment. */
+export const ServiceFieldBodies = {
+  name: Type.Object({ name: Name }, { additionalProperties: false }),
+  description: Type.Object({ description: Description }, { additionalProperties: false }),
+  key: Type.Object({ key: Key }, { additionalProperties: false }),
+  url: Type.Object({ url: Url }, { additionalProperties: false }),
+  accessTokenTimeout: Type.Object(
+    { accessTokenTimeout: AccessTokenTimeout },
+    { additionalProperties: false },
+  ),
+  refreshTokenTimeout: Type.Object(
+    { refreshTokenTimeout: RefreshTokenTimeout },
+    { additionalProperties: false },
+  ),
+} as const
+export type ServiceField = keyof typeof ServiceFieldBodies
+export const ServiceFields = Object.keys(ServiceFieldBodies) as ServiceField[]
+export type ServiceChange = Pick<Service, ServiceField>
+
+export const ServiceIdParams = Type.Object({ id: Id })
+
+export const ServiceResults = Type.Object({ service: Service })
+export type ServiceResults = Static<typeof ServiceResults>
+
+/** The multipart field a logo upload travels in (SPEC.md §7). */
+export const LOGO_FIELD = 'logo'
+
+/** Stored logo renditions, each fitted inside a square box of this many pixels, never enlarged. */
+export const LOGO_SIZES = { small: 64, medium: 128, large: 256 } as const
+export type LogoSize = keyof typeof LOGO_SIZES
+
+export const LogoSizeParams = Type.Object({
+  id: Id,
+  size: Type.Enum(['small', 'medium', 'large'] satisfies LogoSize[]),
+})

@@ -23,6 +23,7 @@ import logoutRoutes from './routes/logout/index'
 import passwordResetRoutes from './routes/password-reset/index'
 import passkeyRoutes from './routes/passkeys/index'
 import selfRoutes from './routes/self/index'
+import serviceRoutes from './routes/services/index'
 import sessionRoutes from './routes/sessions/index'
 import syncRoutes from './routes/sync/index'
 import userRoutes from './routes/user/index'
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(filesPlugin)
   await app.register(fileRoutes)
   await app.register(visageRoutes)
+  await app.register(serviceRoutes)
   await app.register(syncRoutes)
   await app.register(sessionRoutes)
   await app.register(eventRoutes)

@@ -18,6 +18,10 @@ export const AuditAction = {
   passwordResetRequested: 'password.reset_requested',
   passwordResetLink: 'password.reset_link',
   passwordReset: 'password.reset',
+  serviceCreated: 'service.created',
+  serviceUpdated: 'service.updated',
+  serviceDeleted: 'service.deleted',
+  serviceRestored: 'service.restored',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 
