@@ -120,10 +120,15 @@ export const listMachine = setup({
           actions: assign({ searchText: ({ event }) => event.value }),
           description: 'The search text was edited (Enter does nothing).',
         },
+        // A sort or filter change during the search debounce ends the debounce: the text typed so
+        // far is applied with it, rather than lost with the timer.
         'list.sortChanged': {
           target: '.loading',
           actions: [
-            assign({ options: ({ context, event }) => withSort(context.options, event.sort) }),
+            assign({
+              options: ({ context, event }) =>
+                withSearch(withSort(context.options, event.sort), context.searchText),
+            }),
             'persistOptions',
           ],
           description: 'A sort field or direction was chosen.',
@@ -132,7 +137,8 @@ export const listMachine = setup({
           target: '.loading',
           actions: [
             assign({
-              options: ({ context, event }) => withFilters(context.options, event.filters),
+              options: ({ context, event }) =>
+                withSearch(withFilters(context.options, event.filters), context.searchText),
             }),
             'persistOptions',
           ],
