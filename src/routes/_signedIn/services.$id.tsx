@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+import { ServicesPage } from '../../views/services/ServicesPage'
 
+// The same component as /services, unsplit (see services.index.tsx): selecting keeps the list.
 export const Route = createFileRoute('/_signedIn/services/$id')({
-  component: () => <PlaceholderPage title="Services" />,
+  codeSplitGroupings: [],
+  component: ServicesPage,
 })

@@ -1,0 +1,83 @@
+import { Flex } from '@radix-ui/themes'
+import { useParams } from '@tanstack/react-router'
+import { useActorRef } from '@xstate/react'
+import { filterDrawerMachine, type FilterDrawerActor } from '../../machines/filterDrawer.machine'
+import { listMachine, type ListActor } from '../../machines/list.machine'
+import { listOptionsMachine, type ListOptionsActor } from '../../machines/listOptions.machine'
+import { MEDIA } from '../app/media'
+import { useMediaQuery } from '../app/useMediaQuery'
+import { ListEmpty, ListError } from '../list/ListStatus'
+import { RecordCount } from '../list/RecordCount'
+import { PageHeader } from '../page/PageHeader'
+import { AddService } from './new/AddService'
+import { DetailPane } from './DetailPane'
+import { FilterDrawer } from './FilterDrawer'
+import { FiltersButton } from './FiltersButton'
+import { drawerMode, LARGE, PAGE_HEIGHT } from './layout'
+import { ServiceFilters } from './ServiceFilters'
+import { ServiceList } from './ServiceList'
+
+const DRAWER_ID = 'service-filters'
+
+type ViewProps = {
+  list: ListActor
+  options: ListOptionsActor
+  drawer: FilterDrawerActor
+  /** The selected service, from the path; none on /services. */
+  id: string | undefined
+}
+
+/**
+ * The Services screen around its three statecharts (list, list options, filter drawer); tests
+ * render it with their own. From md (960 px) the list and the detail share the screen; below,
+ * they take turns: the list on /services, the detail (with the header's back arrow) on /services/{id}.
+ */
+export function ServicesView({ list, options, drawer, id }: ViewProps) {
+  const desktop = useMediaQuery(MEDIA.desktop)
+  const large = useMediaQuery(LARGE)
+  const showList = desktop || !id
+  const showDetail = desktop || !!id
+  return (
+    <Flex
+      direction="column"
+      gap="3"
+      height={showList ? (desktop ? PAGE_HEIGHT.wide : PAGE_HEIGHT.narrow) : undefined}
+      minHeight="360px"
+    >
+      <PageHeader title="Services">
+        <Flex gap="2" align="center" ml="auto" wrap="wrap">
+          {showList && <FiltersButton drawer={drawer} options={options} controls={DRAWER_ID} />}
+          <AddService />
+        </Flex>
+      </PageHeader>
+      <Flex flexGrow="1" minHeight="0" gap="3" position="relative">
+        {showList && (
+          <FilterDrawer drawer={drawer} mode={drawerMode(large, desktop)} id={DRAWER_ID}>
+            <ServiceFilters list={list} options={options} />
+          </FilterDrawer>
+        )}
+        {showList && (
+          <Flex direction="column" flexShrink="0" minHeight="0" width={desktop ? '360px' : '100%'}>
+            <ListError list={list} failure="The services could not be loaded." />
+            <ListEmpty list={list} what="services" />
+            <ServiceList list={list} selectedId={id} />
+            <RecordCount list={list} />
+          </Flex>
+        )}
+        {showDetail && <DetailPane id={id} wide={desktop} />}
+      </Flex>
+    </Flex>
+  )
+}
+
+/**
+ * /services and /services/{id} (SPEC.md §2): both routes render this one component, so that
+ * picking a service keeps the list, its scroll position and the drawer as they were.
+ */
+export function ServicesPage() {
+  const { id } = useParams({ strict: false })
+  const list = useActorRef(listMachine, { input: { type: 'services' } })
+  const options = useActorRef(listOptionsMachine, { input: { list } })
+  const drawer = useActorRef(filterDrawerMachine)
+  return <ServicesView list={list} options={options} drawer={drawer} id={id} />
+}

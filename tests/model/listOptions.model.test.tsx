@@ -1,0 +1,158 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { createTestModel } from 'xstate/graph'
+import type { ListType } from '../../src/data/lists/listTypes'
+import { defaultListOptions, type ListOptions } from '../../src/data/lists/options'
+import type * as OptionsModule from '../../src/data/lists/options'
+import type { ListActor } from '../../src/machines/list.machine'
+import { listOptionsMachine, type ListOptionsEvent } from '../../src/machines/listOptions.machine'
+import { seedServices, service } from '../component/serviceList.support'
+import { tallElements } from '../component/sessions.support'
+import { selfUser } from '../setup/fixtures'
+import { renderSignedIn } from '../setup/renderApp'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+
+// The Services list's saved options: the list waits for the path's step to hand them over.
+const store = vi.hoisted(() => ({ restores: [] as ((options: ListOptions) => void)[] }))
+vi.mock('../../src/data/lists/options', async (importOriginal) => {
+  const actual = await importOriginal<typeof OptionsModule>()
+  return {
+    ...actual,
+    loadListOptions: (type: ListType) =>
+      type === 'services'
+        ? new Promise<ListOptions>((resolve) => store.restores.push(resolve))
+        : actual.loadListOptions(type),
+  }
+})
+
+const defaults = defaultListOptions('services')
+const withDeleted: ListOptions = {
+  ...defaults,
+  filters: { ...defaults.filters, showDeleted: true },
+}
+
+// `value` only names the step in the test's title (describePath); the chart reads `options`.
+const events = [
+  { type: 'options.listed', options: defaults, value: 'defaults' },
+  { type: 'options.listed', options: withDeleted, value: 'changed' },
+  { type: 'options.reset' },
+] as unknown as ListOptionsEvent[]
+
+// The model never runs the watch (asTestMachine drops invokes); it only needs the list's type.
+const list = { getSnapshot: () => ({ context: { type: 'services' } }) } as unknown as ListActor
+const testMachine = asTestMachine(listOptionsMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { list },
+  // The state, its count, the step that led to it and whence: every transition becomes a target.
+  serializeState: (
+    snapshot: AnyMachineSnapshot,
+    event: EventObject | undefined,
+    previous?: AnyMachineSnapshot,
+  ) =>
+    JSON.stringify([
+      snapshot.value,
+      (snapshot.context as { changed: string[] }).changed,
+      event?.type,
+      (event as { value?: unknown } | undefined)?.value,
+      previous?.value ?? null,
+    ]),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderSignedIn>>
+type Step = { event: EventObject & { options?: ListOptions } }
+
+const filters = () => screen.getByRole('region', { name: 'Filters' })
+const toggleButton = () => screen.getByRole('button', { name: /^Hide Filters/ })
+const badge = () => toggleButton().querySelector('.rt-Badge')?.textContent ?? null
+const showDeleted = () => within(filters()).getByRole('switch', { name: 'Show Deleted' })
+const direction = () => within(filters()).getByRole('combobox', { name: 'Direction' })
+const reset = () => within(filters()).getByRole('button', { name: 'Reset Filters' })
+
+function drive(app: App) {
+  let state = 'restoring'
+  const pickDirection = async (name: 'Ascending' | 'Descending') => {
+    await app.user.click(direction())
+    await app.user.click(await screen.findByRole('option', { name }))
+  }
+  return {
+    states: {
+      restoring: () => {
+        state = 'restoring'
+        expect(badge()).toBeNull()
+        expect(reset()).toBeDisabled()
+        expect(showDeleted()).toBeDisabled()
+      },
+      defaults: async () => {
+        state = 'defaults'
+        await waitFor(() => expect(badge()).toBeNull())
+        expect(toggleButton()).toHaveAccessibleName('Hide Filters')
+        expect(reset()).toBeDisabled()
+        expect(showDeleted()).not.toBeChecked()
+        expect(direction()).toHaveTextContent('Descending')
+        expect(await screen.findByText('Record Count: 2')).toBeVisible()
+      },
+      changed: async () => {
+        state = 'changed'
+        await waitFor(() => expect(badge()).toMatch(/^[12]$/))
+        expect(toggleButton()).toHaveAccessibleName(`Hide Filters (${badge()} changed)`)
+        expect(reset()).toBeEnabled()
+        expect(showDeleted()).toBeChecked()
+        expect(await screen.findByText('Record Count: 3')).toBeVisible()
+      },
+      resetting: () => {
+        state = 'resetting'
+        expect(reset()).toBeDisabled()
+      },
+    },
+    events: {
+      // What the list applies: the saved options at first, then the person's changes.
+      'options.listed': async ({ event }: Step) => {
+        const wanted = event.options!
+        if (state === 'restoring') return store.restores.shift()!(wanted)
+        // A reset is under way: the list reports the defaults by itself.
+        if (state === 'resetting') return
+        if (state === 'changed' && wanted.filters.showDeleted) {
+          // Still changed, differently: the direction flips; Show Deleted stays on.
+          const now = direction().textContent
+          return pickDirection(now === 'Descending' ? 'Ascending' : 'Descending')
+        }
+        if (showDeleted().getAttribute('aria-checked') !== String(wanted.filters.showDeleted)) {
+          await app.user.click(showDeleted())
+        }
+        if (direction().textContent !== 'Descending') await pickDirection('Descending')
+      },
+      'options.reset': async () => {
+        await app.user.click(reset())
+      },
+    },
+  }
+}
+
+beforeEach(async () => {
+  tallElements(2000)
+  store.restores.length = 0
+  // The drawer starts open, so that the filters are on screen.
+  localStorage.setItem('gatehouse.filterDrawer', 'open')
+  await seedServices(2, [service(9, { name: 'Gone', deleted: true })])
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('list options statechart, driving the Services filters', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderSignedIn(selfUser(), '/services')
+      await screen.findByRole('region', { name: 'Filters' })
+      await path.test(drive(app))
+    })
+  }
+})
