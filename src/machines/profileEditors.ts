@@ -8,25 +8,25 @@ import {
 } from '../../schema/rules'
 import type { User } from '../../schema/user'
 import { changeEmail, changePhone, renameUser } from '../data/api/user'
+import { storeUser } from '../data/db/users'
+import type { EditorSpec as InlineEditorSpec, Fields } from './inlineEditor.machine'
 
-/** The values of an open editor's inputs, by field name. */
-export type Fields = Record<string, string>
+export { hasErrors, type Fields } from './inlineEditor.machine'
 
 /** The user fields the Personal Info editors read. */
 export type EditedUser = Pick<User, 'id' | 'nameFirst' | 'nameLast' | 'email' | 'phone'>
 
-/** What makes one inline editor of SPEC.md §2 'Profile': its fields, rules and server call. */
-export type EditorSpec = {
-  key: 'name' | 'email' | 'phone'
-  /** The inputs' values when the editor opens. */
-  fields: (user: EditedUser) => Fields
-  /** How a typed value is kept (emails are lowercased as typed, SPEC.md §5). */
-  normalize: (field: string, value: string) => string
-  /** Each field's message, or undefined when it passes (SPEC.md §5). */
-  errors: (fields: Fields) => Partial<Record<string, string>>
-  /** Whether saving would change anything. */
-  isChanged: (fields: Fields, user: EditedUser) => boolean
-  save: (user: EditedUser, fields: Fields, signal: AbortSignal) => Promise<User>
+/** One inline editor of SPEC.md §2 'Profile': its fields, rules and server call. */
+export type EditorSpec = InlineEditorSpec<EditedUser> & { key: 'name' | 'email' | 'phone' }
+
+/**
+ * SPEC.md §7: results.user is stored in the cache. The server has the change and the sync's pull
+ * would bring it anyway, so a cache that cannot be written must not turn a save into a failure.
+ */
+async function kept(saving: Promise<User>): Promise<User> {
+  const user = await saving
+  await storeUser(user).catch(() => undefined)
+  return user
 }
 
 const value = (fields: Fields, field: string) => fields[field] ?? ''
@@ -44,10 +44,15 @@ export const nameEditor: EditorSpec = {
     value(fields, 'nameFirst').trim() !== user.nameFirst ||
     value(fields, 'nameLast').trim() !== user.nameLast,
   save: (user, fields, signal) =>
-    renameUser(
-      user.id,
-      { nameFirst: value(fields, 'nameFirst').trim(), nameLast: value(fields, 'nameLast').trim() },
-      { signal },
+    kept(
+      renameUser(
+        user.id,
+        {
+          nameFirst: value(fields, 'nameFirst').trim(),
+          nameLast: value(fields, 'nameLast').trim(),
+        },
+        { signal },
+      ),
     ),
 }
 
@@ -62,10 +67,12 @@ export const emailEditor: EditorSpec = {
   }),
   isChanged: (fields, user) => value(fields, 'email').trim().toLowerCase() !== user.email,
   save: (user, fields, signal) =>
-    changeEmail(
-      user.id,
-      { email: value(fields, 'email').trim().toLowerCase(), password: value(fields, 'password') },
-      { signal },
+    kept(
+      changeEmail(
+        user.id,
+        { email: value(fields, 'email').trim().toLowerCase(), password: value(fields, 'password') },
+        { signal },
+      ),
     ),
 }
 
@@ -80,8 +87,5 @@ export const phoneEditor: EditorSpec = {
   errors: (fields) => ({ phone: validatePhone(value(fields, 'phone')) }),
   isChanged: (fields, user) => phoneDigits(value(fields, 'phone')) !== (user.phone ?? ''),
   save: (user, fields, signal) =>
-    changePhone(user.id, { phone: parsePhone(value(fields, 'phone')) ?? null }, { signal }),
+    kept(changePhone(user.id, { phone: parsePhone(value(fields, 'phone')) ?? null }, { signal })),
 }
-
-export const hasErrors = (errors: Partial<Record<string, string>>) =>
-  Object.values(errors).some((message) => message !== undefined)

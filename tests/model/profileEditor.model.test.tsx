@@ -121,20 +121,20 @@ for (const c of CASES) {
     { type: 'editor.cancel' },
     { type: 'editor.save' },
     ...c.changes.map((change) => ({ type: 'editor.fieldChanged', ...change })),
-    { type: 'xstate.done.actor.saveUser', output: c.output },
-    { type: 'xstate.error.actor.saveUser', error: c.refusal },
+    { type: 'xstate.done.actor.saveRecord', output: c.output },
+    { type: 'xstate.error.actor.saveRecord', error: c.refusal },
   ] as unknown as EditorEvent[]
 
   const testMachine = asTestMachine(profileEditorMachine)
   const model = createTestModel(testMachine, {
     events,
-    input: { spec: c.spec, user, startup: undefined },
+    input: { spec: c.spec, record: user, startup: undefined },
     // What the screen can show: the state, the saved user, and (while open) the inputs.
     // Arriving by another transition is another node, so that every transition is taken.
     serializeState: (s, event, previous) =>
       JSON.stringify([
         s.value,
-        c.spec.fields(s.context.user),
+        c.spec.fields(s.context.record as User),
         s.matches('closed') ? null : s.context.fields,
         s.context.error,
       ]) +
@@ -162,7 +162,7 @@ for (const c of CASES) {
       if (s.can({ type: 'editor.save' })) expect(save).toBeEnabled()
       else expect(save).toBeDisabled()
       expect(
-        c.spec.isChanged(s.context.fields, s.context.user) &&
+        c.spec.isChanged(s.context.fields, s.context.record as User) &&
           !hasErrors(c.spec.errors(s.context.fields)),
       ).toBe(s.can({ type: 'editor.save' }))
     }
@@ -170,11 +170,11 @@ for (const c of CASES) {
       states: {
         closed: async (s: EditorSnapshot) => {
           expect(screen.queryByRole('form', { name: `Edit ${thing}` })).toBeNull()
-          expect(await screen.findByText(c.display(s.context.user as User))).toBeVisible()
+          expect(await screen.findByText(c.display(s.context.record as User))).toBeVisible()
           expect(button(`Edit ${thing}`)).toBeEnabled()
           // The shell hears the saved values too.
           const shown = app.startup.getSnapshot().context.user
-          expect(shown && c.display(shown)).toBe(c.display(s.context.user as User))
+          expect(shown && c.display(shown)).toBe(c.display(s.context.record as User))
         },
         'open.editing': async (s: EditorSnapshot) => {
           await expectOpen(s)
@@ -217,13 +217,13 @@ for (const c of CASES) {
           await app.user.tab()
           touched.add(field)
         },
-        'xstate.done.actor.saveUser': async ({ event }: Step) => {
+        'xstate.done.actor.saveRecord': async ({ event }: Step) => {
           ;(await server.last(c.call)).resolve(event.output)
           await waitFor(async () =>
             expect(await identityDb().users.get(user.id)).toEqual(event.output),
           )
         },
-        'xstate.error.actor.saveUser': async ({ event }: Step) => {
+        'xstate.error.actor.saveRecord': async ({ event }: Step) => {
           ;(await server.last(c.call)).reject(event.error)
         },
       },

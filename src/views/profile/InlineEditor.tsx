@@ -2,7 +2,7 @@ import { Cross2Icon, Pencil1Icon } from '@radix-ui/react-icons'
 import { Box, Button, Flex, Grid, IconButton, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { ComponentProps } from 'react'
-import type { EditorActor, EditorSnapshot } from '../../machines/profileEditor.machine'
+import type { EditorActor, EditorRecord, EditorSnapshot } from '../../machines/inlineEditor.machine'
 import { FormField } from '../form/FormField'
 import { PasswordField } from '../form/PasswordField'
 import { ErrorText } from './ErrorText'
@@ -11,7 +11,7 @@ import { ErrorText } from './ErrorText'
 export type EditorField = {
   name: string
   label: string
-  type?: 'text' | 'email' | 'tel' | 'password'
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password'
   autoComplete?: ComponentProps<typeof FormField>['autoComplete']
 }
 
@@ -22,6 +22,10 @@ type Props = {
   /** The saved value as the closed row shows it. */
   display: string
   fields: EditorField[]
+  /** The freshest copy of what is edited (a cache the sync keeps); editing starts from it. */
+  record?: EditorRecord
+  /** No edit icon: the value cannot be changed now (a deleted service). */
+  readOnly?: boolean
 }
 
 const selectOpen = (s: EditorSnapshot) => s.hasTag('open')
@@ -33,15 +37,15 @@ const selectCanSave = (s: EditorSnapshot) => s.can({ type: 'editor.save' })
 const selectCanCancel = (s: EditorSnapshot) => s.can({ type: 'editor.cancel' })
 
 /**
- * A row of the Personal Info card (SPEC.md §2 'Profile'): the saved value with an edit icon, or,
- * when open, the inputs with a cancel icon and 'Save Changes'.
+ * A row of the Personal Info card (SPEC.md §2 'Profile') or of a service's detail ('Services'): the
+ * saved value with an edit icon, or, when open, the inputs with a cancel icon and 'Save Changes'.
  */
-export function InlineEditor({ editor, title, display, fields }: Props) {
+export function InlineEditor({ editor, title, display, fields, record, readOnly }: Props) {
   const open = useSelector(editor, selectOpen)
   const thing = title.toLowerCase()
   if (!open) {
     return (
-      <Flex justify="between" align="center" gap="3">
+      <Flex justify="between" align="center" gap="3" role="group" aria-label={title}>
         <Box minWidth="0">
           <Text as="div" size="2" color="gray">
             {title}
@@ -50,21 +54,25 @@ export function InlineEditor({ editor, title, display, fields }: Props) {
             {display}
           </Text>
         </Box>
-        <IconButton
-          variant="ghost"
-          color="gray"
-          aria-label={`Edit ${thing}`}
-          onClick={() => editor.send({ type: 'editor.open' })}
-        >
-          <Pencil1Icon width={18} height={18} />
-        </IconButton>
+        {!readOnly && (
+          <IconButton
+            variant="ghost"
+            color="gray"
+            aria-label={`Edit ${thing}`}
+            onClick={() =>
+              editor.send(record ? { type: 'editor.open', record } : { type: 'editor.open' })
+            }
+          >
+            <Pencil1Icon width={18} height={18} />
+          </IconButton>
+        )}
       </Flex>
     )
   }
   return <OpenEditor editor={editor} title={title} fields={fields} />
 }
 
-function OpenEditor({ editor, title, fields }: Omit<Props, 'display'>) {
+function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 'fields'>) {
   const busy = useSelector(editor, selectBusy)
   const error = useSelector(editor, selectError)
   const values = useSelector(editor, selectFields)

@@ -21,9 +21,15 @@ type Props = { user: SelfUser; startup: StartupActor }
 
 /** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
 function PersonalInfo({ user, startup }: Props) {
-  const name = useActorRef(profileEditorMachine, { input: { spec: nameEditor, user, startup } })
-  const email = useActorRef(profileEditorMachine, { input: { spec: emailEditor, user, startup } })
-  const phone = useActorRef(profileEditorMachine, { input: { spec: phoneEditor, user, startup } })
+  const name = useActorRef(profileEditorMachine, {
+    input: { spec: nameEditor, record: user, startup },
+  })
+  const email = useActorRef(profileEditorMachine, {
+    input: { spec: emailEditor, record: user, startup },
+  })
+  const phone = useActorRef(profileEditorMachine, {
+    input: { spec: phoneEditor, record: user, startup },
+  })
   const twoFactor = useActorRef(twoFactorMachine, { input: { user, startup } })
   const visage = useActorRef(visageMachine, { input: { user, startup } })
   return (

@@ -1,0 +1,178 @@
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
+import { serverMessage } from './profile.messages'
+import type { StartupActor } from './startup.machine'
+
+/** The values of an open editor's inputs, by field name. */
+export type Fields = Record<string, string>
+
+/** What an inline editor edits: a record the server answers with, changed, after a save. */
+export type EditorRecord = { id: string }
+
+/**
+ * What makes one inline editor (SPEC.md §2 'Profile', 'Services'): its fields, rules and server
+ * call. Methods, so that a spec of a narrower record is still a spec.
+ */
+export type EditorSpec<R extends EditorRecord = EditorRecord> = {
+  key: string
+  /** The inputs' values when the editor opens. */
+  fields(record: R): Fields
+  /** How a typed value is kept (emails are lowercased as typed, SPEC.md §5). */
+  normalize(field: string, value: string): string
+  /** Each field's message, or undefined when it passes (SPEC.md §5). */
+  errors(fields: Fields): Partial<Record<string, string>>
+  /** Whether saving would change anything. */
+  isChanged(fields: Fields, record: R): boolean
+  /** Sends the change and keeps the local cache in step; answers the record as saved. */
+  save(record: R, fields: Fields, signal: AbortSignal): Promise<R>
+}
+
+type EditorContext = {
+  spec: EditorSpec
+  /** The record as last saved (or as the view last read it); an opening editor starts from it. */
+  record: EditorRecord
+  fields: Fields
+  /** The server's message for the last failed save, shown in the open editor beside its fields. */
+  error: string | null
+  /** Hears 'self.updated' when the record is the signed-in user, so the shell shows the change. */
+  startup: StartupActor | undefined
+}
+
+export type EditorInput = {
+  spec: EditorSpec
+  record: EditorRecord
+  startup?: StartupActor | undefined
+}
+
+export type EditorEvent =
+  /** `record`: the freshest copy the view has (a cache the sync keeps), to start editing from. */
+  | { type: 'editor.open'; record?: EditorRecord }
+  | { type: 'editor.cancel' }
+  | { type: 'editor.fieldChanged'; field: string; value: string }
+  | { type: 'editor.save' }
+
+export const hasErrors = (errors: Partial<Record<string, string>>) =>
+  Object.values(errors).some((message) => message !== undefined)
+
+/**
+ * One inline editor (SPEC.md §4 'Profile editors', §5 'Service name, description, key, url'):
+ * closed, or open; Save Changes (only when changed and valid) sends the change and a successful
+ * save closes it; a refused one stays open with the input kept and the server's message. What is
+ * edited, by which rules and which call, is the `spec` of its input.
+ */
+export const inlineEditorMachine = setup({
+  types: {
+    context: {} as EditorContext,
+    events: {} as EditorEvent,
+    input: {} as EditorInput,
+  },
+  actors: {
+    saveRecord: fromPromise<
+      EditorRecord,
+      { spec: EditorSpec; record: EditorRecord; fields: Fields }
+    >(({ input, signal }) => input.spec.save(input.record, input.fields, signal)),
+  },
+  guards: {
+    canSave: ({ context }) =>
+      context.spec.isChanged(context.fields, context.record) &&
+      !hasErrors(context.spec.errors(context.fields)),
+  },
+  actions: {
+    notifySaved: enqueueActions(({ context, enqueue }, record: EditorRecord) => {
+      if (context.startup)
+        enqueue.sendTo(context.startup, { type: 'self.updated', changes: record })
+    }),
+  },
+}).createMachine({
+  id: 'inlineEditor',
+  description: 'An inline editor: the saved value, or its inputs with Save Changes.',
+  context: ({ input }) => ({
+    spec: input.spec,
+    record: input.record,
+    fields: input.spec.fields(input.record),
+    error: null,
+    startup: input.startup,
+  }),
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'Shows the saved value and the edit icon.',
+      on: {
+        'editor.open': {
+          target: 'open',
+          description: 'The edit icon was pressed.',
+          actions: [
+            assign({ record: ({ context, event }) => event.record ?? context.record }),
+            assign({
+              fields: ({ context }) => context.spec.fields(context.record),
+              error: null,
+            }),
+          ],
+        },
+      },
+    },
+    open: {
+      description: 'The inputs, the cancel icon and Save Changes.',
+      tags: ['open'],
+      initial: 'editing',
+      states: {
+        editing: { description: 'No failure to report.' },
+        failed: {
+          description: "The last save failed; the input is kept and the server's message shows.",
+          tags: ['error'],
+        },
+      },
+      on: {
+        'editor.fieldChanged': {
+          description: 'The person typed in one of the inputs.',
+          actions: assign({
+            fields: ({ context, event }) => ({
+              ...context.fields,
+              [event.field]: context.spec.normalize(event.field, event.value),
+            }),
+          }),
+        },
+        'editor.save': {
+          guard: 'canSave',
+          target: 'saving',
+          description: 'Save Changes was pressed with a changed, valid value.',
+        },
+        'editor.cancel': { target: 'closed', description: 'The cancel icon was pressed.' },
+      },
+    },
+    saving: {
+      description: 'The server saves the change; the inputs and buttons wait.',
+      tags: ['open', 'busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'saveRecord',
+        src: 'saveRecord',
+        input: ({ context }) => ({
+          spec: context.spec,
+          record: context.record,
+          fields: context.fields,
+        }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            assign({ record: ({ event }) => event.output }),
+            { type: 'notifySaved', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'open.failed',
+          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+        },
+      },
+    },
+  },
+})
+
+export type EditorActor = ActorRefFrom<typeof inlineEditorMachine>
+export type EditorSnapshot = SnapshotFrom<typeof inlineEditorMachine>

@@ -1,0 +1,148 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { Service } from '../../schema/service'
+import { deleteService, restoreService } from '../data/api/services'
+import { keptService } from '../data/db/services'
+import { serverMessage } from './profile.messages'
+
+type LifecycleContext = {
+  serviceId: string
+  deleted: boolean
+  /** Why the last delete or restore failed, shown in its dialog. */
+  error: string | null
+}
+
+export type LifecycleEvent =
+  | { type: 'service.delete' }
+  | { type: 'service.restore' }
+  | { type: 'service.confirm' }
+  | { type: 'service.cancel' }
+
+export type LifecycleInput = { service: Pick<Service, 'id' | 'deleted'> }
+
+const remove = fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
+  keptService(deleteService(input.serviceId, { signal })),
+)
+
+const restore = fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
+  keptService(restoreService(input.serviceId, { signal })),
+)
+
+/**
+ * A service's lifecycle (SPEC.md §4 'Service'): active to deleted through Delete and its
+ * confirmation ('Delete {name}?'), deleted to active through Restore and its matching confirmation.
+ * Deleting is soft: the service stays, marked deleted, until it is restored.
+ */
+export const serviceLifecycleMachine = setup({
+  types: {
+    context: {} as LifecycleContext,
+    events: {} as LifecycleEvent,
+    input: {} as LifecycleInput,
+  },
+  actors: { deleteService: remove, restoreService: restore },
+  guards: { isDeleted: ({ context }) => context.deleted },
+}).createMachine({
+  id: 'serviceLifecycle',
+  description: 'Deletes and restores a service, each after a confirmation.',
+  context: ({ input }) => ({
+    serviceId: input.service.id,
+    deleted: input.service.deleted,
+    error: null,
+  }),
+  initial: 'active',
+  states: {
+    active: {
+      description: 'The Delete button.',
+      // The service may be deleted already when the pane opens.
+      always: { guard: 'isDeleted', target: 'deleted' },
+      on: {
+        'service.delete': {
+          target: 'confirmingDelete',
+          description: 'Delete was pressed.',
+          actions: assign({ error: null }),
+        },
+      },
+    },
+    confirmingDelete: {
+      description: "'Delete {name}?' with Cancel and Delete.",
+      tags: ['open', 'deleteDialog'],
+      on: {
+        'service.confirm': { target: 'deleting', description: 'Delete was pressed in the dialog.' },
+        'service.cancel': { target: 'active', description: 'Cancel, Escape or a click outside.' },
+      },
+    },
+    deleting: {
+      description: 'The server deletes the service; the dialog waits with its buttons off.',
+      tags: ['open', 'deleteDialog', 'busy'],
+      invoke: {
+        id: 'deleteService',
+        src: 'deleteService',
+        input: ({ context }) => ({ serviceId: context.serviceId }),
+        onDone: {
+          target: 'deleted',
+          actions: assign({ deleted: ({ event }) => event.output.deleted }),
+        },
+        onError: {
+          target: 'deleteFailed',
+          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+        },
+      },
+    },
+    deleteFailed: {
+      description: "The delete failed; the dialog shows the server's message and offers it again.",
+      tags: ['open', 'deleteDialog', 'error'],
+      on: {
+        'service.confirm': { target: 'deleting', description: 'Delete was pressed again.' },
+        'service.cancel': { target: 'active', description: 'The person gave up.' },
+      },
+    },
+    deleted: {
+      description: 'Deleted: the fields are read-only and the Restore button shows.',
+      on: {
+        'service.restore': {
+          target: 'confirmingRestore',
+          description: 'Restore was pressed.',
+          actions: assign({ error: null }),
+        },
+      },
+    },
+    confirmingRestore: {
+      description: "'Restore {name}?' with Cancel and Restore.",
+      tags: ['open', 'restoreDialog'],
+      on: {
+        'service.confirm': {
+          target: 'restoring',
+          description: 'Restore was pressed in the dialog.',
+        },
+        'service.cancel': { target: 'deleted', description: 'Cancel, Escape or a click outside.' },
+      },
+    },
+    restoring: {
+      description: 'The server restores the service; the dialog waits with its buttons off.',
+      tags: ['open', 'restoreDialog', 'busy'],
+      invoke: {
+        id: 'restoreService',
+        src: 'restoreService',
+        input: ({ context }) => ({ serviceId: context.serviceId }),
+        onDone: {
+          target: 'active',
+          actions: assign({ deleted: ({ event }) => event.output.deleted }),
+        },
+        onError: {
+          target: 'restoreFailed',
+          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+        },
+      },
+    },
+    restoreFailed: {
+      description: "The restore failed; the dialog shows the server's message and offers it again.",
+      tags: ['open', 'restoreDialog', 'error'],
+      on: {
+        'service.confirm': { target: 'restoring', description: 'Restore was pressed again.' },
+        'service.cancel': { target: 'deleted', description: 'The person gave up.' },
+      },
+    },
+  },
+})
+
+export type ServiceLifecycleActor = ActorRefFrom<typeof serviceLifecycleMachine>
+export type ServiceLifecycleSnapshot = SnapshotFrom<typeof serviceLifecycleMachine>

@@ -1,0 +1,143 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { Service } from '../../schema/service'
+import { updateServiceField } from '../data/api/services'
+import { keptService } from '../data/db/services'
+import { serverMessage } from './profile.messages'
+
+export type TimeoutField = 'accessTokenTimeout' | 'refreshTokenTimeout'
+
+type TimeoutContext = {
+  serviceId: string
+  field: TimeoutField
+  /** What the slider shows: the saved value, or where the person moved it. */
+  value: number
+  /** The value the server last confirmed; a refused change goes back to it. */
+  saved: number
+  error: string | null
+}
+
+export type TimeoutEvent =
+  { type: 'timeout.change'; value: number } | { type: 'timeout.commit'; value: number }
+
+export type TimeoutInput = { serviceId: string; field: TimeoutField; value: number }
+
+type SaveInput = { serviceId: string; field: TimeoutField; value: number }
+
+const saveTimeout = fromPromise<Service, SaveInput>(({ input, signal }) =>
+  keptService(updateServiceField(input.serviceId, input.field, input.value, { signal })),
+)
+
+/**
+ * A token-timeout slider of the service detail (SPEC.md §5 'Service timeouts'): moving it changes
+ * the value shown; letting go saves it at once; a refusal puts the slider back with the message.
+ */
+export const serviceTimeoutMachine = setup({
+  types: {
+    context: {} as TimeoutContext,
+    events: {} as TimeoutEvent,
+    input: {} as TimeoutInput,
+  },
+  actors: { saveTimeout },
+}).createMachine({
+  id: 'serviceTimeout',
+  description: 'Saves a token timeout when its slider is let go.',
+  context: ({ input }) => ({
+    serviceId: input.serviceId,
+    field: input.field,
+    value: input.value,
+    saved: input.value,
+    error: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'The slider shows the saved value.',
+      on: {
+        'timeout.change': {
+          target: 'adjusting',
+          description: 'The slider is being dragged.',
+          actions: assign({ value: ({ event }) => event.value }),
+        },
+        'timeout.commit': {
+          target: 'saving',
+          // A key press commits before it reports the change.
+          description: 'An arrow, Home or End key moved the slider.',
+          actions: assign({ value: ({ event }) => event.value }),
+        },
+      },
+    },
+    adjusting: {
+      description: 'The person is moving the slider; the value follows it.',
+      entry: assign({ error: null }),
+      on: {
+        'timeout.change': {
+          description: 'The slider moved again.',
+          actions: assign({ value: ({ event }) => event.value }),
+        },
+        'timeout.commit': {
+          target: 'saving',
+          // The slider commits only a value other than the one it started from.
+          description: 'The slider was let go.',
+          actions: assign({ value: ({ event }) => event.value }),
+        },
+      },
+    },
+    saving: {
+      description: 'The server saves the value; drags wait for the answer, key presses do not.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      on: {
+        'timeout.commit': {
+          target: 'saving',
+          reenter: true,
+          // Leaving the state aborts the older request; each PUT sets the whole value.
+          description: 'Another key press while saving: the newer value is sent instead.',
+          actions: assign({ value: ({ event }) => event.value }),
+        },
+      },
+      invoke: {
+        id: 'saveTimeout',
+        src: 'saveTimeout',
+        input: ({ context }) => ({
+          serviceId: context.serviceId,
+          field: context.field,
+          value: context.value,
+        }),
+        onDone: {
+          target: 'idle',
+          actions: assign(({ context, event }) => ({
+            value: event.output[context.field],
+            saved: event.output[context.field],
+          })),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            value: ({ context }) => context.saved,
+            error: ({ event }) => serverMessage(event.error),
+          }),
+        },
+      },
+    },
+    failed: {
+      description: 'The save was refused: the slider is back at the saved value, with the message.',
+      tags: ['error'],
+      on: {
+        'timeout.change': {
+          target: 'adjusting',
+          description: 'The person drags it to another value.',
+          actions: assign({ value: ({ event }) => event.value }),
+        },
+        'timeout.commit': {
+          target: 'saving',
+          // A key press commits before it reports the change.
+          description: 'An arrow, Home or End key moved the slider.',
+          actions: assign({ value: ({ event }) => event.value }),
+        },
+      },
+    },
+  },
+})
+
+export type ServiceTimeoutActor = ActorRefFrom<typeof serviceTimeoutMachine>
+export type ServiceTimeoutSnapshot = SnapshotFrom<typeof serviceTimeoutMachine>

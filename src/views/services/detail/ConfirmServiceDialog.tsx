@@ -1,0 +1,73 @@
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
+import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes'
+import { useRef } from 'react'
+
+type Props = {
+  title: string
+  text: string
+  /** 'Delete' or 'Restore'. */
+  action: string
+  color: 'red' | undefined
+  open: boolean
+  busy: boolean
+  error: string | null
+  canConfirm: boolean
+  canCancel: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/**
+ * SPEC.md §4 'Service': the confirmation before a delete ('Delete {name}?', 'Are you sure you want
+ * to delete {name}?') or a restore (the matching words). Deleting a service can be undone with
+ * Restore, so it says nothing of the kind. At least 400 px wide where the screen allows.
+ */
+export function ConfirmServiceDialog(props: Props) {
+  const { title, text, action, color, open, busy, error, canConfirm, canCancel } = props
+  // No Trigger (a statechart opens it): keep where focus came from and return it there.
+  const returnFocusTo = useRef<Element | null>(null)
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) props.onCancel()
+      }}
+    >
+      <AlertDialog.Content
+        minWidth={{ initial: '0', xs: '400px' }}
+        maxWidth="480px"
+        onOpenAutoFocus={() => {
+          returnFocusTo.current = document.activeElement
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          const origin = returnFocusTo.current
+          if (origin instanceof HTMLElement && origin.isConnected) origin.focus()
+        }}
+      >
+        <AlertDialog.Title style={{ overflowWrap: 'anywhere' }}>{title}</AlertDialog.Title>
+        <AlertDialog.Description size="2" style={{ overflowWrap: 'anywhere' }}>
+          {text}
+        </AlertDialog.Description>
+        {error && (
+          <Callout.Root color="red" role="alert" mt="3">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Callout.Text>{error}</Callout.Text>
+          </Callout.Root>
+        )}
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray" disabled={!canCancel}>
+              Cancel
+            </Button>
+          </AlertDialog.Cancel>
+          <Button color={color} loading={busy} disabled={!canConfirm} onClick={props.onConfirm}>
+            {action}
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  )
+}

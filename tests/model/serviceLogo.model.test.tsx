@@ -1,0 +1,179 @@
+import 'fake-indexeddb/auto'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { identityDb } from '../../src/data/db/identity'
+import {
+  serviceLogoMachine,
+  type LogoEvent,
+  type ServiceLogoSnapshot,
+} from '../../src/machines/serviceLogo.machine'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+import { aService, renderDetail, savedService } from './service.support'
+
+vi.mock('../../src/data/api/services', async () => {
+  const { server } = await import('./profile.support')
+  return {
+    deleteService: server.stub('deleteService'),
+    restoreService: server.stub('restoreService'),
+    updateServiceField: server.stub('updateServiceField'),
+    uploadServiceLogo: server.stub('uploadServiceLogo'),
+    removeServiceLogo: server.stub('removeServiceLogo'),
+    fetchServiceLogoUrl: server.stub('fetchServiceLogoUrl'),
+  }
+})
+
+const service = aService({ hasLogo: true })
+const URL_SIGNED = `/v1/files/logo/${service.id}-medium?expires=1&signature=abc`
+const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' })
+
+const events = [
+  { type: 'xstate.done.actor.fetchLogoUrl', output: URL_SIGNED },
+  { type: 'xstate.error.actor.fetchLogoUrl', error: refusal(404, 'This service has no logo.') },
+  { type: 'logo.remove' },
+  { type: 'xstate.done.actor.removeLogo', output: savedService(service, { hasLogo: false }) },
+  { type: 'xstate.error.actor.removeLogo', error: refusal(500, 'AN ERROR OCCURRED') },
+  { type: 'logo.drop', file: png },
+  { type: 'logo.dropRejected', message: 'Too many files' },
+  { type: 'logo.dropRejected', message: 'File type must be image/*' },
+  { type: 'xstate.done.actor.uploadLogo', output: savedService(service, { hasLogo: true }) },
+  {
+    type: 'xstate.error.actor.uploadLogo',
+    error: refusal(415, 'The image must be a PNG, JPEG, WebP or GIF file.'),
+  },
+] as unknown as LogoEvent[]
+
+const testMachine = asTestMachine(serviceLogoMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { service },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.hasLogo, s.context.url, s.context.error]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderDetail>>
+type Step = { event: { type: string; message?: string; output?: unknown; error?: unknown } }
+
+const section = () => within(screen.getByRole('region', { name: 'Logo' }))
+const fileInput = () => section().getByLabelText('Logo image file')
+const REFUSED: Record<string, File[]> = {
+  'Too many files': [png, new File(['x'], 'second.png', { type: 'image/png' })],
+  'File type must be image/*': [new File(['hello'], 'notes.txt', { type: 'text/plain' })],
+}
+
+function drive(app: App) {
+  const expectMessage = async (s: ServiceLogoSnapshot) => {
+    if (s.hasTag('error'))
+      expect(await section().findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
+    else expect(section().queryByRole('alert')).toBeNull()
+  }
+  const expectPresent = async (s: ServiceLogoSnapshot) => {
+    expect(await section().findByRole('button', { name: 'Remove Logo' })).toBeInTheDocument()
+    expect(section().queryByText('Drop Logo File Here')).toBeNull()
+    await expectMessage(s)
+  }
+  const expectAbsent = async (s: ServiceLogoSnapshot) => {
+    expect(await section().findByText('Drop Logo File Here')).toBeVisible()
+    expect(section().queryByRole('button', { name: 'Remove Logo' })).toBeNull()
+    expect(section().queryByRole('img')).toBeNull()
+    await expectMessage(s)
+  }
+  return {
+    states: {
+      'present.fetching': async (s: ServiceLogoSnapshot) => {
+        await expectPresent(s)
+        const call = await server.last('fetchServiceLogoUrl')
+        expect(call.args.slice(0, 2)).toEqual([service.id, 'medium'])
+      },
+      'present.shown': async (s: ServiceLogoSnapshot) => {
+        await expectPresent(s)
+        expect(await section().findByRole('img', { name: `${service.name} logo` })).toHaveAttribute(
+          'src',
+          URL_SIGNED,
+        )
+        expect(section().getByRole('button', { name: 'Remove Logo' })).toBeEnabled()
+      },
+      'present.unavailable': async (s: ServiceLogoSnapshot) => {
+        await expectPresent(s)
+        expect(await section().findByText('Logo unavailable')).toBeVisible()
+      },
+      'present.failed': async (s: ServiceLogoSnapshot) => {
+        await expectPresent(s)
+        expect(section().getByRole('button', { name: 'Remove Logo' })).toBeEnabled()
+      },
+      removing: async () => {
+        await waitFor(() =>
+          expect(section().getByRole('button', { name: 'Remove Logo' })).toBeDisabled(),
+        )
+        expect((await server.last('removeServiceLogo')).args[0]).toBe(service.id)
+      },
+      'absent.ready': expectAbsent,
+      'absent.failed': expectAbsent,
+      uploading: async () => {
+        expect(await section().findByText('Uploading…')).toBeVisible()
+        expect(section().getByRole('progressbar', { name: 'Uploading logo' })).toBeInTheDocument()
+        const call = await server.last('uploadServiceLogo')
+        expect(call.args[0]).toBe(service.id)
+        expect((call.args[1] as File).name).toBe('logo.png')
+      },
+    },
+    events: {
+      'xstate.done.actor.fetchLogoUrl': async ({ event }: Step) =>
+        (await server.last('fetchServiceLogoUrl')).resolve(event.output),
+      'xstate.error.actor.fetchLogoUrl': async ({ event }: Step) =>
+        (await server.last('fetchServiceLogoUrl')).reject(event.error),
+      'logo.remove': () => app.user.click(section().getByRole('button', { name: 'Remove Logo' })),
+      'xstate.done.actor.removeLogo': async ({ event }: Step) => {
+        ;(await server.last('removeServiceLogo')).resolve(event.output)
+        await waitFor(async () =>
+          expect((await identityDb().services.get(service.id))?.hasLogo).toBe(false),
+        )
+      },
+      'xstate.error.actor.removeLogo': async ({ event }: Step) =>
+        (await server.last('removeServiceLogo')).reject(event.error),
+      'logo.drop': () => app.user.upload(fileInput(), png),
+      'logo.dropRejected': ({ event }: Step) => {
+        // Around user-event, which would drop what `accept` refuses before the drop zone sees it.
+        fireEvent.change(fileInput(), { target: { files: REFUSED[event.message ?? ''] } })
+      },
+      'xstate.done.actor.uploadLogo': async ({ event }: Step) => {
+        ;(await server.last('uploadServiceLogo')).resolve(event.output)
+        await waitFor(async () =>
+          expect((await identityDb().services.get(service.id))?.hasLogo).toBe(true),
+        )
+      },
+      'xstate.error.actor.uploadLogo': async ({ event }: Step) =>
+        (await server.last('uploadServiceLogo')).reject(event.error),
+    },
+  }
+}
+
+describe('service logo statechart, driving the service detail', () => {
+  beforeEach(() => server.reset())
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderDetail(service)
+      await path.test(drive(app))
+    })
+  }
+
+  it('offers one image file by keyboard to a service without a logo', async () => {
+    await renderDetail(aService({ hasLogo: false }))
+    const zone = await screen.findByRole('button', { name: /Drop Logo File Here/ })
+    expect(zone).toHaveAttribute('tabindex', '0')
+    expect(within(zone).getByLabelText('Logo image file')).toHaveAttribute('accept', 'image/*')
+    expect(within(zone).getByLabelText('Logo image file')).not.toHaveAttribute('multiple')
+  })
+})

@@ -1,0 +1,178 @@
+import 'fake-indexeddb/auto'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { identityDb } from '../../src/data/db/identity'
+import {
+  serviceTimeoutMachine,
+  type ServiceTimeoutSnapshot,
+  type TimeoutEvent,
+} from '../../src/machines/serviceTimeout.machine'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+import { aService, renderDetail, savedService } from './service.support'
+
+vi.mock('../../src/data/api/services', async () => {
+  const { server } = await import('./profile.support')
+  return {
+    deleteService: server.stub('deleteService'),
+    restoreService: server.stub('restoreService'),
+    updateServiceField: server.stub('updateServiceField'),
+    uploadServiceLogo: server.stub('uploadServiceLogo'),
+    removeServiceLogo: server.stub('removeServiceLogo'),
+    fetchServiceLogoUrl: server.stub('fetchServiceLogoUrl'),
+  }
+})
+
+const service = aService({ accessTokenTimeout: 1 })
+const FIELD = 'accessTokenTimeout'
+const LABEL = 'Access Token Timeout'
+const MIN = 1
+const MAX = 10
+const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`
+
+const testMachine = asTestMachine(serviceTimeoutMachine)
+const model = createTestModel(testMachine, {
+  // The slider commits the value it shows; the server answers the value it was sent.
+  // Dragging reports only moves to another value, and commits only away from where it started
+  // (so a drag never returns to the saved value here); an arrow key (idle, failed) commits the
+  // next value at once: up below 5, down from 5, so that the values stay few.
+  events: (s: ServiceTimeoutSnapshot) =>
+    [
+      ...[5, 8]
+        .filter((value) => value !== s.context.value)
+        .filter((value) => !s.matches('adjusting') || value !== s.context.saved)
+        .map((value) => ({ type: 'timeout.change', value })),
+      {
+        type: 'timeout.commit',
+        value: s.matches('adjusting')
+          ? s.context.value
+          : s.context.value + (s.context.value < 5 ? 1 : -1),
+      },
+      {
+        type: 'xstate.done.actor.saveTimeout',
+        output: savedService(service, { [FIELD]: s.context.value }),
+      },
+      {
+        type: 'xstate.error.actor.saveTimeout',
+        error: refusal(422, 'Access token timeout: must be 1 to 10.'),
+      },
+    ] as unknown as TimeoutEvent[],
+  input: { serviceId: service.id, field: FIELD, value: service[FIELD] },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.value, s.context.error]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type App = Awaited<ReturnType<typeof renderDetail>>
+type Step = { event: { type: string; value?: number; output?: unknown; error?: unknown } }
+
+const group = () => within(screen.getByRole('group', { name: LABEL }))
+const thumb = () => screen.getByRole('slider', { name: LABEL })
+const track = () => thumb().closest('.rt-SliderRoot') as HTMLElement
+// jsdom has no layout: the slider is 100 px wide from x = 0, and the pointer is captured.
+const atValue = (value: number) => ((value - MIN) / (MAX - MIN)) * 100
+const capture = { captured: false }
+
+beforeAll(() => {
+  Element.prototype.setPointerCapture = () => void (capture.captured = true)
+  Element.prototype.hasPointerCapture = () => capture.captured
+  Element.prototype.releasePointerCapture = () => void (capture.captured = false)
+})
+afterAll(() => {
+  Element.prototype.hasPointerCapture = () => false
+})
+
+function drive(app: App) {
+  const expectShown = async (s: ServiceTimeoutSnapshot) => {
+    await waitFor(() => expect(thumb()).toHaveAttribute('aria-valuenow', String(s.context.value)))
+    expect(group().getByRole('status')).toHaveTextContent(hours(s.context.value))
+    if (s.hasTag('error'))
+      expect(await screen.findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
+    else expect(screen.queryByRole('alert')).toBeNull()
+  }
+  return {
+    states: {
+      idle: async (s: ServiceTimeoutSnapshot) => {
+        await expectShown(s)
+        expect((await identityDb().services.get(service.id))?.[FIELD]).toBe(s.context.saved)
+      },
+      adjusting: expectShown,
+      failed: async (s: ServiceTimeoutSnapshot) => {
+        await expectShown(s)
+        // Put back where the server has it.
+        expect(s.context.value).toBe(s.context.saved)
+      },
+      saving: async (s: ServiceTimeoutSnapshot) => {
+        await expectShown(s)
+        const call = await server.last('updateServiceField')
+        expect(call.args.slice(0, 3)).toEqual([service.id, FIELD, s.context.value])
+      },
+    },
+    events: {
+      'timeout.change': ({ event }: Step) => {
+        const root = track()
+        vi.spyOn(root, 'getBoundingClientRect').mockReturnValue(
+          DOMRect.fromRect({ x: 0, y: 0, width: 100, height: 10 }),
+        )
+        if (capture.captured)
+          fireEvent.pointerMove(root, { pointerId: 1, clientX: atValue(event.value ?? 0) })
+        else fireEvent.pointerDown(root, { pointerId: 1, clientX: atValue(event.value ?? 0) })
+      },
+      'timeout.commit': async () => {
+        if (capture.captured) {
+          fireEvent.pointerUp(track(), { pointerId: 1 })
+        } else {
+          thumb().focus()
+          const value = Number(thumb().getAttribute('aria-valuenow'))
+          await app.user.keyboard(value < 5 ? '{ArrowRight}' : '{ArrowLeft}')
+        }
+      },
+      'xstate.done.actor.saveTimeout': async ({ event }: Step) => {
+        ;(await server.last('updateServiceField')).resolve(event.output)
+      },
+      'xstate.error.actor.saveTimeout': async ({ event }: Step) => {
+        ;(await server.last('updateServiceField')).reject(event.error)
+      },
+    },
+  }
+}
+
+describe('service timeout statechart, driving the access token slider', () => {
+  beforeEach(() => {
+    server.reset()
+    capture.captured = false
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderDetail(service)
+      await path.test(drive(app))
+    })
+  }
+
+  it('saves at each arrow key, and shows the refresh timeout in days', async () => {
+    const app = await renderDetail(service)
+    thumb().focus()
+    await app.user.keyboard('{ArrowRight}')
+    const call = await server.last('updateServiceField')
+    expect(call.args.slice(0, 3)).toEqual([service.id, FIELD, 2])
+    call.resolve(savedService(service, { [FIELD]: 2 }))
+    await waitFor(() => expect(thumb()).toHaveAttribute('aria-valuenow', '2'))
+    expect(thumb()).toHaveFocus()
+    const refresh = screen.getByRole('slider', { name: 'Refresh Token Timeout' })
+    expect(refresh).toHaveAttribute('aria-valuemax', '60')
+    expect(
+      within(screen.getByRole('group', { name: 'Refresh Token Timeout' })).getByRole('status'),
+    ).toHaveTextContent('30 days')
+  })
+})
