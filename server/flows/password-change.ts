@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema/users'
 import { passwords } from '../domain/passwords'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
+import { retireResetTokens } from '../repos/reset-tokens'
 import { deleteOtherSessions } from '../repos/sessions'
 import type { FlowContext } from './context'
 import { newPasswordRefusal, storeNewPassword } from './new-password'
@@ -22,7 +23,8 @@ async function refuse(ctx: FlowContext, user: UserRow, code: ErrorCode, message?
 /**
  * A user changes their own password: the old one must be right (805), the new one must meet the
  * policy (806) and differ from the last five (807). Success clears a forced change, restarts the
- * expiry clock and signs the user out of every other session.
+ * expiry clock, signs the user out of every other session and retires any reset link still out (it
+ * was asked for a password that no longer exists).
  */
 export async function changePassword(
   ctx: FlowContext,
@@ -40,6 +42,7 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await storeNewPassword(tx, user.id, passwordHash, now)
     await deleteOtherSessions(tx, user.id, sessionId)
+    await retireResetTokens(tx, user.id, now)
     await recordAudit(tx, ctx.client, {
       action: AuditAction.passwordChanged,
       outcome: 'success',

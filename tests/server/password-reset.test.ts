@@ -138,6 +138,21 @@ describe('POST /v1/passwordReset/:email', () => {
     expect((await lookUp(first, nextIp())).statusCode).toBe(404)
     expect((await lookUp(second, nextIp())).statusCode).toBe(200)
   })
+
+  it('makes an outstanding link stop working when the password is changed', async () => {
+    const user = await createUser(t)
+    const link = await requestLink(user.email)
+    const cookie = await signIn(t, user.email, user.password, nextIp())
+    const changed = await call(
+      t,
+      'PUT',
+      `/v1/user/${user.id}/password`,
+      { oldPassword: user.password, password: 'Changed#Passw0rd9' },
+      { cookie },
+    )
+    expect(changed.statusCode).toBe(200)
+    expect((await lookUp(link, nextIp())).statusCode).toBe(404)
+  })
 })
 
 describe('throttle', () => {

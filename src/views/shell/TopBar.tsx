@@ -26,10 +26,10 @@ export function TopBar({ tabs, active, user }: Props) {
         <TabNav.Root aria-label="Main" size="2" className="gh-top-tabs">
           {tabs.map((tab) => (
             <TabNav.Link key={tab.path} asChild active={tab.path === active}>
-              <Link to={tab.path} aria-label={tab.label}>
+              <Link to={tab.path} aria-label={tab.label} title={tab.label}>
                 <Flex align="center" gap="2">
                   <TabIcon path={tab.path} />
-                  {tab.label}
+                  <span className="gh-tab-label">{tab.label}</span>
                 </Flex>
               </Link>
             </TabNav.Link>

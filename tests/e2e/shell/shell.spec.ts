@@ -60,6 +60,26 @@ test.describe('the shell on a desktop', () => {
   })
 })
 
+test.describe('the shell on a narrow desktop', () => {
+  test.use({ viewport: { width: 1024, height: 768 } })
+
+  test('shows the tabs as icons so that the user menu still fits', async ({ page }) => {
+    await signIn(page)
+    await expectSignedIn(page)
+    const nav = mainNav(page)
+    for (const name of [...TABS, ...INTERNAL_TABS])
+      await expect(nav.getByRole('link', { name })).toBeVisible()
+    for (const label of await nav.getByText('Dashboard', { exact: true }).all())
+      await expect(label).toBeHidden()
+    await page.screenshot({ path: 'test-results/screens/shell-1024.png' })
+    const menu = await userMenuButton(page).boundingBox()
+    expect(menu && menu.x + menu.width).toBeLessThanOrEqual(1024)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1024,
+    )
+  })
+})
+
 test.describe('the shell on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
