@@ -1,5 +1,6 @@
 import { expect, testWithServer } from './support/fixtures'
 import { expectSignedIn, signIn } from './login/login'
+import { filtersButton, filtersRegion, serviceRows } from './services/services'
 
 /**
  * Screenshots of every screen this build has, light and dark, desktop and phone, into
@@ -67,6 +68,25 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('alertdialog')).toBeVisible()
         await shot('revoke-dialog')
         await page.getByRole('button', { name: 'Cancel' }).click()
+
+        await page.goto('/services')
+        await expect(serviceRows(page).first()).toBeVisible()
+        await shot('services')
+        await serviceRows(page).first().getByRole('link').click()
+        await expect(page).toHaveURL(/\/services\/[\w-]+$/)
+        await expect(page.getByText('Access Token Timeout')).toBeVisible()
+        await shot('service-detail')
+        if (layout.name === 'desktop') {
+          await page.goto('/services')
+          await filtersButton(page).click()
+          await expect(filtersRegion(page)).toBeVisible()
+          await shot('services-filters')
+          await filtersButton(page).click()
+          await page.getByRole('button', { name: 'Add Service' }).click()
+          await expect(page.getByRole('dialog')).toBeVisible()
+          await shot('new-service')
+          await page.keyboard.press('Escape')
+        }
 
         await page.goto('/profile')
         await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible()
