@@ -1,12 +1,11 @@
-import { ImageIcon, TrashIcon } from '@radix-ui/react-icons'
-import { Box, Button, Flex, Progress, Text } from '@radix-ui/themes'
+import { TrashIcon } from '@radix-ui/react-icons'
+import { Button, Flex, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useDropzone } from 'react-dropzone'
 import type { VisageActor, VisageSnapshot } from '../../machines/visage.machine'
 import { ConfirmDeleteDialog } from '../dialog/ConfirmDeleteDialog'
+import { ImageDropZone } from '../upload/ImageDropZone'
 import { ErrorText } from './ErrorText'
 import { VisageAvatar } from './VisageAvatar'
-import { dropErrorText } from './dropErrors'
 
 const selectVisage = (s: VisageSnapshot) => s.context.visage
 const selectUserId = (s: VisageSnapshot) => s.context.userId
@@ -72,45 +71,16 @@ function VisageDropZone({ visage }: { visage: VisageActor }) {
   const busy = useSelector(visage, selectBusy)
   const error = useSelector(visage, selectError)
   const canDrop = useSelector(visage, selectCanDrop)
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: { 'image/*': [] },
-    multiple: false,
-    disabled: !canDrop,
-    onDrop: (accepted, rejections) => {
-      const file = accepted[0]
-      if (rejections.length > 0)
-        visage.send({ type: 'visage.dropRejected', message: dropErrorText(rejections) })
-      else if (file) visage.send({ type: 'visage.drop', file })
-    },
-  })
   return (
     <Flex direction="column" gap="2">
-      <Box
-        {...getRootProps({ role: 'button', 'aria-describedby': 'visage-drop-hint' })}
-        aria-busy={busy || undefined}
-        aria-disabled={!canDrop || undefined}
-        p="5"
-        style={{
-          border: `2px dashed var(${isDragActive ? '--accent-8' : '--gray-7'})`,
-          borderRadius: 'var(--radius-3)',
-          background: isDragActive ? 'var(--accent-a3)' : 'var(--gray-a2)',
-          cursor: canDrop ? 'pointer' : 'progress',
-        }}
-      >
-        <input {...getInputProps()} aria-label="Visage image file" />
-        <Flex direction="column" align="center" gap="2">
-          <ImageIcon width={28} height={28} color="var(--gray-10)" aria-hidden />
-          <Text weight="medium">Drop Image File Here</Text>
-          <Text id="visage-drop-hint" size="1" color="gray" align="center">
-            {busy ? 'Uploading…' : 'or press here to choose one image file'}
-          </Text>
-          {busy && (
-            <Box width="100%" maxWidth="240px">
-              <Progress aria-label="Uploading visage" />
-            </Box>
-          )}
-        </Flex>
-      </Box>
+      <ImageDropZone
+        title="Drop Image File Here"
+        what="Visage"
+        busy={busy}
+        canDrop={canDrop}
+        onDrop={(file) => visage.send({ type: 'visage.drop', file })}
+        onRejected={(message) => visage.send({ type: 'visage.dropRejected', message })}
+      />
       <ErrorText message={error} />
     </Flex>
   )

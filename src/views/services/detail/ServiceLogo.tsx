@@ -1,7 +1,6 @@
-import { ImageIcon, TrashIcon } from '@radix-ui/react-icons'
-import { Box, Button, Flex, Progress, Skeleton, Text } from '@radix-ui/themes'
+import { TrashIcon } from '@radix-ui/react-icons'
+import { Button, Flex, Skeleton, Text } from '@radix-ui/themes'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useDropzone } from 'react-dropzone'
 import type { Service } from '../../../../schema/service'
 import {
   serviceLogoMachine,
@@ -9,7 +8,7 @@ import {
   type ServiceLogoSnapshot,
 } from '../../../machines/serviceLogo.machine'
 import { ErrorText } from '../../profile/ErrorText'
-import { dropErrorText } from '../../profile/dropErrors'
+import { ImageDropZone } from '../../upload/ImageDropZone'
 
 const selectHasLogo = (s: ServiceLogoSnapshot) => s.hasTag('logo')
 const selectUrl = (s: ServiceLogoSnapshot) => s.context.url
@@ -110,43 +109,14 @@ function LogoImage({
 function LogoDropZone({ logo }: { logo: ServiceLogoActor }) {
   const busy = useSelector(logo, selectBusy)
   const canDrop = useSelector(logo, selectCanDrop)
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: { 'image/*': [] },
-    multiple: false,
-    disabled: !canDrop,
-    onDrop: (accepted, rejections) => {
-      const file = accepted[0]
-      if (rejections.length > 0)
-        logo.send({ type: 'logo.dropRejected', message: dropErrorText(rejections) })
-      else if (file) logo.send({ type: 'logo.drop', file })
-    },
-  })
   return (
-    <Box
-      {...getRootProps({ role: 'button', 'aria-describedby': 'service-logo-drop-hint' })}
-      aria-busy={busy || undefined}
-      aria-disabled={!canDrop || undefined}
-      p="5"
-      style={{
-        border: `2px dashed var(${isDragActive ? '--accent-8' : '--gray-7'})`,
-        borderRadius: 'var(--radius-3)',
-        background: isDragActive ? 'var(--accent-a3)' : 'var(--gray-a2)',
-        cursor: canDrop ? 'pointer' : 'progress',
-      }}
-    >
-      <input {...getInputProps()} aria-label="Logo image file" />
-      <Flex direction="column" align="center" gap="2">
-        <ImageIcon width={28} height={28} color="var(--gray-10)" aria-hidden />
-        <Text weight="medium">Drop Logo File Here</Text>
-        <Text id="service-logo-drop-hint" size="1" color="gray" align="center">
-          {busy ? 'Uploading…' : 'or press here to choose one image file'}
-        </Text>
-        {busy && (
-          <Box width="100%" maxWidth="240px">
-            <Progress aria-label="Uploading logo" />
-          </Box>
-        )}
-      </Flex>
-    </Box>
+    <ImageDropZone
+      title="Drop Logo File Here"
+      what="Logo"
+      busy={busy}
+      canDrop={canDrop}
+      onDrop={(file) => logo.send({ type: 'logo.drop', file })}
+      onRejected={(message) => logo.send({ type: 'logo.dropRejected', message })}
+    />
   )
 }
