@@ -6,7 +6,7 @@ import {
   serviceLifecycleMachine,
   type ServiceLifecycleSnapshot,
 } from '../../../machines/serviceLifecycle.machine'
-import { ConfirmServiceDialog } from './ConfirmServiceDialog'
+import { ConfirmDialog } from '../../dialog/ConfirmDialog'
 
 const selectBusy = (s: ServiceLifecycleSnapshot) => s.hasTag('busy')
 const selectError = (s: ServiceLifecycleSnapshot) => (s.hasTag('error') ? s.context.error : null)
@@ -58,7 +58,7 @@ export function ServiceLifecycle({ service }: { service: Service }) {
           <TrashIcon /> Delete
         </Button>
       )}
-      <ConfirmServiceDialog
+      <ConfirmDialog
         {...dialog}
         open={deleteOpen}
         title={`Delete ${name}?`}
@@ -66,7 +66,7 @@ export function ServiceLifecycle({ service }: { service: Service }) {
         action="Delete"
         color="red"
       />
-      <ConfirmServiceDialog
+      <ConfirmDialog
         {...dialog}
         open={restoreOpen}
         title={`Restore ${name}?`}

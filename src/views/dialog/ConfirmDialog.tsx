@@ -1,13 +1,13 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes'
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 
-type Props = {
-  title: string
-  text: string
-  /** 'Delete' or 'Restore'. */
+export type ConfirmDialogProps = {
+  title: ReactNode
+  text: ReactNode
+  /** The confirming button's label: 'Delete', 'Restore'. */
   action: string
-  color: 'red' | undefined
+  color?: 'red' | undefined
   open: boolean
   busy: boolean
   error: string | null
@@ -18,11 +18,11 @@ type Props = {
 }
 
 /**
- * SPEC.md §4 'Service': the confirmation before a delete ('Delete {name}?', 'Are you sure you want
- * to delete {name}?') or a restore (the matching words). Deleting a service can be undone with
- * Restore, so it says nothing of the kind. At least 400 px wide where the screen allows.
+ * A confirmation whose open state belongs to a statechart: Cancel, Escape and a click outside all
+ * call onCancel, and focus goes back where it came from. At least 400 px wide where the screen
+ * allows (SPEC.md §9). The delete and the service confirmations are this with their words.
  */
-export function ConfirmServiceDialog(props: Props) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
   const { title, text, action, color, open, busy, error, canConfirm, canCancel } = props
   // No Trigger (a statechart opens it): keep where focus came from and return it there.
   const returnFocusTo = useRef<Element | null>(null)
