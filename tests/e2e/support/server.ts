@@ -39,7 +39,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000
+  // A loaded machine (two cores, parallel workers) can take a while to compile and open PGlite.
+  const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`The server exited (${child.exitCode}):\n${output()}`)
@@ -51,7 +52,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
     }
     await new Promise((r) => setTimeout(r, 150))
   }
-  throw new Error(`The server did not answer within 30 s:\n${output()}`)
+  throw new Error(`The server did not answer within 60 s:\n${output()}`)
 }
 
 export interface StartOptions {
