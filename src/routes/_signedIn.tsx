@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { markCookiesAccepted } from '../data/prefs/cookiesAccepted'
+import { selectUser } from '../machines/startup.selectors'
 import { Shell } from '../views/shell/Shell'
 import { requirePasswordCurrent, requireSignedIn } from './-guards'
 
@@ -6,6 +8,9 @@ export const Route = createFileRoute('/_signedIn')({
   beforeLoad: async (args) => {
     await requireSignedIn(args)
     requirePasswordCurrent(args)
+    // Signed in: on iOS, this user has accepted cookies (SPEC.md §4).
+    const user = selectUser(args.context.startup.getSnapshot())
+    if (user) markCookiesAccepted(user.id)
   },
   component: Shell,
 })

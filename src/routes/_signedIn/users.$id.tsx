@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Guarded } from '../../views/guard/Guarded'
 import { PlaceholderPage } from '../../views/page/PlaceholderPage'
 
 export const Route = createFileRoute('/_signedIn/users/$id')({
-  component: () => <PlaceholderPage title="Users" />,
+  component: () => (
+    <Guarded permission="users.read">
+      <PlaceholderPage title="Users" />
+    </Guarded>
+  ),
 })

@@ -9,6 +9,7 @@ import { useMediaQuery } from '../app/useMediaQuery'
 import { ListEmpty, ListError } from '../list/ListStatus'
 import { RecordCount } from '../list/RecordCount'
 import { PageHeader } from '../page/PageHeader'
+import { Guarded } from '../guard/Guarded'
 import { AddService } from './new/AddService'
 import { DetailPane } from './DetailPane'
 import { FilterDrawer } from './FilterDrawer'
@@ -47,7 +48,9 @@ export function ServicesView({ list, options, drawer, id }: ViewProps) {
       <PageHeader title="Services">
         <Flex gap="2" align="center" ml="auto" wrap="wrap">
           {showList && <FiltersButton drawer={drawer} options={options} controls={DRAWER_ID} />}
-          <AddService />
+          <Guarded permission="services.write" silent>
+            <AddService />
+          </Guarded>
         </Flex>
       </PageHeader>
       <Flex flexGrow="1" minHeight="0" gap="3" position="relative">

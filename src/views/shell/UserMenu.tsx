@@ -1,9 +1,18 @@
 import { ExitIcon, LockClosedIcon, PersonIcon } from '@radix-ui/react-icons'
 import { DropdownMenu, IconButton } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { SelfUser } from '../../../schema/user'
 import { VisageAvatar } from '../profile/VisageAvatar'
-import { initials } from './navigation'
+import { initials, visibleEntries, type MenuEntry } from './navigation'
+
+type MenuItem = MenuEntry & { to: '/profile' | '/password'; label: string; icon: ReactNode }
+
+/** The entries above the separator; each hides without its permission or with `hide` (SPEC.md §6). */
+const ITEMS: readonly MenuItem[] = [
+  { to: '/profile', label: 'My Profile', icon: <PersonIcon aria-hidden /> },
+  { to: '/password', label: 'Change Password', icon: <LockClosedIcon aria-hidden /> },
+]
 
 /**
  * The avatar menu (SPEC.md §2): the user's visage or initials; My Profile, Change Password, a
@@ -29,16 +38,13 @@ export function UserMenu({ user }: { user: SelfUser }) {
         <DropdownMenu.Label>
           {user.nameFirst} {user.nameLast}
         </DropdownMenu.Label>
-        <DropdownMenu.Item asChild>
-          <Link to="/profile">
-            <PersonIcon aria-hidden /> My Profile
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild>
-          <Link to="/password">
-            <LockClosedIcon aria-hidden /> Change Password
-          </Link>
-        </DropdownMenu.Item>
+        {visibleEntries(user, ITEMS).map((item) => (
+          <DropdownMenu.Item asChild key={item.to}>
+            <Link to={item.to}>
+              {item.icon} {item.label}
+            </Link>
+          </DropdownMenu.Item>
+        ))}
         <DropdownMenu.Separator />
         <DropdownMenu.Item asChild>
           <Link to="/logout">

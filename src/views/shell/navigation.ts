@@ -4,7 +4,28 @@ import type { SelfUser } from '../../../schema/user'
 export type TabPath =
   '/home' | '/sessions' | '/users' | '/services' | '/logs' | '/attributes' | '/queue' | '/dashboard'
 
-export type Tab = { path: TabPath; label: string; access: Access; desktopOnly?: boolean }
+/**
+ * Anything the menus offer (SPEC.md §6): hidden when the person lacks its `access` (a permission,
+ * ALLOW_ALL by default, and a user type) or when `hide` is set.
+ */
+export type MenuEntry = { access?: Access; hide?: boolean }
+
+export type Tab = MenuEntry & {
+  path: TabPath
+  label: string
+  access: Access
+  desktopOnly?: boolean
+}
+
+/** Whether a menu entry shows: not hidden, and its access is granted. */
+export const showsEntry = (user: Pick<SelfUser, 'permissions' | 'type'>, entry: MenuEntry) =>
+  !entry.hide && canAccess(user, entry.access)
+
+/** The entries of a menu the person may see, in order. */
+export const visibleEntries = <E extends MenuEntry>(
+  user: Pick<SelfUser, 'permissions' | 'type'>,
+  entries: readonly E[],
+): E[] => entries.filter((entry) => showsEntry(user, entry))
 
 /**
  * The top-level navigation (SPEC.md §1, §6), in order. A tab hides when the person lacks what its
@@ -27,7 +48,7 @@ export const TABS: readonly Tab[] = [
 ]
 
 export function visibleTabs(user: Pick<SelfUser, 'permissions' | 'type'>, desktop: boolean): Tab[] {
-  return TABS.filter((tab) => (desktop || !tab.desktopOnly) && canAccess(user, tab.access))
+  return visibleEntries(user, TABS).filter((tab) => desktop || !tab.desktopOnly)
 }
 
 const segments = (pathname: string) => pathname.split('/').filter(Boolean)

@@ -1,6 +1,8 @@
 import { Badge, Box, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes'
 import type { Service } from '../../../../schema/service'
 import { formatDateTime } from '../../format/dateTime'
+import { Guarded } from '../../guard/Guarded'
+import { useAccess } from '../../guard/useAccess'
 import { ServiceEditors } from './ServiceEditors'
 import { ServiceLifecycle } from './ServiceLifecycle'
 import { ServiceLogo } from './ServiceLogo'
@@ -12,7 +14,9 @@ import { TimeoutSlider } from './TimeoutSlider'
  * its data as it was until it is restored (the server refuses edits), so it shows read-only.
  */
 export function ServicePane({ service }: { service: Service }) {
-  const readOnly = service.deleted
+  // Without services.write (SPEC.md §6) everything reads as it is; the server refuses changes too.
+  const writable = useAccess({ permission: 'services.write' })
+  const readOnly = service.deleted || !writable
   return (
     <Flex direction="column" gap="4" asChild>
       <article aria-labelledby="service-detail-name">
@@ -22,11 +26,14 @@ export function ServicePane({ service }: { service: Service }) {
               as="h2"
               size="6"
               id="service-detail-name"
-              style={{ overflowWrap: 'anywhere', fontStyle: readOnly ? 'italic' : undefined }}
+              style={{
+                overflowWrap: 'anywhere',
+                fontStyle: service.deleted ? 'italic' : undefined,
+              }}
             >
               {service.name}
             </Heading>
-            {readOnly && <Badge color="gray">Deleted</Badge>}
+            {service.deleted && <Badge color="gray">Deleted</Badge>}
           </Flex>
           <Flex gap={{ initial: '1', sm: '4' }} direction={{ initial: 'column', sm: 'row' }}>
             <Text size="1" color="gray">
@@ -36,7 +43,7 @@ export function ServicePane({ service }: { service: Service }) {
               Updated At {formatDateTime(service.updatedAt)}
             </Text>
           </Flex>
-          {readOnly && (
+          {service.deleted && writable && (
             <Text size="2" color="gray">
               This service is deleted. Restore it to change it.
             </Text>
@@ -64,7 +71,9 @@ export function ServicePane({ service }: { service: Service }) {
         </Card>
         <Box>
           {/* A delete or restore made elsewhere (another tab) starts the buttons afresh. */}
-          <ServiceLifecycle key={`${service.id}-${String(service.deleted)}`} service={service} />
+          <Guarded permission="services.write" silent>
+            <ServiceLifecycle key={`${service.id}-${String(service.deleted)}`} service={service} />
+          </Guarded>
         </Box>
       </article>
     </Flex>

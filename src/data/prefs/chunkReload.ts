@@ -1,0 +1,76 @@
+/**
+ * The chunk-reload guard (SPEC.md §4 'Chunk-load failure', §9): when a lazily loaded part of the
+ * console cannot be fetched (usually a newer deployment replaced its file), the page reloads after
+ * 2 seconds, at most once per 10-second window. The time of the last reload is kept in
+ * sessionStorage, so the window holds across the reload itself.
+ */
+
+export const CHUNK_RELOAD_DELAY_MS = 2_000
+export const CHUNK_RELOAD_WINDOW_MS = 10_000
+export const CHUNK_RELOAD_KEY = 'gatehouse.chunkReloadAt'
+
+const CHUNK_MESSAGES = [
+  'Failed to fetch dynamically imported module', // Chromium
+  'error loading dynamically imported module', // Firefox
+  'Importing a module script failed', // Safari
+]
+
+/** Whether an error is a failed load of a code chunk (Vite's dynamic import, or webpack's name). */
+export function isChunkLoadError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { name, message } = error as { name?: unknown; message?: unknown }
+  if (name === 'ChunkLoadError') return true
+  return typeof message === 'string' && CHUNK_MESSAGES.some((m) => message.includes(m))
+}
+
+/** Whether a reload is allowed now, given the last one (ms since the epoch, or none). */
+export function mayReload(now: number, lastReload: number | null): boolean {
+  return lastReload === null || now < lastReload || now - lastReload >= CHUNK_RELOAD_WINDOW_MS
+}
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem'>
+
+export type ChunkReloadDeps = {
+  now?: () => number
+  storage?: StorageLike | undefined
+  reload?: () => void
+}
+
+function sessionStore(): StorageLike | undefined {
+  try {
+    return globalThis.sessionStorage
+  } catch {
+    return undefined // blocked storage: no memory, so at most the one reload of this page
+  }
+}
+
+export function readLastReload(storage: StorageLike | undefined = sessionStore()): number | null {
+  try {
+    const value = Number(storage?.getItem(CHUNK_RELOAD_KEY) ?? Number.NaN)
+    return Number.isFinite(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Schedules the reload for a chunk-load failure if the window allows it. Returns whether one was
+ * scheduled and a cancel for it (a view that unmounts first). The reload time is written as the
+ * reload happens.
+ */
+export function scheduleChunkReload({
+  now = Date.now,
+  storage = sessionStore(),
+  reload = () => globalThis.location.reload(),
+}: ChunkReloadDeps = {}): { scheduled: boolean; cancel: () => void } {
+  if (!mayReload(now(), readLastReload(storage))) return { scheduled: false, cancel: () => {} }
+  const timer = setTimeout(() => {
+    try {
+      storage?.setItem(CHUNK_RELOAD_KEY, String(now()))
+    } catch {
+      // See sessionStore().
+    }
+    reload()
+  }, CHUNK_RELOAD_DELAY_MS)
+  return { scheduled: true, cancel: () => clearTimeout(timer) }
+}
