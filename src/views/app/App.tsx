@@ -3,6 +3,7 @@ import { RouterProvider, type AnyRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { StartupActor } from '../../machines/startup.machine'
+import { NotifyProvider } from '../notify/Notifications'
 import { AppTheme } from './AppTheme'
 import { selectStartupMessage, StartupMessage } from './StartupMessage'
 import { StartupContext } from './startupContext'
@@ -22,12 +23,14 @@ export function App({ startup, router }: Props) {
   return (
     <StartupContext.Provider value={startup}>
       <AppTheme>
-        {(routerMounted || message === null) && (
-          <Box display={message === null ? 'block' : 'none'}>
-            <RouterProvider router={router} />
-          </Box>
-        )}
-        {message !== null && <StartupMessage message={message} />}
+        <NotifyProvider>
+          {(routerMounted || message === null) && (
+            <Box display={message === null ? 'block' : 'none'}>
+              <RouterProvider router={router} />
+            </Box>
+          )}
+          {message !== null && <StartupMessage message={message} />}
+        </NotifyProvider>
       </AppTheme>
     </StartupContext.Provider>
   )

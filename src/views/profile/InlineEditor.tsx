@@ -5,6 +5,7 @@ import type { ComponentProps } from 'react'
 import type { EditorActor, EditorRecord, EditorSnapshot } from '../../machines/inlineEditor.machine'
 import { FormField } from '../form/FormField'
 import { PasswordField } from '../form/PasswordField'
+import { useNotifyOn } from '../notify/useNotifyOn'
 import { ErrorText } from './ErrorText'
 
 /** One input of an editor: the field's name in the chart, its label and its kind. */
@@ -26,6 +27,8 @@ type Props = {
   record?: EditorRecord
   /** No edit icon: the value cannot be changed now (a deleted service). */
   readOnly?: boolean
+  /** The notification after a successful save; 'Your name was saved' unless given. */
+  savedMessage?: string
 }
 
 const selectOpen = (s: EditorSnapshot) => s.hasTag('open')
@@ -40,9 +43,22 @@ const selectCanCancel = (s: EditorSnapshot) => s.can({ type: 'editor.cancel' })
  * A row of the Personal Info card (SPEC.md §2 'Profile') or of a service's detail ('Services'): the
  * saved value with an edit icon, or, when open, the inputs with a cancel icon and 'Save Changes'.
  */
-export function InlineEditor({ editor, title, display, fields, record, readOnly }: Props) {
+export function InlineEditor({
+  editor,
+  title,
+  display,
+  fields,
+  record,
+  readOnly,
+  savedMessage,
+}: Props) {
   const open = useSelector(editor, selectOpen)
   const thing = title.toLowerCase()
+  useNotifyOn(editor, (previous, next) =>
+    previous.hasTag('busy') && next.matches('closed')
+      ? { message: savedMessage ?? `Your ${thing} was saved`, variant: 'success' }
+      : null,
+  )
   if (!open) {
     return (
       <Flex justify="between" align="center" gap="3" role="group" aria-label={title}>

@@ -7,6 +7,7 @@ import {
   type ServiceLifecycleSnapshot,
 } from '../../../machines/serviceLifecycle.machine'
 import { ConfirmDialog } from '../../dialog/ConfirmDialog'
+import { useNotifyOn } from '../../notify/useNotifyOn'
 
 const selectBusy = (s: ServiceLifecycleSnapshot) => s.hasTag('busy')
 const selectError = (s: ServiceLifecycleSnapshot) => (s.hasTag('error') ? s.context.error : null)
@@ -29,6 +30,13 @@ export function ServiceLifecycle({ service }: { service: Service }) {
   const canConfirm = useSelector(actor, selectCanConfirm)
   const canCancel = useSelector(actor, selectCanCancel)
   const name = service.name
+  useNotifyOn(actor, (previous, next) =>
+    previous.matches('deleting') && next.matches('deleted')
+      ? { message: `${name} was deleted`, variant: 'success' }
+      : previous.matches('restoring') && next.matches('active')
+        ? { message: `${name} was restored`, variant: 'success' }
+        : null,
+  )
   const dialog = {
     busy,
     error,

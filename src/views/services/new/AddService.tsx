@@ -3,6 +3,7 @@ import { Button } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { newServiceMachine } from '../../../machines/newService.machine'
+import { useNotifyOn } from '../../notify/useNotifyOn'
 import { NewServiceDialog } from './NewServiceDialog'
 
 /**
@@ -18,6 +19,11 @@ export function AddService() {
           void navigate({ to: '/services/$id', params: { id: service.id } }),
       },
     }),
+  )
+  useNotifyOn(actor, (previous, next) =>
+    !previous.matches('created') && next.matches('created') && next.context.created
+      ? { message: `${next.context.created.name} was created`, variant: 'success' }
+      : null,
   )
   return (
     <>

@@ -1,0 +1,164 @@
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+
+/** SPEC.md §9 'Notifications': the timings of one notification. */
+export const NOTIFICATION_TIMING = {
+  enter: 225,
+  exit: 195,
+  collapse: 175,
+  autoHide: 5000,
+} as const
+
+export type NotificationVariant = 'default' | 'success' | 'error' | 'info' | 'warning'
+export type AnchorOrigin = {
+  vertical: 'top' | 'bottom'
+  horizontal: 'left' | 'center' | 'right'
+}
+
+/** SPEC.md §3 'Notification item', as callers give it. */
+export type NotificationItem = {
+  key?: string
+  message: string
+  variant?: NotificationVariant
+  persist?: boolean
+  preventDuplicate?: boolean
+  autoHideDuration?: number
+  anchorOrigin?: AnchorOrigin
+}
+
+/** The item with every default filled in (a key, bottom-left, 5000 ms). */
+export type ResolvedNotification = Required<NotificationItem>
+
+export type NotificationContext = {
+  item: ResolvedNotification
+  /** What the running auto-hide timer waits: the whole duration, then half after a pause. */
+  timeout: number
+  /** Hovered or blurred while entering: it enters paused. */
+  paused: boolean
+}
+
+export type NotificationEvent =
+  | { type: 'notification.show' }
+  | { type: 'notification.pause' }
+  | { type: 'notification.resume' }
+  | { type: 'notification.close' }
+
+/**
+ * One notification (SPEC.md §4 'Notifications'): queued until the stack has room, open while it
+ * enters, entered while it waits to auto-hide (hover or window blur pauses; mouse leave or window
+ * focus restarts the timer at half the duration; a persistent one never auto-hides), closing while it
+ * leaves and its space collapses, then exited: it tells the stack, which forgets it.
+ */
+export const notificationMachine = setup({
+  types: {
+    context: {} as NotificationContext,
+    events: {} as NotificationEvent,
+    input: {} as { item: ResolvedNotification },
+  },
+  delays: {
+    enter: NOTIFICATION_TIMING.enter,
+    exit: NOTIFICATION_TIMING.exit,
+    collapse: NOTIFICATION_TIMING.collapse,
+    autoHide: ({ context }) => context.timeout,
+  },
+  guards: {
+    persistent: ({ context }) => context.item.persist,
+    paused: ({ context }) => context.paused,
+  },
+  actions: {
+    halveTimeout: assign({ timeout: ({ context }) => context.item.autoHideDuration / 2 }),
+    reportExited: ({ context, self }) => {
+      self._parent?.send({ type: 'notify.exited', key: context.item.key })
+    },
+  },
+}).createMachine({
+  id: 'notification',
+  description: 'One notification of the stack, from queued to exited.',
+  context: ({ input }) => ({
+    item: input.item,
+    timeout: input.item.autoHideDuration,
+    paused: false,
+  }),
+  initial: 'queued',
+  states: {
+    queued: {
+      description: 'Waiting for room: three are visible.',
+      on: {
+        'notification.show': { target: 'open', description: 'The stack has room for it.' },
+        'notification.close': { target: 'exited', description: 'Dismissed before it was shown.' },
+      },
+    },
+    open: {
+      description: 'Entering (225 ms).',
+      tags: ['visible'],
+      after: {
+        enter: [
+          { guard: 'persistent', target: 'entered.held' },
+          { guard: 'paused', target: 'entered.paused' },
+          { target: 'entered.running' },
+        ],
+      },
+      on: {
+        'notification.pause': {
+          actions: assign({ paused: true }),
+          description: 'Hovered, or the window blurs, while it enters.',
+        },
+        'notification.resume': {
+          actions: assign({ paused: false }),
+          description: 'Mouse leave or window focus while it enters.',
+        },
+        'notification.close': { target: 'closing', description: 'Its close button was pressed.' },
+      },
+    },
+    entered: {
+      description: 'Shown, waiting to auto-hide.',
+      tags: ['visible'],
+      initial: 'running',
+      on: {
+        'notification.close': { target: 'closing', description: 'Closed, or the oldest of four.' },
+      },
+      states: {
+        running: {
+          description: 'The auto-hide timer runs.',
+          after: { autoHide: { target: '#notification.closing' } },
+          on: {
+            'notification.pause': { target: 'paused', description: 'Hover, or the window blurs.' },
+            'notification.resume': {
+              target: 'running',
+              reenter: true,
+              actions: 'halveTimeout',
+              description: 'The window gains focus: the timer restarts at half the duration.',
+            },
+          },
+        },
+        paused: {
+          description: 'Hovered, or the window lost focus: it stays.',
+          on: {
+            'notification.resume': {
+              target: 'running',
+              actions: 'halveTimeout',
+              description: 'Mouse leave or window focus: the timer restarts at half the duration.',
+            },
+          },
+        },
+        held: { description: 'Persistent: it stays until closed.' },
+      },
+    },
+    closing: {
+      description: 'Leaving (195 ms), then its space collapses (175 ms).',
+      tags: ['visible'],
+      initial: 'leaving',
+      states: {
+        leaving: { after: { exit: { target: 'collapsing' } } },
+        collapsing: { after: { collapse: { target: '#notification.exited' } } },
+      },
+    },
+    exited: {
+      description: 'Gone; the stack forgets it.',
+      type: 'final',
+      entry: 'reportExited',
+    },
+  },
+})
+
+export type NotificationActor = ActorRefFrom<typeof notificationMachine>
+export type NotificationSnapshot = SnapshotFrom<typeof notificationMachine>
