@@ -12,7 +12,10 @@ export function createAppRouter(startup: StartupActor, history?: RouterHistory) 
     ...(history ? { history } : {}),
     defaultPendingComponent: LoadingView,
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    // Page scroll memory is src/views/shell/scrollMemory.ts (SPEC.md §9: saved every 5 ms, restored
+    // with 50 retries at 100 ms for late content), which the built-in restoration cannot do; the
+    // router still scrolls to the top on every navigation, and the shell restores after back/forward.
+    scrollRestoration: false,
   })
 }
 

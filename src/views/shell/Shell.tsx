@@ -1,15 +1,18 @@
 import { Box, Flex } from '@radix-ui/themes'
-import { Outlet, useRouterState } from '@tanstack/react-router'
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { selectDataReady, selectUser } from '../../machines/startup.selectors'
 import { LoadingData } from '../app/LoadingData'
 import { MEDIA } from '../app/media'
 import { useStartup } from '../app/startupContext'
 import { useMediaQuery } from '../app/useMediaQuery'
 import { PasswordExpiry } from '../password/PasswordExpiryDialog'
+import { trackInAppEntries } from './backArrow'
 import { BAR_HEIGHT, BottomBar } from './BottomBar'
 import { MobileHeader } from './MobileHeader'
 import { activeTabPath, showsBottomBar, visibleTabs } from './navigation'
+import { installScrollMemory } from './scrollMemory'
 import { TopBar } from './TopBar'
 
 const selectPathname = (state: { location: { pathname: string } }) => state.location.pathname
@@ -25,6 +28,11 @@ export function Shell() {
   const desktop = useMediaQuery(MEDIA.desktop)
   const phone = useMediaQuery(MEDIA.phone)
   const pathname = useRouterState({ select: selectPathname })
+  const router = useRouter()
+  // Once the screens show: which entries the console pushes (for the back arrow; pushes before,
+  // such as the return from sign-in to a deep link, do not count), and page scroll memory.
+  useEffect(() => (dataReady ? trackInAppEntries(router.history) : undefined), [router, dataReady])
+  useEffect(() => (dataReady ? installScrollMemory(router) : undefined), [router, dataReady])
   // The route guard admits no one without a user; this only satisfies the type.
   if (!user) return null
   // No screen mounts before the caches are loaded: none may read a cache that is still filling.

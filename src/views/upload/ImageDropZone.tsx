@@ -46,7 +46,9 @@ export function ImageDropZone({ title, what, busy, canDrop, onDrop, onRejected }
         cursor: canDrop ? 'pointer' : 'progress',
       }}
     >
-      <input {...getInputProps()} aria-label={`${what} image file`} />
+      {/* Out of the accessibility tree (display: none): a focusable control inside role=button is
+          nested-interactive (axe), even with tabindex -1. The zone opens it by click. */}
+      <input {...getInputProps({ style: { display: 'none' } })} aria-label={`${what} image file`} />
       <Flex direction="column" align="center" gap="2">
         <ImageIcon width={28} height={28} color="var(--gray-10)" aria-hidden />
         <Text weight="medium">{title}</Text>

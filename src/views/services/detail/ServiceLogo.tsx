@@ -7,6 +7,7 @@ import {
   type ServiceLogoActor,
   type ServiceLogoSnapshot,
 } from '../../../machines/serviceLogo.machine'
+import { useNotifyOn } from '../../notify/useNotifyOn'
 import { ErrorText } from '../../profile/ErrorText'
 import { ImageDropZone } from '../../upload/ImageDropZone'
 
@@ -29,6 +30,13 @@ export function ServiceLogo({ service, readOnly }: Props) {
   const logo = useActorRef(serviceLogoMachine, { input: { service } })
   const hasLogo = useSelector(logo, selectHasLogo)
   const error = useSelector(logo, selectError)
+  useNotifyOn(logo, (previous, next) =>
+    previous.matches('uploading') && next.matches('present')
+      ? { message: 'The logo was uploaded', variant: 'success' }
+      : previous.matches('removing') && next.matches('absent')
+        ? { message: 'The logo was removed', variant: 'success' }
+        : null,
+  )
   return (
     <Flex direction="column" gap="3" asChild>
       <section aria-labelledby="service-logo">
