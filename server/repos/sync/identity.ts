@@ -6,6 +6,7 @@ import { serviceAssignments, services } from '../../db/schema/services'
 import { sessions } from '../../db/schema/sessions'
 import { users } from '../../db/schema/users'
 import type { Db } from '../../db/types'
+import { toService } from '../../presenters/service'
 import { type Change, type ChangeWindow, changeOrder, inWindow, iso } from './window'
 
 /*
@@ -20,23 +21,8 @@ export async function readServices(db: Db, window: ChangeWindow): Promise<Change
     .where(inWindow(services, window))
     .orderBy(...changeOrder(services))
     .limit(window.limit)
-  return rows.map((row) => ({
-    txid: row.txid,
-    rev: row.rev,
-    node: {
-      id: row.id,
-      createdAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
-      key: row.key,
-      name: row.name,
-      description: row.description,
-      url: row.url,
-      accessTokenTimeout: row.accessTokenTimeout,
-      refreshTokenTimeout: row.refreshTokenTimeout,
-      hasLogo: row.hasLogo,
-      deleted: row.deleted,
-    },
-  }))
+  // The same fields as every service answer: the logo reference stays on the server.
+  return rows.map((row) => ({ txid: row.txid, rev: row.rev, node: toService(row) }))
 }
 
 export async function readServiceAssignments(

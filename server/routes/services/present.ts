@@ -1,22 +1,5 @@
-import type { Service } from '../../../schema/service'
 import type { ServiceRow } from '../../db/schema/services'
-
-/** A service as the console stores it (the same fields sync sends); the logo reference stays here. */
-export function toService(row: ServiceRow): Service {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    key: row.key,
-    name: row.name,
-    description: row.description,
-    url: row.url,
-    accessTokenTimeout: row.accessTokenTimeout,
-    refreshTokenTimeout: row.refreshTokenTimeout,
-    hasLogo: row.hasLogo,
-    deleted: row.deleted,
-  }
-}
+import { toService } from '../../presenters/service'
 
 /** `{success: true, results: {service}}`, the answer of every service change. */
 export const serviceAnswer = (row: ServiceRow) => ({
