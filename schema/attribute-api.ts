@@ -103,7 +103,9 @@ export const RecordEntityNames = Object.keys(RecordEntities) as RecordEntity[]
 export type RecordWrite<E extends RecordEntity> = Static<(typeof RecordEntities)[E]['write']>
 export type RecordRow<E extends RecordEntity> = Static<(typeof RecordEntities)[E]['row']>
 
-export const RecordParams = Type.Object({ entity: LiteralUnion(RecordEntityNames as unknown as readonly RecordEntity[]) })
+export const RecordParams = Type.Object({
+  entity: LiteralUnion(RecordEntityNames as unknown as readonly RecordEntity[]),
+})
 
 /**
  * `POST /v1/record/:entity` `{id, record}`: no id (or null) creates, an id updates the fields the
@@ -114,6 +116,20 @@ export const RecordBody = Type.Object(
   { additionalProperties: false },
 )
 export type RecordBody = Static<typeof RecordBody>
+
+/** The body of `POST /v1/record/{entity}` with the record's own schema (what the server checks). */
+export const recordBodyOf = <E extends RecordEntity>(entity: E) =>
+  Type.Object(
+    { id: Type.Optional(Nullable(Id)), record: RecordEntities[entity].write },
+    { additionalProperties: false },
+  )
+
+/** `results[entity]`: the stored row. */
+export const recordResultsOf = <E extends RecordEntity>(entity: E) =>
+  Type.Object({ [entity]: RecordEntities[entity].row })
+
+/** `DELETE /v1/attributeKeyAssociation/:id`, `GET /v1/attributeTree/:id`. */
+export const AssociationIdParams = Type.Object({ id: Id })
 
 /** `POST /v1/attributeKeyAssociations/reorder`: the parent's live children in their new order. */
 export const ReorderBody = Type.Object(
@@ -131,7 +147,12 @@ export const AssociationResults = Type.Object({ AttributeKeyAssociation })
 export type AssociationResults = Static<typeof AssociationResults>
 
 /** Multipart fields of `POST /v1/imageFileUpload` (SPEC.md §7): image, id, filename, section. */
-export const IMAGE_UPLOAD_FIELDS = { file: 'image', id: 'id', filename: 'filename', section: 'section' } as const
+export const IMAGE_UPLOAD_FIELDS = {
+  file: 'image',
+  id: 'id',
+  filename: 'filename',
+  section: 'section',
+} as const
 export const ImagePathResults = Type.Object({ path: Type.String() })
 export type ImagePathResults = Static<typeof ImagePathResults>
 

@@ -126,7 +126,9 @@ export function validateConfig(text: string, type?: AttributeType): string | und
   if (!value || typeof value !== 'object' || Array.isArray(value))
     return 'Config must be a JSON object.'
   const raw = value as Record<string, unknown>
-  const unknown = Object.keys(raw).filter((key) => !(CONFIG_KEYS as readonly string[]).includes(key))
+  const unknown = Object.keys(raw).filter(
+    (key) => !(CONFIG_KEYS as readonly string[]).includes(key),
+  )
   if (unknown.length) return `Config has an unknown key: ${unknown.join(', ')}.`
   if ('descreteValues' in raw && typeof raw.descreteValues !== 'boolean')
     return 'Discrete Values must be true or false.'
@@ -156,7 +158,11 @@ export function validateConfig(text: string, type?: AttributeType): string | und
     if (!isFiniteNumber(rows) || !Number.isInteger(rows) || rows < min || rows > max)
       return `Number of Rows must be a whole number from ${min} to ${max}.`
   }
-  if ('inputOrientation' in raw && raw.inputOrientation !== 'Horizontal' && raw.inputOrientation !== 'Vertical')
+  if (
+    'inputOrientation' in raw &&
+    raw.inputOrientation !== 'Horizontal' &&
+    raw.inputOrientation !== 'Vertical'
+  )
     return 'Orientation must be Horizontal or Vertical.'
   return undefined
 }
@@ -168,7 +174,9 @@ export const canSetStep = (config: AttributeConfig) =>
   isFiniteNumber(config.min) && isFiniteNumber(config.max)
 
 /** min, max and step all set and non-zero: the generated list of SPEC.md §5 can be built. */
-export function hasRange(config: AttributeConfig): config is Required<Pick<AttributeConfig, 'min' | 'max' | 'step'>> & AttributeConfig {
+export function hasRange(
+  config: AttributeConfig,
+): config is Required<Pick<AttributeConfig, 'min' | 'max' | 'step'>> & AttributeConfig {
   return (
     isFiniteNumber(config.min) &&
     isFiniteNumber(config.max) &&
@@ -218,9 +226,13 @@ export function allowedControlTypes(
       return ['AUTOCOMPLETE', 'SELECT', ...(few ? (['RADIO', 'TOGGLE_BUTTON'] as const) : [])]
     }
     const ranged =
-      isFiniteNumber(config.min) && isFiniteNumber(config.max) && isFiniteNumber(config.step) && config.step > 0
+      isFiniteNumber(config.min) &&
+      isFiniteNumber(config.max) &&
+      isFiniteNumber(config.step) &&
+      config.step > 0
     if (!ranged) return ['INPUT']
-    const small = rangeSize(config as { min: number; max: number; step: number }) < ATTRIBUTE_LIMITS.fewOptions
+    const small =
+      rangeSize(config as { min: number; max: number; step: number }) < ATTRIBUTE_LIMITS.fewOptions
     return [
       'INPUT',
       'AUTOCOMPLETE',
@@ -258,7 +270,9 @@ export function keepControlType(
 
 /** SPEC.md §4: sortOrder renumbered from 0 after every change to the list. */
 export function renumber<T extends { sortOrder: number }>(items: readonly T[]): T[] {
-  return items.map((item, index) => (item.sortOrder === index ? item : { ...item, sortOrder: index }))
+  return items.map((item, index) =>
+    item.sortOrder === index ? item : { ...item, sortOrder: index },
+  )
 }
 
 /** Moves one item of a list to another index (a drag or a keyboard move), returning a new list. */
@@ -286,7 +300,10 @@ export function childrenOf<T extends TreeLink>(links: readonly T[], parentId: st
   return links
     .filter((link) => !link.deleted && link.parentAssociationId === parentId)
     .sort(
-      (a, b) => a.sortOrder - b.sortOrder || (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id),
+      (a, b) =>
+        a.sortOrder - b.sortOrder ||
+        (a.createdAt ?? '').localeCompare(b.createdAt ?? '') ||
+        a.id.localeCompare(b.id),
     )
 }
 
@@ -311,7 +328,11 @@ export function isSelfOrDescendant(
 }
 
 /** The sibling ids after moving `activeId` to where `overId` is; unchanged when either is missing. */
-export function reorderSiblings(ids: readonly string[], activeId: string, overId: string): string[] {
+export function reorderSiblings(
+  ids: readonly string[],
+  activeId: string,
+  overId: string,
+): string[] {
   return moveItem(ids, ids.indexOf(activeId), ids.indexOf(overId))
 }
 
@@ -344,10 +365,9 @@ export function isIncluded(
     (rule) => !rule.deleted && rule.conditionalAssociationId === target.id,
   )
   if (rules.length === 0) return true
-  const earlier = siblings.slice(
-    0,
-    siblings.findIndex((link) => link.id === target.id),
-  )
+  // A target missing from its siblings has no earlier sibling (slice(0, -1) would take almost all).
+  const index = siblings.findIndex((link) => link.id === target.id)
+  const earlier = index < 0 ? [] : siblings.slice(0, index)
   return rules.some((rule) => {
     const wanted = new Set(splitValues(rule.value))
     return earlier.some(

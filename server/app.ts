@@ -16,6 +16,7 @@ import securityHeadersPlugin from './plugins/security-headers'
 import sessionGuardPlugin from './plugins/session-guard'
 import sessionPurgePlugin from './plugins/session-purge'
 import staticConsolePlugin from './plugins/static-console'
+import attributeRoutes from './routes/attributes/index'
 import eventRoutes from './routes/events/index'
 import fileRoutes from './routes/files/index'
 import loginRoutes from './routes/login/index'
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fileRoutes)
   await app.register(visageRoutes)
   await app.register(serviceRoutes)
+  await app.register(attributeRoutes)
   await app.register(syncRoutes)
   await app.register(sessionRoutes)
   await app.register(eventRoutes)

@@ -22,6 +22,11 @@ export const AuditAction = {
   serviceUpdated: 'service.updated',
   serviceDeleted: 'service.deleted',
   serviceRestored: 'service.restored',
+  attributeSaved: 'attribute.saved',
+  attributeRemoved: 'attribute.removed',
+  attributeReordered: 'attribute.reordered',
+  attributeImported: 'attribute.imported',
+  attributeImageUploaded: 'attribute.image_uploaded',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 

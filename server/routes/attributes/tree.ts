@@ -1,0 +1,48 @@
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
+import {
+  AssociationIdParams,
+  AssociationResults,
+  ImportBody,
+  TreeResults,
+} from '../../../schema/attribute-api'
+import { Success } from '../../../schema/envelope'
+import { exportTree, importTree } from '../../flows/attribute-transfer'
+import { toAssociation } from '../../presenters/attributes'
+import { failures } from '../context'
+import { attributeContext } from './context'
+
+/** A top-level item's tree as a portable document (attributes.read), and its import (attributes.write). */
+const attributeTreeRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  app.get(
+    '/v1/attributeTree/:id',
+    {
+      preValidation: app.requirePermission('attributes.read'),
+      schema: { params: AssociationIdParams, response: { 200: Success(TreeResults), ...failures } },
+    },
+    async (request) => ({
+      success: true as const,
+      results: { tree: await exportTree(attributeContext(app, request), request.params.id) },
+    }),
+  )
+
+  app.post(
+    '/v1/attributeTree',
+    {
+      preValidation: app.requirePermission('attributes.write'),
+      // An export of TREE_LIMITS' size is far past the app's 64 KB JSON limit.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: { body: ImportBody, response: { 200: Success(AssociationResults), ...failures } },
+    },
+    async (request) => {
+      const row = await importTree(
+        attributeContext(app, request),
+        request.auth!.user.id,
+        request.body.tree,
+      )
+      return { success: true as const, results: { AttributeKeyAssociation: toAssociation(row) } }
+    },
+  )
+  done()
+}
+
+export default attributeTreeRoutes
