@@ -24,6 +24,7 @@ import { Route as SignedInQueueRouteImport } from './routes/_signedIn/queue'
 import { Route as SignedInSessionsRouteImport } from './routes/_signedIn/sessions'
 import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signedOut/forgotPassword'
 import { Route as SignedOutLoginRouteImport } from './routes/_signedOut/login'
+import { Route as SignedInAttributesDemoRouteImport } from './routes/_signedIn/attributes_.demo'
 import { Route as SignedInServicesIndexRouteImport } from './routes/_signedIn/services.index'
 import { Route as SignedInServicesIdRouteImport } from './routes/_signedIn/services.$id'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signedIn/users.index'
@@ -103,6 +104,11 @@ const SignedOutLoginRoute = SignedOutLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => SignedOutRoute,
 } as any)
+const SignedInAttributesDemoRoute = SignedInAttributesDemoRouteImport.update({
+  id: '/attributes_/demo',
+  path: '/attributes/demo',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInServicesIndexRoute = SignedInServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/sessions': typeof SignedInSessionsRoute
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
+  '/attributes/demo': typeof SignedInAttributesDemoRoute
   '/services/$id': typeof SignedInServicesIdRoute
   '/users/$id': typeof SignedInUsersIdRoute
   '/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   '/sessions': typeof SignedInSessionsRoute
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
+  '/attributes/demo': typeof SignedInAttributesDemoRoute
   '/services/$id': typeof SignedInServicesIdRoute
   '/users/$id': typeof SignedInUsersIdRoute
   '/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
@@ -187,6 +195,7 @@ export interface FileRoutesById {
   '/_signedIn/sessions': typeof SignedInSessionsRoute
   '/_signedOut/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/_signedOut/login': typeof SignedOutLoginRoute
+  '/_signedIn/attributes_/demo': typeof SignedInAttributesDemoRoute
   '/_signedIn/services/$id': typeof SignedInServicesIdRoute
   '/_signedIn/users/$id': typeof SignedInUsersIdRoute
   '/_signedOut/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
@@ -209,6 +218,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/forgotPassword'
     | '/login'
+    | '/attributes/demo'
     | '/services/$id'
     | '/users/$id'
     | '/passwordReset/$slug'
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/forgotPassword'
     | '/login'
+    | '/attributes/demo'
     | '/services/$id'
     | '/users/$id'
     | '/passwordReset/$slug'
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/_signedIn/sessions'
     | '/_signedOut/forgotPassword'
     | '/_signedOut/login'
+    | '/_signedIn/attributes_/demo'
     | '/_signedIn/services/$id'
     | '/_signedIn/users/$id'
     | '/_signedOut/passwordReset/$slug'
@@ -373,6 +385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedOutLoginRouteImport
       parentRoute: typeof SignedOutRoute
     }
+    '/_signedIn/attributes_/demo': {
+      id: '/_signedIn/attributes_/demo'
+      path: '/attributes/demo'
+      fullPath: '/attributes/demo'
+      preLoaderRoute: typeof SignedInAttributesDemoRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/services/': {
       id: '/_signedIn/services/'
       path: '/services'
@@ -420,6 +439,7 @@ interface SignedInRouteChildren {
   SignedInProfileRoute: typeof SignedInProfileRoute
   SignedInQueueRoute: typeof SignedInQueueRoute
   SignedInSessionsRoute: typeof SignedInSessionsRoute
+  SignedInAttributesDemoRoute: typeof SignedInAttributesDemoRoute
   SignedInServicesIdRoute: typeof SignedInServicesIdRoute
   SignedInUsersIdRoute: typeof SignedInUsersIdRoute
   SignedInServicesIndexRoute: typeof SignedInServicesIndexRoute
@@ -435,6 +455,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInProfileRoute: SignedInProfileRoute,
   SignedInQueueRoute: SignedInQueueRoute,
   SignedInSessionsRoute: SignedInSessionsRoute,
+  SignedInAttributesDemoRoute: SignedInAttributesDemoRoute,
   SignedInServicesIdRoute: SignedInServicesIdRoute,
   SignedInUsersIdRoute: SignedInUsersIdRoute,
   SignedInServicesIndexRoute: SignedInServicesIndexRoute,

@@ -1,7 +1,8 @@
 import Type from 'typebox'
+import type {
+  AttributeTree} from '../../../schema/attribute-api';
 import {
   AssociationResults,
-  AttributeTree,
   IMAGE_UPLOAD_FIELDS,
   ImagePathResults,
   RecordEntities,
@@ -92,7 +93,7 @@ export async function exportTree(associationId: string, { signal }: Options = {}
     await callFor(TreeResults, () =>
       http.get(`attributeTree/${encodeURIComponent(associationId)}`, { signal }),
     )
-  ).tree as AttributeTree
+  ).tree
 }
 
 /** Imports an exported tree with new ids; answers the new top-level association. */

@@ -2,12 +2,13 @@ import type { RecordEntity, RecordRow } from '../../../schema/attribute-api'
 import { attributesDb } from './attributes'
 
 /** Which local table holds each synced entity; AttributeValue is not cached (SPEC.md §7). */
-const TABLES = {
+const TABLES: Record<RecordEntity, string | null> = {
   AttributeKey: 'attributeKeys',
   AttributeKeyAssociation: 'attributeKeyAssociations',
   AttributeKeyOption: 'attributeKeyOptions',
   AttributeKeyCondition: 'attributeKeyConditions',
-} as const
+  AttributeValue: null,
+}
 
 /**
  * Writes what the server answered into the attribute cache at once, so the tree and dialogs show
@@ -18,8 +19,9 @@ export async function storeAttributeRows<E extends RecordEntity>(
   entity: E,
   rows: RecordRow<E>[],
 ): Promise<void> {
-  if (entity === 'AttributeValue') return
-  const table = attributesDb().table(TABLES[entity as keyof typeof TABLES])
+  const name = TABLES[entity]
+  if (!name) return
+  const table = attributesDb().table(name)
   await table.bulkPut(rows).catch(() => undefined)
 }
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+import { AttributesPage } from '../../views/attributes/AttributesPage'
 
 export const Route = createFileRoute('/_signedIn/attributes')({
-  component: () => <PlaceholderPage title="Attributes" />,
+  component: AttributesPage,
 })

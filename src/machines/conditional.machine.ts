@@ -1,0 +1,234 @@
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
+import { joinValues, laterSiblings } from '../../schema/attribute-rules'
+import type { AttributeKeyCondition } from '../../schema/attributes'
+import { saveRecord } from '../data/api/attributes'
+import { keptRecord } from '../data/db/attributeRecords'
+import { watchLeafContext, type LeafContext } from '../data/db/attributeKeys'
+import { serverMessage } from './profile.messages'
+
+type ConditionalContext = {
+  associationId: string
+  leaf: LeafContext | null
+  /** The chosen values of the leaf's key. */
+  values: string[]
+  /** The chosen later sibling (an association id). */
+  targetId: string | null
+  /** The condition being removed. */
+  removingId: string | null
+  /** The server's refusal of the last save or removal. */
+  error: string | null
+}
+
+export type ConditionalEvent =
+  | { type: 'conditional.loaded'; leaf: LeafContext }
+  | { type: 'conditional.readFailed'; error: unknown }
+  | { type: 'conditional.chooseValues'; values: string[] }
+  | { type: 'conditional.chooseTarget'; id: string }
+  | { type: 'conditional.save' }
+  | { type: 'conditional.remove'; id: string }
+  | { type: 'conditional.cancel' }
+
+export type ConditionalInput = { associationId: string }
+
+/** Sends 'conditional.loaded' with the leaf's place in the tree now and after every change. */
+const watchLeaf = fromCallback<ConditionalEvent, { associationId: string }>(({ input, sendBack }) =>
+  watchLeafContext(input.associationId, {
+    next: (leaf) => sendBack({ type: 'conditional.loaded', leaf }),
+    error: (error) => sendBack({ type: 'conditional.readFailed', error }),
+  }),
+)
+
+type SaveInput = { attributeKeyId: string; values: string[]; conditionalAssociationId: string }
+
+/** Stores a new AttributeKeyCondition (SPEC.md §2); the answer goes into the cache. */
+const saveCondition = fromPromise<AttributeKeyCondition, SaveInput>(({ input, signal }) =>
+  keptRecord(
+    'AttributeKeyCondition',
+    saveRecord(
+      'AttributeKeyCondition',
+      {
+        attributeKeyId: input.attributeKeyId,
+        value: joinValues(input.values),
+        conditionalAssociationId: input.conditionalAssociationId,
+      },
+      null,
+      { signal },
+    ),
+  ),
+)
+
+/** Removes a condition (soft delete, so the sync carries it). */
+const removeCondition = fromPromise<AttributeKeyCondition, { id: string }>(({ input, signal }) =>
+  keptRecord(
+    'AttributeKeyCondition',
+    saveRecord('AttributeKeyCondition', { deleted: true }, input.id, { signal }),
+  ),
+)
+
+const targets = (leaf: LeafContext | null, associationId: string) =>
+  leaf ? laterSiblings(leaf.siblings, associationId) : []
+
+/**
+ * The Conditional Attribute dialog (SPEC.md §2): values of the leaf's key and a later sibling,
+ * 'When X has the value(s) … the branch/leaf Y will be included'; Save stores the condition and
+ * closes. The leaf's existing conditions are listed and can be removed. Refusals stay in the dialog.
+ */
+export const conditionalMachine = setup({
+  types: {
+    context: {} as ConditionalContext,
+    events: {} as ConditionalEvent,
+    input: {} as ConditionalInput,
+  },
+  actors: { watchLeaf, saveCondition, removeCondition },
+  guards: {
+    isFound: (_, leaf: LeafContext) => !!leaf.leaf?.key,
+    isLeafGone: ({ context }) => !context.leaf?.leaf?.key,
+    isListed: ({ context }, id: string) => !!context.leaf?.conditions.some((c) => c.id === id),
+    canSave: ({ context }) =>
+      context.values.length > 0 &&
+      targets(context.leaf, context.associationId).some((link) => link.id === context.targetId),
+  },
+  actions: {
+    keepLeaf: assign(({ context }, leaf: LeafContext) => ({
+      leaf,
+      // A target that is no longer a later sibling (moved, removed) is no longer chosen.
+      targetId: targets(leaf, context.associationId).some((link) => link.id === context.targetId)
+        ? context.targetId
+        : null,
+    })),
+  },
+}).createMachine({
+  id: 'conditional',
+  description: 'Adds and removes the conditions a leaf puts on its later siblings.',
+  context: ({ input }) => ({
+    associationId: input.associationId,
+    leaf: null,
+    values: [],
+    targetId: null,
+    removingId: null,
+    error: null,
+  }),
+  invoke: {
+    id: 'watchLeaf',
+    src: 'watchLeaf',
+    input: ({ context }) => ({ associationId: context.associationId }),
+    // No onError: the watch reports a failed read as 'conditional.readFailed' and never throws.
+  },
+  on: {
+    'conditional.loaded': {
+      description: 'The tree changed (a save here, a sync batch, another tab).',
+      actions: { type: 'keepLeaf', params: ({ event }) => event.leaf },
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "The first read of the leaf's key, options, siblings and conditions.",
+      tags: ['busy'],
+      on: {
+        'conditional.loaded': [
+          {
+            guard: { type: 'isFound', params: ({ event }) => event.leaf },
+            target: 'editing',
+            description: 'The cache has the leaf.',
+            actions: { type: 'keepLeaf', params: ({ event }) => event.leaf },
+          },
+          { target: 'missing', description: 'The cache has no such leaf.' },
+        ],
+        'conditional.readFailed': {
+          target: 'missing',
+          description: 'The cache could not be read.',
+        },
+        'conditional.cancel': { target: 'closed', description: 'Cancel or Escape.' },
+      },
+    },
+    missing: {
+      description: 'The leaf is not in the cache; the dialog says so and offers Cancel.',
+      tags: ['error'],
+      on: {
+        'conditional.loaded': {
+          guard: { type: 'isFound', params: ({ event }) => event.leaf },
+          target: 'editing',
+          description: 'The leaf arrived after all (a sync batch).',
+          actions: { type: 'keepLeaf', params: ({ event }) => event.leaf },
+        },
+        'conditional.cancel': { target: 'closed', description: 'Cancel or Escape.' },
+      },
+    },
+    editing: {
+      description: 'Values, Affected Branch/Leaf, the summary and the existing conditions.',
+      // The leaf was removed meanwhile (another tab, a sync batch): nothing left to condition.
+      always: { guard: 'isLeafGone', target: 'missing' },
+      on: {
+        'conditional.chooseValues': {
+          description: 'Values were ticked or unticked.',
+          actions: assign({ values: ({ event }) => event.values, error: null }),
+        },
+        'conditional.chooseTarget': {
+          description: 'An Affected Branch/Leaf was chosen.',
+          actions: assign({ targetId: ({ event }) => event.id, error: null }),
+        },
+        'conditional.save': {
+          guard: 'canSave',
+          target: 'saving',
+          description: 'Save with values and an affected item chosen.',
+        },
+        'conditional.remove': {
+          guard: { type: 'isListed', params: ({ event }) => event.id },
+          target: 'removing',
+          description: 'Remove on an existing condition.',
+          actions: assign({ removingId: ({ event }) => event.id }),
+        },
+        'conditional.cancel': { target: 'closed', description: 'Cancel or Escape.' },
+      },
+    },
+    saving: {
+      description: 'The server stores the condition; the dialog waits.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'saveCondition',
+        src: 'saveCondition',
+        input: ({ context }) => ({
+          attributeKeyId: context.leaf?.leaf?.attributeKeyId ?? '',
+          values: context.values,
+          conditionalAssociationId: context.targetId ?? '',
+        }),
+        onDone: { target: 'closed' },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+        },
+      },
+    },
+    removing: {
+      description: 'The server removes one existing condition; the dialog waits.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'removeCondition',
+        src: 'removeCondition',
+        input: ({ context }) => ({ id: context.removingId ?? '' }),
+        onDone: { target: 'editing', actions: assign({ removingId: null }) },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => serverMessage(event.error), removingId: null }),
+        },
+      },
+    },
+    closed: {
+      description: 'Saved, or given up; the owner closes the dialog.',
+      type: 'final',
+    },
+  },
+})
+
+export type ConditionalActor = ActorRefFrom<typeof conditionalMachine>
+export type ConditionalSnapshot = SnapshotFrom<typeof conditionalMachine>

@@ -1,0 +1,138 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { AttributeKey } from '../../schema/attributes'
+import { readAttributeKey, saveContainerKey } from '../data/db/attributeTree'
+import { treeFailure } from './attributeTree.messages'
+
+export type ContainerType = 'ROOT' | 'BRANCH'
+
+type KeyNameContext = {
+  /** The key edited; null for a new trunk or branch. */
+  keyId: string | null
+  type: ContainerType
+  name: string
+  /** Why the last Save failed; the dialog shows it and keeps the input. */
+  error: string | null
+  saved: AttributeKey | null
+}
+
+export type KeyNameEvent =
+  { type: 'keyName.edit'; value: string } | { type: 'keyName.save' } | { type: 'keyName.close' }
+
+export type KeyNameInput = { keyId: string | null; type: ContainerType }
+
+const readKey = fromPromise<AttributeKey | undefined, { keyId: string | null }>(({ input }) =>
+  input.keyId ? readAttributeKey(input.keyId) : Promise.resolve(undefined),
+)
+
+const saveKey = fromPromise<
+  AttributeKey,
+  { keyId: string | null; name: string; type: ContainerType }
+>(({ input, signal }) =>
+  saveContainerKey({ id: input.keyId, name: input.name, type: input.type }, { signal }),
+)
+
+/**
+ * The 'AttributeKey Trunk' and 'AttributeKey Branch' dialogs (SPEC.md §2, §4): a Name, Close and
+ * Save. A new trunk is a ROOT key, a new branch a BRANCH key. Save creates or renames the key and
+ * hands its id on (`reportSaved`, which the view provides), then the dialog closes. Unlike SPEC.md's
+ * silent close, a failed save keeps the dialog and the input and says what failed.
+ */
+export const keyNameMachine = setup({
+  types: {
+    context: {} as KeyNameContext,
+    events: {} as KeyNameEvent,
+    input: {} as KeyNameInput,
+  },
+  actors: { readKey, saveKey },
+  actions: {
+    keepName: assign({
+      name: ({ context, event }) => (event.type === 'keyName.edit' ? event.value : context.name),
+    }),
+    // Provided by the view: the dialog's onSave(id).
+    reportSaved: (_, _id: string) => {},
+    // Provided by the view: the dialog's onClose().
+    reportClosed: () => {},
+  },
+}).createMachine({
+  id: 'keyName',
+  description: 'Names a trunk or a branch key, new or existing.',
+  context: ({ input }) => ({
+    keyId: input.keyId,
+    type: input.type,
+    name: '',
+    error: null,
+    saved: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "Reads the key's current name from the cache (nothing to read for a new key).",
+      tags: ['busy'],
+      invoke: {
+        id: 'readKey',
+        src: 'readKey',
+        input: ({ context }) => ({ keyId: context.keyId }),
+        onDone: {
+          target: 'editing',
+          actions: assign({ name: ({ event }) => event.output?.name ?? '' }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => treeFailure(event.error) }),
+        },
+      },
+    },
+    editing: {
+      description: 'The Name field with Close and Save.',
+      on: {
+        'keyName.edit': { description: 'The person typed the name.', actions: 'keepName' },
+        'keyName.save': {
+          target: 'saving',
+          description: 'Save was pressed (a blank name is allowed).',
+        },
+        'keyName.close': { target: 'closed', description: 'Close, Escape or a click outside.' },
+      },
+    },
+    saving: {
+      description: 'The server stores the key; the dialog waits.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'saveKey',
+        src: 'saveKey',
+        input: ({ context }) => ({ keyId: context.keyId, name: context.name, type: context.type }),
+        onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => treeFailure(event.error) }),
+        },
+      },
+    },
+    failed: {
+      description: 'The save failed: the input stays and the reason shows; Save tries again.',
+      tags: ['error'],
+      on: {
+        'keyName.edit': {
+          target: 'editing',
+          description: 'The person changed the name.',
+          actions: ['keepName', assign({ error: null })],
+        },
+        'keyName.save': { target: 'saving', description: 'Save was pressed again.' },
+        'keyName.close': { target: 'closed', description: 'The person gave up.' },
+      },
+    },
+    saved: {
+      description: 'Saved: onSave gets the id and the dialog closes.',
+      type: 'final',
+      entry: { type: 'reportSaved', params: ({ context }) => context.saved?.id ?? '' },
+    },
+    closed: {
+      description: 'Closed without saving.',
+      type: 'final',
+      entry: 'reportClosed',
+    },
+  },
+})
+
+export type KeyNameActor = ActorRefFrom<typeof keyNameMachine>
+export type KeyNameSnapshot = SnapshotFrom<typeof keyNameMachine>

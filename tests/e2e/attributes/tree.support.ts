@@ -1,0 +1,128 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { mainNav } from '../shell/shell'
+
+/** The Attribute Editor's tree, as a person (and a screen reader) finds it. */
+export const attributeTree = (page: Page) => page.getByRole('tree', { name: 'Attributes' })
+export const treeItem = (page: Page, name: string) =>
+  attributeTree(page).getByRole('treeitem', { name, exact: true })
+/** The names of the items shown directly under `parent` (a treeitem), in order. */
+export const childNames = (parent: Locator) =>
+  parent
+    .locator(':scope > ul[role="group"] > li[role="treeitem"]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''))
+
+/** Opens /attributes from the main navigation once signed in. */
+export async function openAttributes(page: Page) {
+  await mainNav(page).getByRole('link', { name: 'Attributes' }).click()
+  await expect(page).toHaveURL(/\/attributes$/)
+  await expect(page.getByRole('heading', { name: 'Attribute Editor', level: 1 })).toBeVisible()
+}
+
+/** Opens an item's '…' menu and picks `action`. */
+export async function itemAction(page: Page, name: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click()
+  await page.getByRole('menuitem', { name: action, exact: true }).click()
+}
+
+/** Opens an item's children when they are closed. */
+export async function expand(page: Page, name: string) {
+  const item = treeItem(page, name)
+  if ((await item.getAttribute('aria-expanded')) === 'false') {
+    await item.locator(':scope > div').first().click()
+    await item.focus()
+    await page.keyboard.press('ArrowRight')
+  }
+  await expect(item).toHaveAttribute('aria-expanded', 'true')
+}
+
+/** Names a trunk or branch in its dialog and saves it. */
+export async function nameAndSave(page: Page, title: string, name: string) {
+  const dialog = page.getByRole('dialog', { name: title })
+  await dialog.getByLabel('Name').fill(name)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+type Row = { id: string; name: string }
+export type StoredLink = {
+  id: string
+  attributeKeyId: string
+  parentAssociationId: string | null
+  sortOrder: number
+  deleted: boolean
+}
+
+/** Every row of a synced attribute collection, as the console's sync reads it (tombstones out). */
+export async function synced<T>(request: APIRequestContext, collection: string): Promise<T[]> {
+  const rows: T[] = []
+  let cursor: string | null = null
+  for (;;) {
+    const answer = await request.post(`/v1/sync/${collection}`, {
+      data: { cursor, batchSize: 5000 },
+    })
+    expect(answer.status(), await answer.text()).toBe(200)
+    const body = (await answer.json()) as {
+      results: { nodes: (T | { tombstone: true })[]; batchInfo: { cursor: string } }
+    }
+    for (const node of body.results.nodes)
+      if (!('tombstone' in (node as object))) rows.push(node as T)
+    cursor = body.results.batchInfo.cursor
+    if (cursor === 'DONE') return rows
+  }
+}
+
+/** The live children of `parentId` on the server, by stored sortOrder, with their key names. */
+export async function storedChildren(request: APIRequestContext, parentId: string | null) {
+  const [links, keys] = await Promise.all([
+    synced<StoredLink>(request, 'attributeKeyAssociations'),
+    synced<Row>(request, 'attributeKeys'),
+  ])
+  const name = new Map(keys.map((key) => [key.id, key.name]))
+  return links
+    .filter((link) => !link.deleted && link.parentAssociationId === parentId)
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((link) => ({
+      id: link.id,
+      name: name.get(link.attributeKeyId) ?? '',
+      sortOrder: link.sortOrder,
+    }))
+}
+
+/** The live top-level link of the trunk named `name`. */
+export async function storedRoot(request: APIRequestContext, name: string) {
+  const roots = await storedChildren(request, null)
+  const root = roots.find((row) => row.name === name)
+  expect(root, `no trunk named ${name}`).toBeDefined()
+  return root as { id: string; name: string; sortOrder: number }
+}
+
+/** Saves a record through the API as the editor does; answers the stored row. */
+export async function saveRecord<T = Row>(
+  request: APIRequestContext,
+  entity: string,
+  record: Record<string, unknown>,
+): Promise<T> {
+  const answer = await request.post(`/v1/record/${entity}`, { data: { id: null, record } })
+  expect(answer.status(), await answer.text()).toBe(200)
+  return ((await answer.json()) as { results: Record<string, T> }).results[entity] as T
+}
+
+/** A STRING leaf key linked under `parentId` at `sortOrder`, made through the API. */
+export async function apiLeaf(
+  request: APIRequestContext,
+  parentId: string,
+  name: string,
+  sortOrder: number,
+) {
+  const key = await saveRecord(request, 'AttributeKey', {
+    name,
+    type: 'STRING',
+    controlType: 'INPUT',
+    config: '{}',
+  })
+  return saveRecord(request, 'AttributeKeyAssociation', {
+    attributeKeyId: key.id,
+    parentAssociationId: parentId,
+    sortOrder,
+  })
+}

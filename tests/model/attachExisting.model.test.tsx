@@ -1,0 +1,135 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import {
+  attachExistingMachine,
+  type AttachEvent,
+  type AttachExistingSnapshot,
+} from '../../src/machines/attachExisting.machine'
+import { aLink, ID, renderTree, treeItem } from './attributeTree.support'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+vi.mock('../../src/data/api/attributes', async () => {
+  const { server } = await import('./profile.support')
+  return {
+    saveRecord: server.stub('saveRecord'),
+    reorderChildren: server.stub('reorderChildren'),
+    removeLink: server.stub('removeLink'),
+    exportTree: server.stub('exportTree'),
+    importTree: server.stub('importTree'),
+  }
+})
+
+const spareLink = aLink(ID.linkNew, ID.kSpare, null, 0)
+
+const events = [
+  { type: 'attach.search', text: 'spa' },
+  { type: 'attach.choose', keyId: ID.kSpare },
+  { type: 'attach.submit' },
+  { type: 'attach.cancel' },
+  { type: 'xstate.done.actor.linkKey', output: spareLink },
+  {
+    type: 'xstate.error.actor.linkKey',
+    error: refusal(422, 'Only ROOT keys sit at the top level.'),
+  },
+] as unknown as AttachEvent[]
+
+const testMachine = asTestMachine(attachExistingMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { parentId: null },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.search, s.context.keyId, s.context.error]) +
+    (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
+})
+const paths = model.getShortestPaths()
+
+type Step = { event: { type: string; output?: unknown; error?: unknown; text?: string } }
+type App = Awaited<ReturnType<typeof renderTree>>
+
+const dialog = () => screen.getByRole('dialog', { name: 'Add Existing' })
+const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
+
+async function openAttach(app: App) {
+  app.watch.release()
+  await screen.findByRole('tree', { name: 'Attributes' })
+  await app.user.click(screen.getByRole('button', { name: /Add/ }))
+  await app.user.click(await screen.findByRole('menuitem', { name: 'Add Existing' }))
+  await screen.findByRole('dialog', { name: 'Add Existing' })
+}
+
+function drive(app: App) {
+  const expectPicking = async (s: AttachExistingSnapshot) => {
+    expect(within(dialog()).getByRole('searchbox', { name: 'Search keys' })).toHaveValue(
+      s.context.search,
+    )
+    const option = within(dialog()).getByRole('option', { name: /Spare/ })
+    expect(option).toHaveAttribute('aria-selected', String(s.context.keyId === ID.kSpare))
+    // Kitchen is at the top level already: not offered again.
+    expect(within(dialog()).queryByRole('option', { name: /Kitchen/ })).toBeNull()
+    if (s.hasTag('busy')) await waitFor(() => expect(inDialog('Add')).toBeDisabled())
+    else if (s.context.keyId) await waitFor(() => expect(inDialog('Add')).toBeEnabled())
+    else expect(inDialog('Add')).toBeDisabled()
+    if (s.context.error)
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(s.context.error)
+    else expect(within(dialog()).queryByRole('alert')).toBeNull()
+  }
+  return {
+    states: {
+      picking: expectPicking,
+      failed: expectPicking,
+      linking: async (s: AttachExistingSnapshot) => {
+        await expectPicking(s)
+        const call = await server.last('saveRecord')
+        expect(call.args.slice(0, 3)).toEqual([
+          'AttributeKeyAssociation',
+          { attributeKeyId: ID.kSpare, parentAssociationId: null, sortOrder: 0 },
+          null,
+        ])
+      },
+      linked: async () => {
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+        await waitFor(() => expect(treeItem('Spare')).toHaveAttribute('aria-selected', 'true'))
+      },
+      closed: async () => {
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+        expect(screen.queryByRole('treeitem', { name: 'Spare' })).toBeNull()
+      },
+    },
+    events: {
+      'attach.search': async ({ event }: Step) => {
+        const search = within(dialog()).getByRole('searchbox', { name: 'Search keys' })
+        await app.user.clear(search)
+        await app.user.type(search, event.text ?? '')
+      },
+      'attach.choose': () =>
+        app.user.click(within(dialog()).getByRole('option', { name: /Spare/ })),
+      'attach.submit': () => app.user.click(inDialog('Add')),
+      'attach.cancel': () => app.user.click(inDialog('Close')),
+      'xstate.done.actor.linkKey': async ({ event }: Step) =>
+        (await server.last('saveRecord')).resolve(event.output),
+      'xstate.error.actor.linkKey': async ({ event }: Step) =>
+        (await server.last('saveRecord')).reject(event.error),
+    },
+  }
+}
+
+describe('Add Existing statechart, driving the Add Existing dialog of the top level', () => {
+  beforeEach(() => server.reset())
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderTree()
+      await openAttach(app)
+      await path.test(drive(app))
+    })
+  }
+})

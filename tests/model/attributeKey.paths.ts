@@ -1,0 +1,223 @@
+import { isNewId } from '../../schema/attribute-rules'
+import type { AttributeKey, AttributeKeyOption } from '../../schema/attributes'
+import {
+  attributeKeyMachine,
+  type AttributeKeyEvent,
+  type AttributeKeySnapshot,
+} from '../../src/machines/attributeKey.machine'
+import {
+  draftErrors,
+  hasDraftErrors,
+  isChanged,
+  unsavedOptions,
+} from '../../src/machines/attributeKey.draft'
+import { initialTransition, transition } from 'xstate'
+import { createTestModel } from 'xstate/graph'
+import { ApiError } from '../../src/data/api/ApiError'
+import { asTestMachine } from './asTestMachine'
+import { aKey, anOption } from './attributes.support'
+
+/** The key the dialog edits: a discrete STRING radio with two saved options. */
+export const paint = aKey(11, {
+  name: 'Paint',
+  prompt: 'Which paint?',
+  type: 'STRING',
+  controlType: 'RADIO',
+  config: '{"descreteValues":true}',
+})
+export const red = anOption(21, paint.id, 'Red', 'red', { sortOrder: 0 })
+export const green = anOption(22, paint.id, 'Green', 'green', { sortOrder: 1 })
+
+export const swatch = new File([new Uint8Array([137, 80, 78, 71])], 'swatch.png', {
+  type: 'image/png',
+})
+const refused = (message: string) => new ApiError(422, 1001, message)
+
+const fixedEvents = [
+  { type: 'xstate.done.actor.loadKey', output: { key: paint, options: [red, green] } },
+  { type: 'xstate.done.actor.loadKey', output: { key: undefined, options: [] } },
+  { type: 'xstate.error.actor.loadKey', error: new Error('The database is closed.') },
+  { type: 'key.edit', field: 'name', value: 'Paint colour' },
+  { type: 'key.changeType', value: 'BOOLEAN' },
+  { type: 'key.chooseControlType', value: 'SELECT' },
+  { type: 'key.configure', changes: { inputOrientation: 'Vertical' } },
+  { type: 'key.chooseImage', file: swatch },
+  { type: 'key.imageRejected', message: 'Too many files' },
+  { type: 'key.removeImage' },
+  { type: 'option.add' },
+  { type: 'option.edit', id: red.id, field: 'label', value: 'Crimson' },
+  { type: 'option.remove', id: green.id },
+  { type: 'option.move', from: 1, to: 0 },
+  { type: 'option.chooseImage', id: red.id, file: swatch },
+  { type: 'option.removeImage', id: red.id },
+  { type: 'key.save' },
+  { type: 'key.close' },
+  { type: 'xstate.error.actor.clearOption', error: refused('The option is used by a condition.') },
+  { type: 'xstate.error.actor.saveKey', error: refused('Name: must be at most 200 characters.') },
+  { type: 'xstate.done.actor.uploadKeyImage', output: 'attributes/key-swatch' },
+  {
+    type: 'xstate.error.actor.uploadKeyImage',
+    error: new ApiError(415, 1001, 'The image must be PNG, JPEG, WebP or GIF.'),
+  },
+  { type: 'xstate.error.actor.saveKeyImagePath', error: refused('Image: no such image.') },
+  { type: 'xstate.error.actor.saveOption', error: refused('Value: must not contain ;') },
+  { type: 'xstate.done.actor.uploadOptionImage', output: 'attributes/option-swatch' },
+  {
+    type: 'xstate.error.actor.uploadOptionImage',
+    error: new ApiError(413, 1001, 'The image is larger than 5 MB.'),
+  },
+  { type: 'xstate.error.actor.saveOptionImagePath', error: refused('Image: no such image.') },
+]
+
+/** The server's answer to the option being saved: its row, with a real id for a new one. */
+function optionRow(s: AttributeKeySnapshot): AttributeKeyOption {
+  const index = s.context.queue[0] ?? 0
+  const option = s.context.options[index]
+  if (!option) return red
+  return {
+    ...red,
+    id: isNewId(option.id)
+      ? `0193a1b2-0000-7000-9000-${String(index).padStart(12, '0')}`
+      : option.id,
+    label: option.label,
+    value: option.value,
+    imagePath: option.imagePath,
+    sortOrder: option.sortOrder,
+    deleted: option.deleted,
+  }
+}
+
+/** The server's answer to a key save: the key as sent. */
+const keyRow = (s: AttributeKeySnapshot): AttributeKey => ({
+  ...paint,
+  name: s.context.draft.name,
+  type: s.context.draft.type,
+  controlType: s.context.draft.controlType,
+  imagePath: s.context.draft.imagePath,
+})
+
+export const keyEvents = (s: AttributeKeySnapshot) =>
+  [
+    ...fixedEvents,
+    { type: 'xstate.done.actor.clearOption', output: optionRow(s) },
+    { type: 'xstate.done.actor.saveKey', output: keyRow(s) },
+    { type: 'xstate.done.actor.saveKeyImagePath', output: keyRow(s) },
+    { type: 'xstate.done.actor.saveOption', output: optionRow(s) },
+    { type: 'xstate.done.actor.saveOptionImagePath', output: optionRow(s) },
+  ] as unknown as AttributeKeyEvent[]
+
+export const testMachine = asTestMachine(attributeKeyMachine)
+
+/** Few enough serialized states to drive each in the view: what decides the next step, not every keystroke. */
+function serialize(
+  s: AttributeKeySnapshot,
+  event: { type: string } | undefined,
+  previous: AttributeKeySnapshot | undefined,
+) {
+  const c = s.context
+  const via =
+    event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''
+  if (s.status === 'done') return `${JSON.stringify(s.value)}${via}`
+  const queue = unsavedOptions(c.draft, c.options, c.savedOptions)
+  return (
+    JSON.stringify([
+      s.value,
+      s.matches('editing') ? event?.type : null,
+      c.draft.type,
+      c.imageFile !== null,
+      Math.min(queue.length, 3),
+      queue.some((i) => c.options[i]?.imageFile),
+      c.keyId !== null && c.keyId !== paint.id,
+      c.failure?.step ?? null,
+      isChanged(c.draft, c.saved, c.imageFile, c.options, c.savedOptions) &&
+        !hasDraftErrors(draftErrors(c.draft, c.options)),
+    ]) + via
+  )
+}
+
+export const model = createTestModel(testMachine, {
+  events: keyEvents,
+  input: { keyId: paint.id },
+  serializeState: serialize,
+})
+
+/** A path as the dialog will live it: each event and the snapshot after it. */
+export type LivedPath = { steps: { event: AttributeKeyEvent; state: AttributeKeySnapshot }[] }
+
+const COMPUTED: Record<string, (s: AttributeKeySnapshot) => unknown> = {
+  'xstate.done.actor.clearOption': optionRow,
+  'xstate.done.actor.saveKey': keyRow,
+  'xstate.done.actor.saveKeyImagePath': keyRow,
+  'xstate.done.actor.saveOption': optionRow,
+  'xstate.done.actor.saveOptionImagePath': optionRow,
+}
+
+/**
+ * Replays a path's events from the start. The graph keeps one snapshot per serialized state, and
+ * the serialization here is coarse (so that the graph stays small): the snapshots a path carries
+ * may be another path's. Replaying gives the real ones, and the answers the server would give to
+ * them; a path that no longer holds (a guard says no) is dropped.
+ */
+export function live(path: { steps: { event: { type: string } }[] }): LivedPath | null {
+  let [state] = initialTransition(testMachine, { keyId: paint.id })
+  const steps: LivedPath['steps'] = [{ event: { type: 'xstate.init' } as never, state }]
+  for (const step of path.steps.slice(1)) {
+    const compute = COMPUTED[step.event.type]
+    const event = (
+      compute ? { ...step.event, output: compute(state) } : step.event
+    ) as AttributeKeyEvent
+    if (!state.can(event)) return null
+    ;[state] = transition(testMachine, state, event)
+    steps.push({ event, state })
+  }
+  return { steps }
+}
+
+const atomicIds = (snapshot: AttributeKeySnapshot) =>
+  (snapshot._nodes as { id: string; states: object }[])
+    .filter((n) => Object.keys(n.states).length === 0)
+    .map((n) => n.id)
+
+/** What one path exercises: the atomic states it reaches and the (state, event) pairs it takes. */
+function exercised(path: LivedPath): Set<string> {
+  const found = new Set<string>()
+  let previous: AttributeKeySnapshot | undefined
+  for (const step of path.steps) {
+    atomicIds(step.state).forEach((id) => found.add(id))
+    if (previous) atomicIds(previous).forEach((id) => found.add(`${id} + ${step.event.type}`))
+    previous = step.state
+  }
+  return found
+}
+
+/**
+ * The few lived paths that together reach every state and take every transition (greedy set
+ * cover): each is driven through the real dialog, so each must earn its place.
+ */
+export function coveringPaths(): LivedPath[] {
+  const paths = model
+    .getShortestPaths()
+    .map(live)
+    .filter((p): p is LivedPath => p !== null)
+  const covers = paths.map(exercised)
+  const left = new Set(covers.flatMap((c) => [...c]))
+  const chosen: LivedPath[] = []
+  while (left.size > 0) {
+    let best = -1
+    let gain = 0
+    covers.forEach((cover, index) => {
+      const g = [...cover].filter((item) => left.has(item)).length
+      const shorter = (paths[index]?.steps.length ?? 0) < (paths[best]?.steps.length ?? Infinity)
+      if (g > gain || (g === gain && g > 0 && shorter)) {
+        best = index
+        gain = g
+      }
+    })
+    if (best < 0) break
+    covers[best]?.forEach((item) => left.delete(item))
+    chosen.push(paths[best] as LivedPath)
+  }
+  return chosen
+}

@@ -1,0 +1,178 @@
+import { Theme } from '@radix-ui/themes'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { onTestFinished } from 'vitest'
+import { createActor, fromCallback } from 'xstate'
+import type { AttributeKey, AttributeKeyAssociation, AttributeType } from '../../schema/attributes'
+import { attributesDb } from '../../src/data/db/attributes'
+import { watchAttributeTree, type TreeData } from '../../src/data/db/attributeTree'
+import { attributeTreeMachine, type TreeEvent } from '../../src/machines/attributeTree.machine'
+import { treeTransferMachine } from '../../src/machines/treeTransfer.machine'
+import { AttributesView } from '../../src/views/attributes/AttributesPage'
+import { NotifyProvider } from '../../src/views/notify/Notifications'
+
+const at = '2026-01-05T10:00:00.000Z'
+const later = '2026-02-01T00:00:00.000Z'
+
+export function aKey(id: string, name: string, type: AttributeType): AttributeKey {
+  return {
+    id,
+    createdAt: at,
+    updatedAt: at,
+    deleted: false,
+    name,
+    prompt: null,
+    type,
+    controlType: type === 'ROOT' || type === 'BRANCH' ? null : 'INPUT',
+    config: '{}',
+    imagePath: null,
+    skuId: null,
+    erpId: null,
+    attributeKeyAssociationId: null,
+  }
+}
+
+export function aLink(
+  id: string,
+  attributeKeyId: string,
+  parentAssociationId: string | null,
+  sortOrder: number,
+): AttributeKeyAssociation {
+  return {
+    id,
+    createdAt: at,
+    updatedAt: at,
+    deleted: false,
+    sortOrder,
+    attributeKeyId,
+    parentAssociationId,
+  }
+}
+
+/** The server's answer to a change: the row as saved, a moment later. */
+export const saved = <T extends { updatedAt: string }>(row: T, changes: Partial<T> = {}): T => ({
+  ...row,
+  ...changes,
+  updatedAt: later,
+})
+
+/** Ids are UUIDs, as the schemas ask. */
+export const ID = {
+  kTrunk: '0193a1b2-0000-7000-8000-000000000001',
+  kBranch: '0193a1b2-0000-7000-8000-000000000002',
+  kWidth: '0193a1b2-0000-7000-8000-000000000003',
+  kColour: '0193a1b2-0000-7000-8000-000000000004',
+  kSpare: '0193a1b2-0000-7000-8000-000000000005',
+  kNew: '0193a1b2-0000-7000-8000-000000000006',
+  trunk: '0193a1b2-0000-7000-8000-0000000000a1',
+  branch: '0193a1b2-0000-7000-8000-0000000000a2',
+  width: '0193a1b2-0000-7000-8000-0000000000a3',
+  colour: '0193a1b2-0000-7000-8000-0000000000a4',
+  linkNew: '0193a1b2-0000-7000-8000-0000000000a5',
+} as const
+
+/** Kitchen (a trunk) holding Doors (a branch), Width and Colour (leaves); Spare is an unlinked trunk. */
+export const SAMPLE: TreeData = {
+  keys: [
+    aKey(ID.kTrunk, 'Kitchen', 'ROOT'),
+    aKey(ID.kBranch, 'Doors', 'BRANCH'),
+    aKey(ID.kWidth, 'Width', 'INTEGER'),
+    aKey(ID.kColour, 'Colour', 'STRING'),
+    aKey(ID.kSpare, 'Spare', 'ROOT'),
+  ],
+  links: [
+    aLink(ID.trunk, ID.kTrunk, null, 0),
+    aLink(ID.branch, ID.kBranch, ID.trunk, 0),
+    aLink(ID.width, ID.kWidth, ID.trunk, 1),
+    aLink(ID.colour, ID.kColour, ID.trunk, 2),
+  ],
+}
+
+export async function seed(data: TreeData = SAMPLE) {
+  const db = attributesDb()
+  await db.attributeKeys.clear()
+  await db.attributeKeyAssociations.clear()
+  await db.attributeKeys.bulkPut(data.keys)
+  await db.attributeKeyAssociations.bulkPut(data.links)
+}
+
+/**
+ * The cache watch with a gate: the first reading waits for `release()` (so the loading state can
+ * be seen and failed), and `fail()` reports a failed read, which a real cache seldom does.
+ */
+export function gatedWatch() {
+  let released = false
+  let pending: TreeData | null = null
+  let send: ((event: TreeEvent) => void) | null = null
+  const actor = fromCallback<TreeEvent>(({ sendBack }) => {
+    send = sendBack
+    return watchAttributeTree({
+      next: (data) => {
+        if (released) sendBack({ type: 'tree.loaded', data })
+        else pending = data
+      },
+      error: (error) => sendBack({ type: 'tree.failed', error }),
+    })
+  })
+  return {
+    actor,
+    release() {
+      released = true
+      if (pending) send?.({ type: 'tree.loaded', data: pending })
+    },
+    fail: () => send?.({ type: 'tree.failed', error: new Error('The cache is gone.') }),
+  }
+}
+
+/** The Attribute Editor on the seeded cache, with its statecharts and the gated watch. */
+export async function renderTree({ transferMachine = treeTransferMachine } = {}) {
+  await seed()
+  const watch = gatedWatch()
+  const tree = createActor(
+    attributeTreeMachine.provide({ actors: { watchTree: watch.actor } }),
+  ).start()
+  const transfer = createActor(transferMachine).start()
+  // A path's statecharts end with it, so that nothing of it reaches the next path.
+  onTestFinished(() => {
+    tree.stop()
+    transfer.stop()
+  })
+  // The page header asks the router where it is.
+  const root = createRootRoute({
+    component: () => (
+      <Theme>
+        <NotifyProvider>
+          <AttributesView tree={tree} transfer={transfer} />
+        </NotifyProvider>
+      </Theme>
+    ),
+  })
+  const router = createRouter({
+    routeTree: root,
+    history: createMemoryHistory({ initialEntries: ['/attributes'] }),
+  })
+  const view = render(<RouterProvider router={router as never} />)
+  await screen.findByRole('heading', { name: 'Attribute Editor', level: 1 })
+  return { ...view, tree, transfer, watch, user: userEvent.setup() }
+}
+
+export const treeItem = (name: string) => screen.getByRole('treeitem', { name })
+
+/** Opens an item's '…' menu and picks `action`. */
+export async function pick(user: ReturnType<typeof userEvent.setup>, name: string, action: string) {
+  await user.click(screen.getByRole('button', { name: `Actions for ${name}` }))
+  await user.click(await screen.findByRole('menuitem', { name: action }))
+}
+
+/** Opens an item through its chevron so that its children show. */
+export async function open(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const item = treeItem(name)
+  if (item.getAttribute('aria-expanded') === 'true') return
+  await user.click(within(item).getAllByRole('button', { hidden: true })[0] as HTMLElement)
+}

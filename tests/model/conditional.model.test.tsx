@@ -1,0 +1,253 @@
+import 'fake-indexeddb/auto'
+import { Theme } from '@radix-ui/themes'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { conditionSummary } from '../../schema/attribute-rules'
+import type { LeafContext } from '../../src/data/db/attributeKeys'
+import {
+  conditionalMachine,
+  type ConditionalEvent,
+  type ConditionalSnapshot,
+} from '../../src/machines/conditional.machine'
+import { ConditionalDialog } from '../../src/views/attributes/condition/ConditionalDialog'
+import { asTestMachine } from './asTestMachine'
+import { aCondition, leafFamily, stubWatch } from './attributes.support'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+type Watch = { watch: (id: string, watcher: never) => () => void }
+const cache = vi.hoisted(() => ({ watch: undefined as Watch | undefined }))
+
+vi.mock('../../src/data/db/attributeKeys', () => ({
+  watchLeafContext: (id: string, watcher: never) => cache.watch?.watch(id, watcher),
+}))
+vi.mock('../../src/data/api/attributes', async () => {
+  const { server } = await import('./profile.support')
+  return { saveRecord: server.stub('saveRecord') }
+})
+
+const family = leafFamily()
+const leafWatch = stubWatch<LeafContext>()
+cache.watch = leafWatch
+
+const events = [
+  { type: 'conditional.loaded', leaf: family.found },
+  { type: 'conditional.loaded', leaf: family.withoutCondition },
+  { type: 'conditional.loaded', leaf: family.missing },
+  { type: 'conditional.readFailed', error: new Error('The database is closed.') },
+  { type: 'conditional.chooseValues', values: ['red', 'green'] },
+  { type: 'conditional.chooseValues', values: [] },
+  { type: 'conditional.chooseTarget', id: family.c.id },
+  { type: 'conditional.save' },
+  { type: 'conditional.remove', id: family.condition.id },
+  { type: 'conditional.cancel' },
+  {
+    type: 'xstate.done.actor.saveCondition',
+    output: aCondition(302, family.colour.id, 'red;green', family.c.id),
+  },
+  {
+    type: 'xstate.error.actor.saveCondition',
+    error: refusal(422, 'The affected item must come after the conditioned leaf.'),
+  },
+  { type: 'xstate.done.actor.removeCondition', output: { ...family.condition, deleted: true } },
+  {
+    type: 'xstate.error.actor.removeCondition',
+    error: refusal(404, 'There is no such condition.'),
+  },
+] as unknown as ConditionalEvent[]
+
+const testMachine = asTestMachine(conditionalMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { associationId: family.a.id },
+  serializeState: (s, event, previous) =>
+    // Closed is closed, whatever the context; one path per way in.
+    s.value === 'closed'
+      ? `closed via ${event?.type} from ${JSON.stringify(previous?.value)}`
+      : JSON.stringify([
+          s.value,
+          s.context.values,
+          s.context.targetId,
+          s.context.leaf?.leaf ? s.context.leaf.conditions.length : null,
+          s.context.error,
+        ]) +
+        (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+          ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+          : ''),
+})
+const paths = model.getShortestPaths()
+
+type Step = {
+  event: {
+    type: string
+    leaf?: LeafContext
+    values?: string[]
+    id?: string
+    output?: unknown
+    error?: unknown
+  }
+}
+
+function renderDialog() {
+  const closed = vi.fn()
+  function Owner() {
+    const [open, setOpen] = useState(true)
+    return (
+      <Theme>
+        <ConditionalDialog
+          open={open}
+          associationId={family.a.id}
+          onClose={() => {
+            closed()
+            setOpen(false)
+          }}
+        />
+      </Theme>
+    )
+  }
+  render(<Owner />)
+  return { closed, user: userEvent.setup() }
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Conditional Attribute' })
+const button = (name: string) => within(dialog()).getByRole('button', { name })
+
+function drive(app: ReturnType<typeof renderDialog>) {
+  const expectForm = async (s: ConditionalSnapshot) => {
+    const values = await within(dialog()).findByRole('group', { name: 'Values of Colour' })
+    for (const option of family.options) {
+      const box = within(values).getByRole('checkbox', { name: new RegExp(`^${option.label}`) })
+      if (s.context.values.includes(option.value)) expect(box).toBeChecked()
+      else expect(box).not.toBeChecked()
+    }
+    const target = within(dialog()).getByRole('combobox', { name: 'Affected Branch/Leaf' })
+    expect(target).toHaveTextContent(s.context.targetId ? 'Extras' : 'Choose a branch or leaf')
+    expect(within(dialog()).getByTestId('condition-summary')).toHaveTextContent(
+      conditionSummary(
+        'Colour',
+        s.context.values.length ? s.context.values : ['…'],
+        s.context.targetId ? 'Extras' : '…',
+      ),
+    )
+    const existing = within(dialog()).queryByRole('list', { name: 'Existing conditions' })
+    if (s.context.leaf?.conditions.length)
+      expect(existing).toHaveTextContent(conditionSummary('Colour', ['red'], 'Extras'))
+    else expect(existing).toBeNull()
+  }
+  return {
+    states: {
+      loading: async () => {
+        expect(await within(dialog()).findByText('Loading…')).toBeVisible()
+        expect(button('Save')).toBeDisabled()
+        expect(button('Cancel')).toBeEnabled()
+      },
+      missing: async () => {
+        expect(
+          await within(dialog()).findByText(/This leaf is not in the local data/),
+        ).toBeVisible()
+        expect(button('Save')).toBeDisabled()
+      },
+      editing: async (s: ConditionalSnapshot) => {
+        await expectForm(s)
+        if (s.can({ type: 'conditional.save' }))
+          await waitFor(() => expect(button('Save')).toBeEnabled())
+        else await waitFor(() => expect(button('Save')).toBeDisabled())
+        if (s.context.error)
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(s.context.error)
+        else expect(within(dialog()).queryByRole('alert')).toBeNull()
+      },
+      saving: async (s: ConditionalSnapshot) => {
+        await waitFor(() => expect(button('Save')).toBeDisabled())
+        expect((await server.last('saveRecord')).args.slice(0, 3)).toEqual([
+          'AttributeKeyCondition',
+          {
+            attributeKeyId: family.colour.id,
+            value: s.context.values.join(';'),
+            conditionalAssociationId: family.c.id,
+          },
+          null,
+        ])
+      },
+      removing: async () => {
+        await waitFor(() => expect(button('Save')).toBeDisabled())
+        expect((await server.last('saveRecord')).args.slice(0, 3)).toEqual([
+          'AttributeKeyCondition',
+          { deleted: true },
+          family.condition.id,
+        ])
+      },
+      closed: async () => {
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+        expect(app.closed).toHaveBeenCalledTimes(1)
+      },
+    },
+    events: {
+      'conditional.loaded': ({ event }: Step) => {
+        act(() => leafWatch.next(event.leaf as LeafContext))
+      },
+      'conditional.readFailed': () =>
+        act(() => leafWatch.fail(new Error('The database is closed.'))),
+      'conditional.chooseValues': async ({ event }: Step) => {
+        for (const option of family.options) {
+          const box = within(dialog()).getByRole('checkbox', {
+            name: new RegExp(`^${option.label}`),
+          })
+          const wanted = event.values?.includes(option.value) ?? false
+          if (box.getAttribute('aria-checked') !== String(wanted)) await app.user.click(box)
+        }
+      },
+      'conditional.chooseTarget': async () => {
+        await app.user.click(
+          within(dialog()).getByRole('combobox', { name: 'Affected Branch/Leaf' }),
+        )
+        const listbox = await screen.findByRole('listbox')
+        // Only later siblings: Size and Extras, not Colour itself.
+        expect(
+          within(listbox)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual(['Size', 'Extras'])
+        await app.user.click(within(listbox).getByRole('option', { name: 'Extras' }))
+      },
+      'conditional.save': () => app.user.click(button('Save')),
+      'conditional.remove': () =>
+        app.user.click(
+          within(dialog()).getByRole('button', {
+            name: `Remove condition: ${conditionSummary('Colour', ['red'], 'Extras')}`,
+          }),
+        ),
+      'conditional.cancel': () => app.user.click(button('Cancel')),
+      'xstate.done.actor.saveCondition': async ({ event }: Step) =>
+        (await server.last('saveRecord')).resolve(event.output),
+      'xstate.error.actor.saveCondition': async ({ event }: Step) =>
+        (await server.last('saveRecord')).reject(event.error),
+      'xstate.done.actor.removeCondition': async ({ event }: Step) =>
+        (await server.last('saveRecord')).resolve(event.output),
+      'xstate.error.actor.removeCondition': async ({ event }: Step) =>
+        (await server.last('saveRecord')).reject(event.error),
+    },
+  }
+}
+
+describe('Conditional statechart, driving the Conditional Attribute dialog', () => {
+  beforeEach(() => {
+    server.reset()
+    leafWatch.reset()
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = renderDialog()
+      await waitFor(() => expect(leafWatch.count).toBe(1))
+      await path.test(drive(app))
+    })
+  }
+})

@@ -1,0 +1,125 @@
+import { Theme } from '@radix-ui/themes'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import type { KeyWithOptions } from '../../src/data/db/attributeKeys'
+import {
+  keyDemoMachine,
+  type KeyDemoEvent,
+  type KeyDemoSnapshot,
+} from '../../src/machines/keyDemo.machine'
+import { KeyDemoDialog } from '../../src/views/attributes/demo/KeyDemoDialog'
+import { asTestMachine } from './asTestMachine'
+import { aKey, anOption, stubWatch } from './attributes.support'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+
+type Watch = { watch: (id: string, watcher: never) => () => void }
+const cache = vi.hoisted(() => ({ watch: undefined as Watch | undefined }))
+
+vi.mock('../../src/data/db/attributeKeys', () => ({
+  watchKeyWithOptions: (id: string, watcher: never) => cache.watch?.watch(id, watcher),
+}))
+vi.mock('../../src/data/api/attributes', () => ({
+  fetchAttributeImageUrl: (path: string) => Promise.resolve(`/signed/${path}`),
+}))
+
+const size = aKey(5, {
+  name: 'Size',
+  prompt: 'Which size?',
+  type: 'STRING',
+  controlType: 'RADIO',
+  config: '{"descreteValues":true}',
+})
+const small = anOption(51, size.id, 'Small', 's', { sortOrder: 0 })
+const large = anOption(52, size.id, 'Large', 'l', { sortOrder: 1 })
+const found: KeyWithOptions = { key: size, options: [small, large] }
+const renamed: KeyWithOptions = { key: { ...size, prompt: 'Pick a size' }, options: [small] }
+const missing: KeyWithOptions = { key: undefined, options: [] }
+
+const keyWatch = stubWatch<KeyWithOptions>()
+cache.watch = keyWatch
+
+const events = [
+  { type: 'demo.loaded', found },
+  { type: 'demo.loaded', found: renamed },
+  { type: 'demo.loaded', found: missing },
+  { type: 'demo.failed', error: new Error('The database is closed.') },
+] as unknown as KeyDemoEvent[]
+
+const testMachine = asTestMachine(keyDemoMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { keyId: size.id },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.key?.prompt ?? null]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type Step = { event: { type: string; found?: KeyWithOptions } }
+const dialog = () => screen.getByRole('dialog', { name: 'AttributeKey Demo' })
+
+const drive = {
+  states: {
+    'watching.loading': async () => {
+      expect(await within(dialog()).findByText('Loading…')).toBeVisible()
+    },
+    'watching.shown': async (s: KeyDemoSnapshot) => {
+      const group = await within(dialog()).findByRole('radiogroup', {
+        name: s.context.key?.prompt ?? '',
+      })
+      expect(within(group).getAllByRole('radio')).toHaveLength(s.context.options.length)
+      // Close only: nothing to save here.
+      expect(
+        within(dialog())
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Close'])
+    },
+    'watching.missing': async () => {
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent('not in the local data')
+    },
+    failed: async () => {
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent('not in the local data')
+    },
+  },
+  events: {
+    'demo.loaded': ({ event }: Step) => act(() => keyWatch.next(event.found as KeyWithOptions)),
+    'demo.failed': () => act(() => keyWatch.fail(new Error('The database is closed.'))),
+  },
+}
+
+describe('key demo statechart, driving the AttributeKey Demo dialog', () => {
+  beforeEach(() => keyWatch.reset())
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      render(
+        <Theme>
+          <KeyDemoDialog open keyId={size.id} onClose={() => {}} />
+        </Theme>,
+      )
+      await waitFor(() => expect(keyWatch.count).toBe(1))
+      await path.test(drive)
+    })
+  }
+
+  it('Close tells the owner', async () => {
+    const closed = vi.fn()
+    render(
+      <Theme>
+        <KeyDemoDialog open keyId={size.id} onClose={closed} />
+      </Theme>,
+    )
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }))
+    expect(closed).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,162 @@
+import 'fake-indexeddb/auto'
+import { Theme } from '@radix-ui/themes'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import { attributesDb } from '../../src/data/db/attributes'
+import {
+  keyNameMachine,
+  type KeyNameEvent,
+  type KeyNameSnapshot,
+} from '../../src/machines/keyName.machine'
+import { shownName } from '../../src/machines/attributeTree.messages'
+import { KeyNameDialog } from '../../src/views/attributes/tree/KeyNameDialog'
+import { NotifyProvider } from '../../src/views/notify/Notifications'
+import { aKey, ID, saved } from './attributeTree.support'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+vi.mock('../../src/data/api/attributes', async () => {
+  const { server } = await import('./profile.support')
+  return { saveRecord: server.stub('saveRecord') }
+})
+vi.mock('../../src/data/db/attributeTree', async (original) => {
+  const { server } = await import('./profile.support')
+  return { ...(await original()), readAttributeKey: server.stub('readAttributeKey') }
+})
+
+const branch = aKey(ID.kBranch, 'Doors', 'BRANCH')
+const renamed = saved(branch, { name: 'Drawers' })
+
+const events = [
+  { type: 'xstate.done.actor.readKey', output: branch },
+  { type: 'xstate.error.actor.readKey', error: new Error('The cache could not be read.') },
+  { type: 'keyName.edit', value: 'Drawers' },
+  { type: 'keyName.save' },
+  { type: 'keyName.close' },
+  { type: 'xstate.done.actor.saveKey', output: renamed },
+  {
+    type: 'xstate.error.actor.saveKey',
+    error: refusal(422, 'Name must be at most 200 characters.'),
+  },
+] as unknown as KeyNameEvent[]
+
+const testMachine = asTestMachine(keyNameMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { keyId: ID.kBranch, type: 'BRANCH' },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.name, s.context.error]) +
+    (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
+})
+const paths = model.getShortestPaths()
+
+type Step = { event: { type: string; output?: unknown; error?: unknown; value?: string } }
+
+function renderDialog(keyId: string | null, type: 'ROOT' | 'BRANCH' = 'BRANCH') {
+  const onSave = vi.fn()
+  const onClose = vi.fn()
+  render(
+    <Theme>
+      <NotifyProvider>
+        <KeyNameDialog open keyId={keyId} type={type} onSave={onSave} onClose={onClose} />
+      </NotifyProvider>
+    </Theme>,
+  )
+  return { onSave, onClose, user: userEvent.setup() }
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'AttributeKey Branch' })
+const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
+const nameField = () => within(dialog()).getByLabelText('Name')
+
+function drive({ onSave, onClose, user }: ReturnType<typeof renderDialog>) {
+  const expectForm = async (s: KeyNameSnapshot) => {
+    await waitFor(() => expect(nameField()).toHaveValue(s.context.name))
+    if (s.hasTag('busy')) await waitFor(() => expect(inDialog('Save')).toBeDisabled())
+    else expect(inDialog('Save')).toBeEnabled()
+    if (s.context.error)
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(s.context.error)
+    else expect(within(dialog()).queryByRole('alert')).toBeNull()
+    expect(onSave).not.toHaveBeenCalled()
+    expect(onClose).not.toHaveBeenCalled()
+  }
+  return {
+    states: {
+      loading: expectForm,
+      editing: expectForm,
+      failed: expectForm,
+      saving: async (s: KeyNameSnapshot) => {
+        await expectForm(s)
+        const call = await server.last('saveRecord')
+        expect(call.args.slice(0, 3)).toEqual([
+          'AttributeKey',
+          { name: s.context.name },
+          ID.kBranch,
+        ])
+      },
+      saved: async (s: KeyNameSnapshot) => {
+        await waitFor(() => expect(onSave).toHaveBeenCalledWith(ID.kBranch))
+        expect(await screen.findByText(`${shownName(s.context.name)} was saved`)).toBeVisible()
+        expect(await attributesDb().attributeKeys.get(ID.kBranch)).toMatchObject({
+          name: 'Drawers',
+        })
+      },
+      closed: async () => {
+        await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
+        expect(onSave).not.toHaveBeenCalled()
+      },
+    },
+    events: {
+      'xstate.done.actor.readKey': async ({ event }: Step) =>
+        (await server.last('readAttributeKey')).resolve(event.output),
+      'xstate.error.actor.readKey': async ({ event }: Step) =>
+        (await server.last('readAttributeKey')).reject(event.error),
+      'keyName.edit': async ({ event }: Step) => {
+        await user.clear(nameField())
+        await user.type(nameField(), event.value ?? '')
+      },
+      'keyName.save': () => user.click(inDialog('Save')),
+      'keyName.close': () => user.click(inDialog('Close')),
+      'xstate.done.actor.saveKey': async ({ event }: Step) =>
+        (await server.last('saveRecord')).resolve(event.output),
+      'xstate.error.actor.saveKey': async ({ event }: Step) =>
+        (await server.last('saveRecord')).reject(event.error),
+    },
+  }
+}
+
+describe('trunk and branch name statechart, driving the AttributeKey Branch dialog', () => {
+  beforeEach(async () => {
+    server.reset()
+    await attributesDb().attributeKeys.clear()
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      await path.test(drive(renderDialog(ID.kBranch)))
+    })
+  }
+
+  it('creates a new trunk as a ROOT key with an empty config', async () => {
+    const { onSave, user } = renderDialog(null, 'ROOT')
+    const trunk = screen.getByRole('dialog', { name: 'AttributeKey Trunk' })
+    await user.type(within(trunk).getByLabelText('Name'), 'Bathroom')
+    await user.click(within(trunk).getByRole('button', { name: 'Save' }))
+    const call = await server.last('saveRecord')
+    expect(call.args.slice(0, 3)).toEqual([
+      'AttributeKey',
+      { name: 'Bathroom', type: 'ROOT', config: '{}' },
+      null,
+    ])
+    call.resolve(aKey(ID.kNew, 'Bathroom', 'ROOT'))
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(ID.kNew))
+  })
+})

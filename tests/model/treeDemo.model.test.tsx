@@ -1,0 +1,329 @@
+import { Theme } from '@radix-ui/themes'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { SimulatedClock } from 'xstate'
+import { createTestModel } from 'xstate/graph'
+import type { AttributeKey, AttributeKeyAssociation } from '../../schema/attributes'
+import { ApiError } from '../../src/data/api/ApiError'
+import {
+  ANSWER_SAVE_DELAY,
+  treeDemoMachine,
+  type DemoEvent,
+  type TreeDemoSnapshot,
+} from '../../src/machines/treeDemo.machine'
+import type { DemoRows } from '../../src/machines/treeDemo.walk'
+import { TreeDemoPage } from '../../src/views/attributes/treeDemo/TreeDemoPage'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { withDelaysAsEvents } from './withDelaysAsEvents'
+
+/** Stubbed calls; each waits until the path settles it, and is settled once. */
+const calls = vi.hoisted(() => {
+  type Call = {
+    name: string
+    args: unknown[]
+    resolve: (v: unknown) => void
+    reject: (e: unknown) => void
+    settled: boolean
+  }
+  const list: Call[] = []
+  return {
+    list,
+    stub:
+      (name: string) =>
+      (...args: unknown[]) =>
+        new Promise((resolve, reject) =>
+          list.push({ name, args, resolve, reject, settled: false }),
+        ),
+  }
+})
+const rows = vi.hoisted(() => ({
+  watcher: null as null | { next: (rows: unknown) => void; error: (error: unknown) => void },
+}))
+
+vi.mock('../../src/data/api/attributes', () => ({
+  fetchValues: calls.stub('fetchValues'),
+  saveRecord: calls.stub('saveRecord'),
+}))
+vi.mock('../../src/data/db/attributeDemo', () => ({
+  watchDemoRows: (watcher: NonNullable<typeof rows.watcher>) => {
+    rows.watcher = watcher
+    return () => void (rows.watcher = null)
+  },
+}))
+
+/** The oldest call of `name` not yet settled, once it was made; settling marks it. */
+async function open(name: string) {
+  let found: (typeof calls.list)[number] | undefined
+  await waitFor(() => {
+    found = calls.list.find((call) => call.name === name && !call.settled)
+    if (!found) throw new Error(`No open ${name} call.`)
+  })
+  const call = found as (typeof calls.list)[number]
+  return {
+    args: call.args,
+    resolve: (value: unknown) => {
+      call.settled = true
+      call.resolve(value)
+    },
+    reject: (error: unknown) => {
+      call.settled = true
+      call.reject(error)
+    },
+  }
+}
+
+const at = '2026-11-22T10:00:00.000Z'
+const base = { createdAt: at, updatedAt: at, deleted: false }
+const rootKey: AttributeKey = {
+  ...base,
+  id: '0193a1b2-0000-7000-8000-000000000001',
+  name: 'Mug',
+  prompt: null,
+  type: 'ROOT',
+  controlType: null,
+  config: '{}',
+  imagePath: null,
+  skuId: null,
+  erpId: null,
+  attributeKeyAssociationId: null,
+}
+const leafKey: AttributeKey = {
+  ...rootKey,
+  id: '0193a1b2-0000-7000-8000-000000000002',
+  name: 'Message',
+  prompt: 'What should it say?',
+  type: 'STRING',
+  controlType: 'INPUT',
+}
+const root: AttributeKeyAssociation = {
+  ...base,
+  id: '0193a1b2-0000-7000-8000-000000000011',
+  sortOrder: 0,
+  attributeKeyId: rootKey.id,
+  parentAssociationId: null,
+}
+const leaf: AttributeKeyAssociation = {
+  ...base,
+  id: '0193a1b2-0000-7000-8000-000000000012',
+  sortOrder: 0,
+  attributeKeyId: leafKey.id,
+  parentAssociationId: root.id,
+}
+const ROWS: DemoRows = {
+  associations: [root, leaf],
+  keys: [rootKey, leafKey],
+  options: [],
+  conditions: [],
+}
+
+const testMachine = asTestMachine(withDelaysAsEvents(treeDemoMachine))
+const model = createTestModel(testMachine, {
+  events: (s: TreeDemoSnapshot) =>
+    [
+      { type: 'rows.loaded', rows: ROWS },
+      { type: 'rows.failed', error: new Error('The database connection is closing.') },
+      // Before the rows arrive there is no question to answer; the guard ignores these then.
+      ...['a', 'b']
+        .filter((value) => value !== s.context.answers[leaf.id])
+        .map((value) => ({ type: 'answer.changed', associationId: leaf.id, value })),
+      { type: 'demo.retry' },
+      { type: 'respondent.changed', refId: s.context.refId === 'r1' ? 'r2' : 'r1' },
+      { type: 'xstate.done.actor.loadAnswers', output: [] },
+      { type: 'xstate.error.actor.loadAnswers', error: new ApiError(0, 1000, 'offline', true) },
+      { type: 'xstate.after.ANSWER_SAVE_DELAY.treeDemo.answering.waiting' },
+      {
+        type: 'xstate.done.actor.saveAnswers',
+        output: s.context.saving.map((answer) => ({ ...answer, valueId: 'value-1' })),
+      },
+      {
+        type: 'xstate.error.actor.saveAnswers',
+        error: new ApiError(422, 1001, 'Value: too long.'),
+      },
+    ] as unknown as DemoEvent[],
+  input: { rootId: root.id, refId: 'r1' },
+  serializeState: (s, event, previous) =>
+    // What the page shows, what the next save sends and for whom.
+    JSON.stringify([
+      s.value,
+      !!s.context.rows,
+      s.context.answers[leaf.id],
+      s.context.saving.map((answer) => answer.value),
+    ]) +
+    // Ways into a state that leave nothing else to tell them apart (a broken cache, another
+    // respondent, a retry, the tree redrawn) are named, so that each is a path of its own.
+    (event &&
+    previous &&
+    (s.matches('unreadable') ||
+      s.matches('loadingAnswers') ||
+      event.type === 'demo.retry' ||
+      previous.matches({ answering: 'failed' }) ||
+      (event.type === 'rows.loaded' && previous.context.rows))
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+})
+const paths = model.getShortestPaths()
+
+type Step = {
+  event: { type: string; value?: string; refId?: string; output?: unknown; error?: unknown }
+}
+
+let respondents = 0
+
+function renderDemo() {
+  const clock = new SimulatedClock()
+  const rootRoute = createRootRoute()
+  const demo = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/attributes/demo',
+    component: () => (
+      <Theme>
+        <TreeDemoPage rootId={root.id} refId="r1" onRespondent={() => {}} clock={clock} />
+      </Theme>
+    ),
+  })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([demo]),
+    history: createMemoryHistory({ initialEntries: ['/attributes/demo'] }),
+  })
+  render(<RouterProvider router={router} />)
+  return { user: userEvent.setup(), clock }
+}
+
+const question = () => screen.getByRole('textbox', { name: 'What should it say?' })
+const statusText = (text: string) =>
+  waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text))
+
+function drive(app: ReturnType<typeof renderDemo>) {
+  const shown = async (s: TreeDemoSnapshot) => {
+    if (s.context.rows) {
+      expect(await screen.findByRole('heading', { name: 'Demo: Mug', level: 1 })).toBeVisible()
+      await waitFor(() => expect(question()).toHaveValue(s.context.answers[leaf.id] ?? ''))
+    }
+  }
+  const alert = async (text: string) => {
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+  }
+  return {
+    states: {
+      loadingAnswers: async () => {
+        const call = await open('fetchValues')
+        // The respondent on the page (the driver opens a new one each time; see below).
+        expect(call.args[0]).toBe(
+          screen.getByRole('textbox', { name: 'Reference Id' }).getAttribute('value'),
+        )
+        expect(screen.queryByRole('textbox', { name: 'What should it say?' })).toBeNull()
+        await statusText('Reading the answers…')
+      },
+      loadFailed: () => alert('Could not read the answers: the server could not be reached.'),
+      'answering.saved': async (s: TreeDemoSnapshot) => {
+        await shown(s)
+        if (s.context.rows) await statusText('Every answer is saved.')
+      },
+      'answering.waiting': async (s: TreeDemoSnapshot) => {
+        await shown(s)
+        await statusText('Saving…')
+      },
+      'answering.saving': async (s: TreeDemoSnapshot) => {
+        await shown(s)
+        const call = await open('saveRecord')
+        expect(call.args.slice(0, 2)).toEqual([
+          'AttributeValue',
+          {
+            refId: screen.getByRole('textbox', { name: 'Reference Id' }).getAttribute('value'),
+            attributeKeyId: leafKey.id,
+            attributeKeyAssociationId: leaf.id,
+            value: s.context.saving[0]?.value,
+          },
+        ])
+      },
+      'answering.failed': async (s: TreeDemoSnapshot) => {
+        await shown(s)
+        await alert('Could not store the answer: Value: too long.')
+      },
+      unreadable: () =>
+        alert('The attribute cache could not be read. Reload the page to try again.'),
+    },
+    events: {
+      'rows.loaded': () => act(() => rows.watcher?.next(ROWS)),
+      'rows.failed': ({ event }: Step) => act(() => rows.watcher?.error(event.error)),
+      // Before the tree is drawn there is no question to answer (the statechart ignores it too).
+      'answer.changed': ({ event }: Step) => {
+        const field = screen.queryByRole('textbox', { name: 'What should it say?' })
+        if (field) fireEvent.change(field, { target: { value: event.value } })
+      },
+      'demo.retry': () => app.user.click(screen.getByRole('button', { name: 'Try Again' })),
+      // A new reference id each time: which one does not change what the page does.
+      'respondent.changed': async () => {
+        const field = screen.getByRole('textbox', { name: 'Reference Id' })
+        await app.user.clear(field)
+        await app.user.type(field, `respondent-${++respondents}`)
+        await app.user.click(screen.getByRole('button', { name: 'Open' }))
+      },
+      'xstate.done.actor.loadAnswers': async () => (await open('fetchValues')).resolve([]),
+      'xstate.error.actor.loadAnswers': async ({ event }: Step) =>
+        (await open('fetchValues')).reject(event.error),
+      // The page's statechart runs on a simulated clock: the wait passes when the path says so.
+      'xstate.after.ANSWER_SAVE_DELAY.treeDemo.answering.waiting': () =>
+        act(() => app.clock.increment(ANSWER_SAVE_DELAY)),
+      'xstate.done.actor.saveAnswers': async () => {
+        const call = await open('saveRecord')
+        call.resolve({ id: 'value-1' })
+      },
+      'xstate.error.actor.saveAnswers': async ({ event }: Step) =>
+        (await open('saveRecord')).reject(event.error),
+    },
+  }
+}
+
+describe('whole-tree demo statechart, driving the demo page', () => {
+  beforeEach(() => {
+    calls.list.length = 0
+    rows.watcher = null
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = renderDemo()
+      await path.test(drive(app))
+    })
+  }
+
+  it('updates the row it created the first time, and keeps answers typed during a save', async () => {
+    const app = renderDemo()
+    await waitFor(() => expect(rows.watcher).not.toBeNull())
+    act(() => rows.watcher?.next(ROWS))
+    ;(await open('fetchValues')).resolve([])
+    fireEvent.change(await screen.findByRole('textbox', { name: 'What should it say?' }), {
+      target: { value: 'Hello' },
+    })
+    act(() => app.clock.increment(ANSWER_SAVE_DELAY))
+    const first = await open('saveRecord')
+    expect(first.args[2]).toBeNull()
+    // Typed while the first save runs: stored next, as an update of the row just created.
+    fireEvent.change(question(), { target: { value: 'Hello there' } })
+    first.resolve({ id: 'value-1' })
+    await statusText('Saving…')
+    act(() => app.clock.increment(ANSWER_SAVE_DELAY))
+    const second = await open('saveRecord')
+    expect(second.args.slice(1, 3)).toEqual([
+      expect.objectContaining({ value: 'Hello there' }),
+      'value-1',
+    ])
+    second.resolve({ id: 'value-1' })
+    await statusText('Every answer is saved.')
+  })
+})

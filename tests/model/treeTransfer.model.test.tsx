@@ -1,0 +1,162 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import type { AttributeTree } from '../../schema/attribute-api'
+import {
+  treeTransferMachine,
+  type TransferEvent,
+  type TreeTransferSnapshot,
+} from '../../src/machines/treeTransfer.machine'
+import { aLink, ID, pick, renderTree, treeItem } from './attributeTree.support'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+vi.mock('../../src/data/api/attributes', async () => {
+  const { server } = await import('./profile.support')
+  return {
+    saveRecord: server.stub('saveRecord'),
+    reorderChildren: server.stub('reorderChildren'),
+    removeLink: server.stub('removeLink'),
+    exportTree: server.stub('exportTree'),
+    importTree: server.stub('importTree'),
+  }
+})
+
+const document: AttributeTree = {
+  format: 'gatehouse.attribute-tree',
+  version: 1,
+  keys: [
+    {
+      ref: 'k1',
+      name: 'Spare',
+      prompt: null,
+      type: 'ROOT',
+      controlType: null,
+      config: '{}',
+      imagePath: null,
+      skuId: null,
+      erpId: null,
+      options: [],
+    },
+  ],
+  root: { keyRef: 'k1', includeWhen: [], children: [] },
+}
+// The imported trunk, as the server answers it (its key is in the cache already here).
+const imported = aLink(ID.linkNew, ID.kSpare, null, 0)
+const file = new File([JSON.stringify(document)], 'Spare.attributes.json', {
+  type: 'application/json',
+})
+
+const events = [
+  { type: 'transfer.export', id: ID.trunk, name: 'Kitchen' },
+  { type: 'transfer.import', file },
+  { type: 'xstate.done.actor.exportTree', output: document },
+  { type: 'xstate.error.actor.exportTree', error: refusal(404, 'There is no such item.') },
+  { type: 'xstate.done.actor.importTree', output: imported },
+  {
+    type: 'xstate.error.actor.importTree',
+    error: refusal(422, 'The file is not an exported tree.'),
+  },
+] as unknown as TransferEvent[]
+
+const testMachine = asTestMachine(treeTransferMachine)
+const model = createTestModel(testMachine, {
+  events,
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.error]) +
+    (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
+})
+const paths = model.getShortestPaths()
+
+type Step = { event: { type: string; output?: unknown; error?: unknown } }
+
+async function renderPage() {
+  const download = vi.fn()
+  const app = await renderTree({
+    transferMachine: treeTransferMachine.provide({
+      actions: {
+        download: (_, params) => void download(params),
+        showImported: (_, link) => app.tree.send({ type: 'tree.select', id: link.id }),
+      },
+    }),
+  })
+  app.watch.release()
+  await screen.findByRole('tree', { name: 'Attributes' })
+  return { ...app, download }
+}
+type App = Awaited<ReturnType<typeof renderPage>>
+
+function drive(app: App) {
+  return {
+    states: {
+      idle: async (s: TreeTransferSnapshot) => {
+        await waitFor(() => expect(screen.getByRole('button', { name: /Add/ })).toBeEnabled())
+        if (s.context.error)
+          expect(await screen.findByText(new RegExp(`failed: ${s.context.error}`))).toBeVisible()
+        else if (s.context.imported) {
+          await waitFor(() => expect(treeItem('Spare')).toHaveAttribute('aria-selected', 'true'))
+          expect(await screen.findByText('The tree was imported')).toBeVisible()
+        } else if (s.context.root) {
+          expect(app.download).toHaveBeenLastCalledWith({
+            tree: document,
+            fileName: 'Kitchen.attributes.json',
+          })
+          expect(await screen.findByText('Kitchen was exported')).toBeVisible()
+        }
+      },
+      exporting: async () => {
+        expect((await server.last('exportTree')).args[0]).toBe(ID.trunk)
+      },
+      importing: async () => {
+        expect((await server.last('importTree')).args[0]).toEqual(document)
+        // The add button waits for the import.
+        await waitFor(() => expect(screen.getByRole('button', { name: /Add/ })).toBeDisabled())
+      },
+    },
+    events: {
+      'transfer.export': () => pick(app.user, 'Kitchen', 'Export'),
+      'transfer.import': async () => {
+        await app.user.upload(screen.getByLabelText('Import an exported attribute tree'), file)
+      },
+      'xstate.done.actor.exportTree': async ({ event }: Step) =>
+        (await server.last('exportTree')).resolve(event.output),
+      'xstate.error.actor.exportTree': async ({ event }: Step) =>
+        (await server.last('exportTree')).reject(event.error),
+      'xstate.done.actor.importTree': async ({ event }: Step) =>
+        (await server.last('importTree')).resolve(event.output),
+      'xstate.error.actor.importTree': async ({ event }: Step) =>
+        (await server.last('importTree')).reject(event.error),
+    },
+  }
+}
+
+describe('export and import statechart, driving the Attribute Editor', () => {
+  beforeEach(() => server.reset())
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      await path.test(drive(await renderPage()))
+    })
+  }
+
+  it('says so when the chosen file is not JSON, without calling the server', async () => {
+    const app = await renderPage()
+    await app.user.upload(
+      screen.getByLabelText('Import an exported attribute tree'),
+      new File(['not json'], 'notes.txt', { type: 'application/json' }),
+    )
+    expect(
+      await screen.findByText(
+        'The import failed: notes.txt is not an exported attribute tree (it is not JSON).',
+      ),
+    ).toBeVisible()
+    expect(server.calls.filter((call) => call.name === 'importTree')).toEqual([])
+  })
+})
