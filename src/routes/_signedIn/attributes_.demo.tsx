@@ -20,6 +20,8 @@ export const Route = createFileRoute('/_signedIn/attributes_/demo')({
   // A respondent of its own in the address, so that a reload finds the same answers.
   beforeLoad: ({ search }) => {
     if (!search.ref)
+      // TanStack Router redirects by throwing redirect(), which is not an Error by design.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw redirect({
         to: '/attributes/demo',
         search: { root: search.root, ref: newRespondentId() },
