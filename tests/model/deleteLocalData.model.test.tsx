@@ -11,6 +11,7 @@ import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 import { server } from './profile.support'
 
 vi.mock('../../src/data/db/deleteLocalData', async () => {
@@ -89,10 +90,14 @@ function drive(app: App) {
         app.user.click(screen.getByRole('button', { name: 'Delete Local Data' })),
       'localData.confirm': () => app.user.click(inDialog('Delete')),
       'localData.cancel': () => app.user.click(inDialog('Cancel')),
-      'xstate.done.actor.deleteLocalData': async () =>
-        (await server.last('deleteLocalData')).resolve(undefined),
-      'xstate.error.actor.deleteLocalData': async ({ event }: Step) =>
-        (await server.last('deleteLocalData')).reject(event.error),
+      'xstate.done.actor.deleteLocalData': async () => {
+        ;(await server.last('deleteLocalData')).resolve(undefined)
+        await expectNotified('status', 'The local data of this browser was deleted')
+      },
+      'xstate.error.actor.deleteLocalData': async ({ event }: Step) => {
+        ;(await server.last('deleteLocalData')).reject(event.error)
+        await expectNotified('alert', /^The local data was not deleted: \S/)
+      },
     },
   }
 }

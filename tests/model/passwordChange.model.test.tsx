@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { validateNewPassword, validatePassword } from '../../schema/rules'
@@ -89,6 +89,13 @@ type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
 
 const button = (name: string) => screen.getByRole('button', { name })
+// The page's own messages; the notifications (SPEC.md §4) show outside the page, bottom-left.
+const page = () => within(screen.getByRole('main'))
+const notifications = () =>
+  Array.from(document.querySelectorAll<HTMLElement>('[data-notification]'), (n) => ({
+    role: n.getAttribute('role'),
+    text: n.textContent,
+  }))
 
 async function retype(app: App, label: string, value: string) {
   await app.user.clear(field(label))
@@ -117,7 +124,7 @@ function drive(app: App) {
     states: {
       editing: async (snapshot: ChangeSnapshot) => {
         await expectForm(snapshot)
-        expect(screen.queryByRole('alert')).toBeNull()
+        expect(page().queryByRole('alert')).toBeNull()
       },
       submitting: async () => {
         await waitFor(() => expect(button('Change Password')).toBeDisabled())
@@ -131,12 +138,25 @@ function drive(app: App) {
         expect(button('Change Password')).toBeDisabled()
       },
       failed: async (snapshot: ChangeSnapshot) => {
-        expect(await screen.findByRole('alert')).toHaveTextContent(snapshot.context.error ?? '—')
+        expect(await page().findByRole('alert')).toHaveTextContent(snapshot.context.error ?? '—')
+        await waitFor(() =>
+          expect(notifications()).toContainEqual({
+            role: 'alert',
+            text: `Your password was not changed: ${snapshot.context.error ?? '—'}`,
+          }),
+        )
         await expectForm(snapshot)
       },
       changed: async () => {
-        expect(await screen.findByRole('status')).toHaveTextContent(
+        expect(await page().findByRole('status')).toHaveTextContent(
           'Your password has been changed',
+        )
+        // Also as a notification, which outlives the page when it moves on.
+        await waitFor(() =>
+          expect(notifications()).toContainEqual({
+            role: 'status',
+            text: 'Your password has been changed',
+          }),
         )
         expect(button('Home')).toBeEnabled()
         // The session knows at once that the change is done: the title follows it.

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { validateNewPassword } from '../../schema/rules'
@@ -127,6 +127,14 @@ async function expectForm(snapshot: ResetSnapshot, touched: Set<string>) {
   else expect(button('Save Password')).toBeDisabled()
 }
 
+// The screen's own messages; the notifications (SPEC.md §4) show outside it, bottom-left.
+const page = () => within(screen.getByRole('main'))
+const notifications = () =>
+  Array.from(document.querySelectorAll<HTMLElement>('[data-notification]'), (n) => ({
+    role: n.getAttribute('role'),
+    text: n.textContent,
+  }))
+
 function drive(app: App, touched: Set<string>) {
   return {
     states: {
@@ -135,7 +143,7 @@ function drive(app: App, touched: Set<string>) {
         expect(calls.lookUpResetToken.inputs.at(-1)).toBe(SLUG)
       },
       unavailable: async () => {
-        expect(await screen.findByRole('alert')).toHaveTextContent(EXPECTED.exception)
+        expect(await page().findByRole('alert')).toHaveTextContent(EXPECTED.exception)
         expect(button('Try Again')).toBeEnabled()
       },
       expired: async () => {
@@ -146,10 +154,16 @@ function drive(app: App, touched: Set<string>) {
       },
       'editing.idle': async (snapshot: ResetSnapshot) => {
         await expectForm(snapshot, touched)
-        expect(screen.queryByRole('alert')).toBeNull()
+        expect(page().queryByRole('alert')).toBeNull()
       },
       'editing.rejected': async (snapshot: ResetSnapshot) => {
-        expect(await screen.findByRole('alert')).toHaveTextContent(snapshot.context.error ?? '—')
+        expect(await page().findByRole('alert')).toHaveTextContent(snapshot.context.error ?? '—')
+        await waitFor(() =>
+          expect(notifications()).toContainEqual({
+            role: 'alert',
+            text: `Your password was not reset: ${snapshot.context.error ?? '—'}`,
+          }),
+        )
         await expectForm(snapshot, touched)
       },
       saving: async () => {
@@ -161,6 +175,11 @@ function drive(app: App, touched: Set<string>) {
       },
       signingIn: async () => {
         expect(await screen.findByText('Signing in...')).toBeVisible()
+        // The form is gone: the notification says that the password was changed.
+        expect(notifications()).toContainEqual({
+          role: 'status',
+          text: 'Your password has been changed',
+        })
         // The login flow signs in with the address on file and the new password.
         await waitFor(() =>
           expect(calls.signIn.inputs.at(-1)).toEqual({
@@ -170,7 +189,7 @@ function drive(app: App, touched: Set<string>) {
         )
       },
       signInFailed: async () => {
-        expect(await screen.findByRole('alert')).toHaveTextContent(EXPECTED.exception)
+        expect(await page().findByRole('alert')).toHaveTextContent(EXPECTED.exception)
         expect(button('Login')).toBeEnabled()
       },
       done: async () => {

@@ -21,6 +21,7 @@ import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 import { button, refusal, server } from './profile.support'
 
 vi.mock('../../src/data/api/user', async () => {
@@ -219,12 +220,14 @@ for (const c of CASES) {
         },
         'xstate.done.actor.saveRecord': async ({ event }: Step) => {
           ;(await server.last(c.call)).resolve(event.output)
+          await expectNotified('status', `Your ${thing} was saved`)
           await waitFor(async () =>
             expect(await identityDb().users.get(user.id)).toEqual(event.output),
           )
         },
         'xstate.error.actor.saveRecord': async ({ event }: Step) => {
           ;(await server.last(c.call)).reject(event.error)
+          await expectNotified('alert', new RegExp(`^Your ${thing} was not saved: \\S`))
         },
       },
     }

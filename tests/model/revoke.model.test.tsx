@@ -11,6 +11,7 @@ import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 
 // The server call behind the chart's revokeSession actor; each call waits for the path's step.
 const server = vi.hoisted(() => ({
@@ -103,8 +104,14 @@ function drive(app: App) {
         await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
         expect(screen.getByRole('button', { name: 'Revoke session of Ada Lovelace' })).toHaveFocus()
       },
-      'xstate.done.actor.revokeSession': () => lastCall().resolve(),
-      'xstate.error.actor.revokeSession': ({ event }: Step) => lastCall().reject(event.error),
+      'xstate.done.actor.revokeSession': async () => {
+        lastCall().resolve()
+        await expectNotified('status', 'Session of Ada Lovelace revoked')
+      },
+      'xstate.error.actor.revokeSession': async ({ event }: Step) => {
+        lastCall().reject(event.error)
+        await expectNotified('alert', /^Session of Ada Lovelace not revoked: \S/)
+      },
     },
   }
 }

@@ -14,6 +14,7 @@ import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 import { refusal, server } from './profile.support'
 
 vi.mock('../../src/data/api/user', async () => {
@@ -101,20 +102,26 @@ function drive(app: App) {
       'twoFactor.turnOff': () => app.user.click(toggle()),
       'xstate.done.actor.turnOn': async ({ event }: Step) => {
         ;(await server.last('setTwoFactor')).resolve(event.output)
+        await expectNotified('status', '2 Factor Auth is on')
         await waitFor(async () =>
           expect((await identityDb().users.get(self.id))?.use2FA).toBe(true),
         )
       },
-      'xstate.error.actor.turnOn': async ({ event }: Step) =>
-        (await server.last('setTwoFactor')).reject(event.error),
+      'xstate.error.actor.turnOn': async ({ event }: Step) => {
+        ;(await server.last('setTwoFactor')).reject(event.error)
+        await expectNotified('alert', /^2 Factor Auth was not turned on: \S/)
+      },
       'xstate.done.actor.turnOff': async ({ event }: Step) => {
         ;(await server.last('setTwoFactor')).resolve(event.output)
+        await expectNotified('status', '2 Factor Auth is off')
         await waitFor(async () =>
           expect((await identityDb().users.get(self.id))?.use2FA).toBe(false),
         )
       },
-      'xstate.error.actor.turnOff': async ({ event }: Step) =>
-        (await server.last('setTwoFactor')).reject(event.error),
+      'xstate.error.actor.turnOff': async ({ event }: Step) => {
+        ;(await server.last('setTwoFactor')).reject(event.error)
+        await expectNotified('alert', /^2 Factor Auth was not turned off: \S/)
+      },
     },
   }
 }

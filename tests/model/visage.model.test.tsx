@@ -14,6 +14,7 @@ import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 import { refusal, server } from './profile.support'
 
 vi.mock('../../src/data/api/visage', async () => {
@@ -153,18 +154,25 @@ function drive(app: App) {
         // Around user-event, which would drop what `accept` refuses before the drop zone sees it.
         fireEvent.change(fileInput(), { target: { files: REFUSED[event.message ?? ''] } })
       },
-      'xstate.done.actor.deleteVisage': async ({ event }: Step) =>
-        (await server.last('deleteVisage')).resolve(event.output),
-      'xstate.error.actor.deleteVisage': async ({ event }: Step) =>
-        (await server.last('deleteVisage')).reject(event.error),
+      'xstate.done.actor.deleteVisage': async ({ event }: Step) => {
+        ;(await server.last('deleteVisage')).resolve(event.output)
+        await expectNotified('status', 'Your visage was deleted')
+      },
+      'xstate.error.actor.deleteVisage': async ({ event }: Step) => {
+        ;(await server.last('deleteVisage')).reject(event.error)
+        await expectNotified('alert', /^Your visage was not deleted: \S/)
+      },
       'xstate.done.actor.uploadVisage': async ({ event }: Step) => {
         ;(await server.last('uploadVisage')).resolve(event.output)
+        await expectNotified('status', 'Your visage was uploaded')
         await waitFor(async () =>
           expect((await identityDb().users.get(self.id))?.visage).toBe('visage-2'),
         )
       },
-      'xstate.error.actor.uploadVisage': async ({ event }: Step) =>
-        (await server.last('uploadVisage')).reject(event.error),
+      'xstate.error.actor.uploadVisage': async ({ event }: Step) => {
+        ;(await server.last('uploadVisage')).reject(event.error)
+        await expectNotified('alert', /^Your visage was not uploaded: \S/)
+      },
     },
   }
 }

@@ -5,7 +5,9 @@ import {
   CHUNK_RELOAD_WINDOW_MS,
   isChunkLoadError,
   mayReload,
+  ROUTER_RELOAD_PREFIX,
   scheduleChunkReload,
+  yieldRouterReload,
 } from '../../src/data/prefs/chunkReload'
 
 /** A sessionStorage that outlives the "page": reloads are simulated by scheduling again. */
@@ -29,6 +31,7 @@ describe('isChunkLoadError (SPEC.md §4)', () => {
     expect(isChunkLoadError(new Error('error loading dynamically imported module: x'))).toBe(true)
     const webpack = Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' })
     expect(isChunkLoadError(webpack)).toBe(true)
+    expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/logs-x.css'))).toBe(true)
   })
 
   it('leaves other errors alone', () => {
@@ -95,5 +98,34 @@ describe('scheduleChunkReload (fake timers)', () => {
     expect(scheduleChunkReload({ storage: undefined, reload }).scheduled).toBe(true)
     vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS)
     expect(reload).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe("yieldRouterReload: TanStack Router's immediate reload is spent (fake timers)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    vi.setSystemTime(1_000_000)
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('marks the failure as reloaded for TanStack, and our guard still reloads after 2 s', () => {
+    const storage = memoryStorage()
+    const reload = vi.fn()
+    const failure = new TypeError('Failed to fetch dynamically imported module: http://x/a.js')
+    yieldRouterReload(failure, storage)
+    expect(storage.items.get(`${ROUTER_RELOAD_PREFIX}${failure.message}`)).toBe('1')
+    expect(scheduleChunkReload({ storage, reload }).scheduled).toBe(true)
+    vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS)
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves other errors and missing storage alone', () => {
+    const storage = memoryStorage()
+    yieldRouterReload(new Error('boom'), storage)
+    yieldRouterReload(undefined, storage)
+    expect(storage.items.size).toBe(0)
+    expect(() =>
+      yieldRouterReload(new TypeError('Importing a module script failed.'), undefined),
+    ).not.toThrow()
   })
 })

@@ -13,6 +13,7 @@ const CHUNK_MESSAGES = [
   'Failed to fetch dynamically imported module', // Chromium
   'error loading dynamically imported module', // Firefox
   'Importing a module script failed', // Safari
+  'Unable to preload CSS', // Vite: the stylesheet of a lazy chunk
 ]
 
 /** Whether an error is a failed load of a code chunk (Vite's dynamic import, or webpack's name). */
@@ -73,4 +74,44 @@ export function scheduleChunkReload({
     reload()
   }, CHUNK_RELOAD_DELAY_MS)
   return { scheduled: true, cancel: () => clearTimeout(timer) }
+}
+
+/**
+ * TanStack Router's own rule (`lazyRouteComponent` in @tanstack/react-router): a route component
+ * whose module cannot be fetched reloads the page at once, once per browser session for each
+ * error message, remembered in sessionStorage under this prefix and the message.
+ */
+export const ROUTER_RELOAD_PREFIX = 'tanstack_router_reload:'
+
+/**
+ * Leaves the decision to our guard: marks TanStack's once-per-session reload for this failure as
+ * spent, so that its lazy component throws the error to the route's error component (the
+ * ChunkFailure view, which reloads after 2 s at most once per 10 s) instead of reloading at once.
+ */
+export function yieldRouterReload(error: unknown, storage = sessionStore()): void {
+  if (!isChunkLoadError(error)) return
+  const { message } = error as { message?: unknown }
+  if (typeof message !== 'string') return
+  try {
+    storage?.setItem(`${ROUTER_RELOAD_PREFIX}${message}`, '1')
+  } catch {
+    // See sessionStore(): without storage TanStack cannot remember its reload either.
+  }
+}
+
+/** Vite's event for a lazy import that failed, fired before the router renders the failure. */
+export const PRELOAD_ERROR_EVENT = 'vite:preloadError'
+
+/**
+ * Listens for Vite's `vite:preloadError` (built console: every lazy route's import goes through
+ * Vite's preload helper, which fires it on failure, before the error reaches the router) and
+ * yields TanStack's reload for it. Returns the uninstall.
+ */
+export function claimChunkReloads(
+  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = globalThis,
+  storage: StorageLike | undefined = sessionStore(),
+): () => void {
+  const listener = (event: Event) => yieldRouterReload((event as { payload?: unknown }).payload, storage)
+  target.addEventListener(PRELOAD_ERROR_EVENT, listener)
+  return () => target.removeEventListener(PRELOAD_ERROR_EVENT, listener)
 }

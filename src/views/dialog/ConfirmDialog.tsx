@@ -1,6 +1,7 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes'
-import { useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useReturnFocus } from './useReturnFocus'
 
 export type ConfirmDialogProps = {
   title: ReactNode
@@ -24,8 +25,8 @@ export type ConfirmDialogProps = {
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { title, text, action, color, open, busy, error, canConfirm, canCancel } = props
-  // No Trigger (a statechart opens it): keep where focus came from and return it there.
-  const returnFocusTo = useRef<Element | null>(null)
+  // No Trigger (a statechart opens it): the focus goes back where it came from.
+  const returnFocus = useReturnFocus(open)
   return (
     <AlertDialog.Root
       open={open}
@@ -36,14 +37,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       <AlertDialog.Content
         minWidth={{ initial: '0', xs: '400px' }}
         maxWidth="480px"
-        onOpenAutoFocus={() => {
-          returnFocusTo.current = document.activeElement
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          const origin = returnFocusTo.current
-          if (origin instanceof HTMLElement && origin.isConnected) origin.focus()
-        }}
+        {...returnFocus}
       >
         <AlertDialog.Title style={{ overflowWrap: 'anywhere' }}>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2" style={{ overflowWrap: 'anywhere' }}>

@@ -8,6 +8,8 @@ import {
   type BiometricSnapshot,
 } from '../../machines/biometric.machine'
 import { ErrorCallout } from '../login/ErrorCallout'
+import { failed, succeeded } from '../notify/items'
+import { useNotifyOn } from '../notify/useNotifyOn'
 import { PasswordDialog } from './PasswordDialog'
 
 const selectChecked = (s: BiometricSnapshot) => s.hasTag('checked')
@@ -37,6 +39,25 @@ function BiometricSwitch({ actor, email }: { actor: BiometricActor; email: strin
   const canEnable = useSelector(actor, selectCanEnable)
   const canDisable = useSelector(actor, selectCanDisable)
   const error = useSelector(actor, selectError)
+  // A wrong password stays in the dialog, and a cancelled browser prompt is not news.
+  useNotifyOn(actor, (previous, next) => {
+    const reason = next.context.error
+    if (previous.matches('loading'))
+      return next.hasTag('error') ? failed('Biometric Login could not be checked', reason) : null
+    if (previous.matches('registering'))
+      return next.matches('on')
+        ? succeeded('Biometric Login is on for this device')
+        : next.matches({ off: 'failed' })
+          ? failed('Biometric Login was not turned on', reason)
+          : null
+    if (previous.matches('disabling'))
+      return next.matches('off')
+        ? succeeded('Biometric Login is off; your passkeys were removed')
+        : next.hasTag('error')
+          ? failed('Biometric Login was not turned off', reason)
+          : null
+    return null
+  })
   return (
     <Flex direction="column" gap="2">
       <Flex gap="2" align="center">

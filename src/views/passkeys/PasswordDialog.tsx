@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { validatePassword } from '../../../schema/rules'
 import type { BiometricActor, BiometricSnapshot } from '../../machines/biometric.machine'
 import { PasswordField } from '../form/PasswordField'
+import { useReturnFocus } from '../dialog/useReturnFocus'
 import { ErrorCallout } from '../login/ErrorCallout'
 
 const selectOpen = (s: BiometricSnapshot) => s.hasTag('open')
@@ -24,6 +25,8 @@ export function PasswordDialog({ actor, email }: { actor: BiometricActor; email:
   const error = useSelector(actor, selectError)
   const canSubmit = useSelector(actor, selectCanSubmit)
   const canCancel = useSelector(actor, selectCanCancel)
+  // Opened by the switch through the chart: the focus goes back to the switch when it closes.
+  const returnFocus = useReturnFocus(open)
   return (
     <Dialog.Root
       open={open}
@@ -31,7 +34,7 @@ export function PasswordDialog({ actor, email }: { actor: BiometricActor; email:
         if (!next) actor.send({ type: 'biometric.cancel' })
       }}
     >
-      <Dialog.Content minWidth={{ initial: '0', xs: '400px' }} maxWidth="480px">
+      <Dialog.Content minWidth={{ initial: '0', xs: '400px' }} maxWidth="480px" {...returnFocus}>
         <Dialog.Title>Turn On Biometric Login</Dialog.Title>
         <Dialog.Description size="2" mb="4">
           Enter the password of {email}. Your browser will then ask for this device’s fingerprint,

@@ -18,6 +18,8 @@ import {
 } from '../../machines/passwordChange.selectors'
 import { PasswordField } from '../form/PasswordField'
 import { ErrorCallout } from '../login/ErrorCallout'
+import { failed, succeeded } from '../notify/items'
+import { useNotifyOn } from '../notify/useNotifyOn'
 import { SuccessCallout } from './SuccessCallout'
 
 type Props = {
@@ -35,6 +37,16 @@ export function ChangePasswordForm({ actor, title, children, leaveLabel = 'Home'
   const changed = useSelector(actor, selectChanged)
   const canLeave = useSelector(actor, selectCanLeave)
   const error = useSelector(actor, selectError)
+  // Also as a notification: it stays in view when the screen moves on after five seconds.
+  useNotifyOn(actor, (previous, next) =>
+    !previous.hasTag('busy')
+      ? null
+      : next.hasTag('success')
+        ? succeeded(PASSWORD_CHANGED)
+        : next.hasTag('error')
+          ? failed('Your password was not changed', next.context.error)
+          : null,
+  )
   return (
     <Flex direction="column" gap="4">
       {title && (

@@ -7,6 +7,8 @@ import {
   type DeleteLocalDataSnapshot,
 } from '../../machines/deleteLocalData.machine'
 import { ConfirmDeleteDialog } from '../dialog/ConfirmDeleteDialog'
+import { failed, succeeded } from '../notify/items'
+import { useNotifyOn } from '../notify/useNotifyOn'
 
 const selectOpen = (s: DeleteLocalDataSnapshot) => s.hasTag('open')
 const selectBusy = (s: DeleteLocalDataSnapshot) => s.hasTag('busy')
@@ -33,6 +35,16 @@ export function DeleteLocalDataView({ actor }: { actor: DeleteLocalDataActor }) 
   const canDelete = useSelector(actor, selectCanDelete)
   const canConfirm = useSelector(actor, selectCanConfirm)
   const canCancel = useSelector(actor, selectCanCancel)
+  // The stack lives above the routes: the notice is still there on the login page.
+  useNotifyOn(actor, (previous, next) =>
+    !previous.matches('deleting')
+      ? null
+      : next.matches('deleted')
+        ? succeeded('The local data of this browser was deleted')
+        : next.matches('failed')
+          ? failed('The local data was not deleted', next.context.error)
+          : null,
+  )
   return (
     <Flex direction="column" gap="2" align="start">
       <Button

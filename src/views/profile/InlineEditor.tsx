@@ -1,10 +1,11 @@
 import { Cross2Icon, Pencil1Icon } from '@radix-ui/react-icons'
 import { Box, Button, Flex, Grid, IconButton, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import type { ComponentProps } from 'react'
+import { useState, type ComponentProps } from 'react'
 import type { EditorActor, EditorRecord, EditorSnapshot } from '../../machines/inlineEditor.machine'
 import { FormField } from '../form/FormField'
 import { PasswordField } from '../form/PasswordField'
+import { failed, succeeded } from '../notify/items'
 import { useNotifyOn } from '../notify/useNotifyOn'
 import { ErrorText } from './ErrorText'
 
@@ -27,8 +28,8 @@ type Props = {
   record?: EditorRecord
   /** No edit icon: the value cannot be changed now (a deleted service). */
   readOnly?: boolean
-  /** The notification after a successful save; 'Your name was saved' unless given. */
-  savedMessage?: string
+  /** Whose value it is, for the notifications: 'Your name' (the default) was saved / not saved. */
+  subject?: string
 }
 
 const selectOpen = (s: EditorSnapshot) => s.hasTag('open')
@@ -43,21 +44,21 @@ const selectCanCancel = (s: EditorSnapshot) => s.can({ type: 'editor.cancel' })
  * A row of the Personal Info card (SPEC.md §2 'Profile') or of a service's detail ('Services'): the
  * saved value with an edit icon, or, when open, the inputs with a cancel icon and 'Save Changes'.
  */
-export function InlineEditor({
-  editor,
-  title,
-  display,
-  fields,
-  record,
-  readOnly,
-  savedMessage,
-}: Props) {
+export function InlineEditor({ editor, title, display, fields, record, readOnly, subject }: Props) {
   const open = useSelector(editor, selectOpen)
+  // Once opened from its edit icon, the row gives the focus back to it when the editor closes
+  // (saved or cancelled): the form the focus was in is gone.
+  const [edited, setEdited] = useState(false)
   const thing = title.toLowerCase()
+  const whose = subject ?? `Your ${thing}`
   useNotifyOn(editor, (previous, next) =>
-    previous.hasTag('busy') && next.matches('closed')
-      ? { message: savedMessage ?? `Your ${thing} was saved`, variant: 'success' }
-      : null,
+    !previous.hasTag('busy')
+      ? null
+      : next.matches('closed')
+        ? succeeded(`${whose} was saved`)
+        : next.hasTag('error')
+          ? failed(`${whose} was not saved`, next.context.error)
+          : null,
   )
   if (!open) {
     return (
@@ -75,9 +76,11 @@ export function InlineEditor({
             variant="ghost"
             color="gray"
             aria-label={`Edit ${thing}`}
-            onClick={() =>
+            autoFocus={edited}
+            onClick={() => {
+              setEdited(true)
               editor.send(record ? { type: 'editor.open', record } : { type: 'editor.open' })
-            }
+            }}
           >
             <Pencil1Icon width={18} height={18} />
           </IconButton>

@@ -3,6 +3,8 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { VisageActor, VisageSnapshot } from '../../machines/visage.machine'
 import { ConfirmDeleteDialog } from '../dialog/ConfirmDeleteDialog'
+import { failed, succeeded } from '../notify/items'
+import { useNotifyOn } from '../notify/useNotifyOn'
 import { ImageDropZone } from '../upload/ImageDropZone'
 import { ErrorText } from './ErrorText'
 import { VisageAvatar } from './VisageAvatar'
@@ -24,6 +26,21 @@ const selectCanCancel = (s: VisageSnapshot) => s.can({ type: 'visage.cancelDelet
 export function VisageSection({ visage, initials }: { visage: VisageActor; initials: string }) {
   const reference = useSelector(visage, selectVisage)
   const userId = useSelector(visage, selectUserId)
+  useNotifyOn(visage, (previous, next) => {
+    if (previous.matches('uploading'))
+      return next.matches('present')
+        ? succeeded('Your visage was uploaded')
+        : next.hasTag('error')
+          ? failed('Your visage was not uploaded', next.context.error)
+          : null
+    if (previous.matches('deleting'))
+      return next.matches('absent')
+        ? succeeded('Your visage was deleted')
+        : next.matches('deleteFailed')
+          ? failed('Your visage was not deleted', next.context.error)
+          : null
+    return null
+  })
   return (
     <Flex direction="column" gap="3" asChild>
       <section aria-labelledby="profile-visage">

@@ -2,16 +2,26 @@ import { Box, Card, Flex } from '@radix-ui/themes'
 import { Outlet } from '@tanstack/react-router'
 import { Logo } from '../brand/Logo'
 
-/** The signed-out screens: one centred card under the logo. */
+/** The signed-out screens: one centred card under the logo, the page's main landmark. */
 export function PublicLayout() {
   return (
-    <Flex direction="column" align="center" justify="center" gap="5" p="4" minHeight="100vh">
-      <Logo size={64} title="Gatehouse" />
-      <Box width="100%" maxWidth="420px">
-        <Card size="4">
-          <Outlet />
-        </Card>
-      </Box>
+    <Flex
+      asChild
+      direction="column"
+      align="center"
+      justify="center"
+      gap="5"
+      p="4"
+      minHeight="100vh"
+    >
+      <main>
+        <Logo size={64} title="Gatehouse" />
+        <Box width="100%" maxWidth="420px">
+          <Card size="4">
+            <Outlet />
+          </Card>
+        </Box>
+      </main>
     </Flex>
   )
 }

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { listMachine, type ListActor } from '../../machines/list.machine'
 import { canAccess } from '../../machines/access'
 import { revokeMachine, type RevokeActor } from '../../machines/revoke.machine'
+import { failed, succeeded } from '../notify/items'
 import { useNotifyOn } from '../notify/useNotifyOn'
 import { selectSync, selectUser } from '../../machines/startup.selectors'
 import { MEDIA } from '../app/media'
@@ -54,11 +55,15 @@ export function SessionsPage() {
   const sync = useSelector(startup, selectSync)
   const list = useActorRef(listMachine, { input: { type: 'sessions' } })
   const revoke = useActorRef(revokeMachine, { input: { sync } })
-  useNotifyOn(revoke, (previous, next) =>
-    previous.matches('revoking') && next.matches('done')
-      ? { message: `Session of ${next.context.target?.name ?? ''} revoked`, variant: 'success' }
-      : null,
-  )
+  useNotifyOn(revoke, (previous, next) => {
+    if (!previous.matches('revoking')) return null
+    const name = next.context.target?.name ?? ''
+    return next.matches('done')
+      ? succeeded(`Session of ${name} revoked`)
+      : next.matches('failed')
+        ? failed(`Session of ${name} not revoked`, next.context.error)
+        : null
+  })
   return (
     <SessionsView
       list={list}

@@ -24,14 +24,22 @@ test('change password from the user menu: refusals, then success and back home',
 
   // The current password again: the server remembers it (807).
   await submitChange(page, { oldPassword: ADMIN.password, password: ADMIN.password })
-  await expect(page.getByRole('alert')).toHaveText(RECENTLY_USED)
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(RECENTLY_USED)
 
   // A wrong old password (805).
   await submitChange(page, { oldPassword: 'Wrong#Passw0rd1', password: NEW_PASSWORD })
-  await expect(page.getByRole('alert')).toHaveText('The old password is not correct.')
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'The old password is not correct.',
+  )
 
   await submitChange(page, { oldPassword: ADMIN.password, password: NEW_PASSWORD })
-  await expect(page.getByRole('status')).toHaveText('Your password has been changed')
+  // The page's own message; the same words also come as a notification, outside the page.
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Your password has been changed',
+  )
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password has been changed' }),
+  ).toHaveCount(2)
   await expect(page.getByRole('button', { name: 'Home' })).toBeVisible()
   // Five seconds later the screen moves on by itself.
   await expectOnHome(page)

@@ -61,7 +61,7 @@ export function ServiceEditors({ service, readOnly }: Props) {
         ]}
         record={service}
         readOnly={readOnly}
-        savedMessage={`The service ${title.toLowerCase()} was saved`}
+        subject={`The service ${title.toLowerCase()}`}
       />
     </Fragment>
   ))

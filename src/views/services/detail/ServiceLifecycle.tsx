@@ -7,6 +7,7 @@ import {
   type ServiceLifecycleSnapshot,
 } from '../../../machines/serviceLifecycle.machine'
 import { ConfirmDialog } from '../../dialog/ConfirmDialog'
+import { failed, succeeded } from '../../notify/items'
 import { useNotifyOn } from '../../notify/useNotifyOn'
 
 const selectBusy = (s: ServiceLifecycleSnapshot) => s.hasTag('busy')
@@ -30,13 +31,21 @@ export function ServiceLifecycle({ service }: { service: Service }) {
   const canConfirm = useSelector(actor, selectCanConfirm)
   const canCancel = useSelector(actor, selectCanCancel)
   const name = service.name
-  useNotifyOn(actor, (previous, next) =>
-    previous.matches('deleting') && next.matches('deleted')
-      ? { message: `${name} was deleted`, variant: 'success' }
-      : previous.matches('restoring') && next.matches('active')
-        ? { message: `${name} was restored`, variant: 'success' }
-        : null,
-  )
+  useNotifyOn(actor, (previous, next) => {
+    if (previous.matches('deleting'))
+      return next.matches('deleted')
+        ? succeeded(`${name} was deleted`)
+        : next.matches('deleteFailed')
+          ? failed(`${name} was not deleted`, next.context.error)
+          : null
+    if (previous.matches('restoring'))
+      return next.matches('active')
+        ? succeeded(`${name} was restored`)
+        : next.matches('restoreFailed')
+          ? failed(`${name} was not restored`, next.context.error)
+          : null
+    return null
+  })
   const dialog = {
     busy,
     error,
@@ -51,6 +60,7 @@ export function ServiceLifecycle({ service }: { service: Service }) {
       {deleted ? (
         <Button
           variant="soft"
+          data-focus-key={`service-lifecycle:${service.id}`}
           onClick={() => actor.send({ type: 'service.restore' })}
           disabled={!canRestore}
         >
@@ -60,6 +70,9 @@ export function ServiceLifecycle({ service }: { service: Service }) {
         <Button
           color="red"
           variant="soft"
+          // The pane starts these buttons afresh when the service changes; the confirmation gives
+          // the focus back to whichever of the two is then shown (useReturnFocus).
+          data-focus-key={`service-lifecycle:${service.id}`}
           onClick={() => actor.send({ type: 'service.delete' })}
           disabled={!canDelete}
         >

@@ -7,6 +7,7 @@ import {
   type ServiceLogoActor,
   type ServiceLogoSnapshot,
 } from '../../../machines/serviceLogo.machine'
+import { failed, succeeded } from '../../notify/items'
 import { useNotifyOn } from '../../notify/useNotifyOn'
 import { ErrorText } from '../../profile/ErrorText'
 import { ImageDropZone } from '../../upload/ImageDropZone'
@@ -30,13 +31,21 @@ export function ServiceLogo({ service, readOnly }: Props) {
   const logo = useActorRef(serviceLogoMachine, { input: { service } })
   const hasLogo = useSelector(logo, selectHasLogo)
   const error = useSelector(logo, selectError)
-  useNotifyOn(logo, (previous, next) =>
-    previous.matches('uploading') && next.matches('present')
-      ? { message: 'The logo was uploaded', variant: 'success' }
-      : previous.matches('removing') && next.matches('absent')
-        ? { message: 'The logo was removed', variant: 'success' }
-        : null,
-  )
+  useNotifyOn(logo, (previous, next) => {
+    if (previous.matches('uploading'))
+      return next.matches('present')
+        ? succeeded('The logo was uploaded')
+        : next.hasTag('error')
+          ? failed('The logo was not uploaded', next.context.error)
+          : null
+    if (previous.matches('removing'))
+      return next.matches('absent')
+        ? succeeded('The logo was removed')
+        : next.hasTag('error')
+          ? failed('The logo was not removed', next.context.error)
+          : null
+    return null
+  })
   return (
     <Flex direction="column" gap="3" asChild>
       <section aria-labelledby="service-logo">

@@ -6,8 +6,11 @@ import {
   type ServiceTimeoutSnapshot,
   type TimeoutField as Field,
 } from '../../../machines/serviceTimeout.machine'
+import { failed, succeeded } from '../../notify/items'
+import { useNotifyOn } from '../../notify/useNotifyOn'
 import { ErrorText } from '../../profile/ErrorText'
 import { TimeoutField } from './TimeoutField'
+import { TIMEOUTS } from './timeoutText'
 
 const selectValue = (s: ServiceTimeoutSnapshot) => s.context.value
 const selectBusy = (s: ServiceTimeoutSnapshot) => s.hasTag('busy')
@@ -26,6 +29,17 @@ export function TimeoutSlider({ service, field, readOnly }: Props) {
   const value = useSelector(actor, selectValue)
   const busy = useSelector(actor, selectBusy)
   const error = useSelector(actor, selectError)
+  const what = `The ${TIMEOUTS[field].label.toLowerCase()}`
+  useNotifyOn(actor, (previous, next) =>
+    !previous.matches('saving')
+      ? null
+      : next.matches('idle')
+        ? // Each arrow key saves: one notice at a time, not one per key (a key already shown is ignored).
+          { ...succeeded(`${what} was saved`), key: `timeout-saved:${service.id}:${field}` }
+        : next.matches('failed')
+          ? failed(`${what} was not saved`, next.context.error)
+          : null,
+  )
   return (
     <Flex direction="column" gap="2" aria-busy={busy || undefined}>
       <TimeoutField

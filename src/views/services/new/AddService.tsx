@@ -3,6 +3,7 @@ import { Button } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { newServiceMachine } from '../../../machines/newService.machine'
+import { failed, succeeded } from '../../notify/items'
 import { useNotifyOn } from '../../notify/useNotifyOn'
 import { NewServiceDialog } from './NewServiceDialog'
 
@@ -21,9 +22,13 @@ export function AddService() {
     }),
   )
   useNotifyOn(actor, (previous, next) =>
-    !previous.matches('created') && next.matches('created') && next.context.created
-      ? { message: `${next.context.created.name} was created`, variant: 'success' }
-      : null,
+    !previous.matches('creating')
+      ? null
+      : next.matches('created') && next.context.created
+        ? succeeded(`${next.context.created.name} was created`)
+        : next.matches('failed')
+          ? failed('The service was not created', next.context.error)
+          : null,
   )
   return (
     <>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import type { NewServiceActor, NewServiceSnapshot } from '../../../machines/newService.machine'
 import { newServiceErrors, type NewServiceTextField } from '../../../machines/newService.messages'
 import { FormField } from '../../form/FormField'
+import { useReturnFocus } from '../../dialog/useReturnFocus'
 import { ErrorText } from '../../profile/ErrorText'
 import { TimeoutField } from '../detail/TimeoutField'
 
@@ -28,6 +29,8 @@ const TEXT_FIELDS: { name: NewServiceTextField; label: string; type?: 'url' }[] 
  */
 export function NewServiceDialog({ actor }: { actor: NewServiceActor }) {
   const open = useSelector(actor, selectOpen)
+  // Opened by the chart, not a Trigger: the focus goes back to 'Add Service' when it closes.
+  const returnFocus = useReturnFocus(open)
   return (
     <Dialog.Root
       open={open}
@@ -38,6 +41,7 @@ export function NewServiceDialog({ actor }: { actor: NewServiceActor }) {
       <Dialog.Content
         minWidth={{ initial: '0', xs: '400px' }}
         maxWidth={{ initial: '100%', xs: '520px' }}
+        {...returnFocus}
       >
         <Dialog.Title>New Service</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
