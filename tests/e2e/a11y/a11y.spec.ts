@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
 import { serviceRows } from '../services/services'
+import { buildShirt } from '../attributes/demo.support'
+import { attributeTree, expand, itemAction } from '../attributes/tree.support'
 
 /**
  * Every screen, light and dark, on a desktop and on a phone (390 px wide, SPEC.md §9: below the
@@ -121,6 +123,30 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         await expect(page.getByRole('dialog')).toBeVisible()
         await check('new service dialog')
         await page.keyboard.press('Escape')
+
+        // The Attribute Editor: the tree, each dialog, and the whole-tree demo.
+        const shirt = await buildShirt(page.request, `Axe Shirt ${layout} ${scheme}`)
+        await page.goto('/attributes')
+        await expect(attributeTree(page)).toBeVisible()
+        await expand(page, `Axe Shirt ${layout} ${scheme}`)
+        await expand(page, 'Print')
+        await check('attribute tree')
+        for (const [item, action, name] of [
+          ['Size', 'Edit', 'AttributeKey'],
+          ['Size', 'Demo', 'AttributeKey Demo'],
+          ['Size', 'Conditional', 'Conditional Attribute'],
+          ['Print', 'Edit', 'AttributeKey Branch'],
+        ] as const) {
+          await itemAction(page, item, action)
+          await expect(page.getByRole('dialog', { name })).toBeVisible()
+          await check(`attribute ${name} dialog`)
+          await page.keyboard.press('Escape')
+          await expect(page.getByRole('dialog', { name })).toBeHidden()
+        }
+        await page.goto(`/attributes/demo?root=${shirt.root.link.id}&ref=axe-${layout}-${scheme}`)
+        await page.getByRole('radio', { name: 'L' }).check()
+        await expect(page.getByRole('heading', { name: 'Print' })).toBeVisible()
+        await check('attribute tree demo')
 
         for (const path of ['/users', '/logs']) {
           await page.goto(path)

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { expectSignedIn, signIn } from '../login/login'
 import { test } from '../support/fixtures'
 import { buildShirt } from './demo.support'
+import { attributeTree, expand, itemAction } from './tree.support'
 
 /**
  * Screenshots of the Attribute Editor's screens, light and dark, desktop and phone, into
@@ -32,7 +33,26 @@ for (const scheme of ['light', 'dark'] as const) {
       test('attribute screens', async ({ page }) => {
         await signIn(page)
         await expectSignedIn(page)
-        const shirt = await buildShirt(page.request, `Shirt ${layout.name} ${scheme}`)
+        const rootName = `Shirt ${layout.name} ${scheme}`
+        const shirt = await buildShirt(page.request, rootName)
+
+        await page.goto('/attributes')
+        await expect(attributeTree(page)).toBeVisible()
+        await expand(page, rootName)
+        await expand(page, 'Print')
+        await shot(page, 'attributes-tree', layout.name, scheme)
+        for (const [item, action, name, file] of [
+          ['Size', 'Edit', 'AttributeKey', 'attributes-key-dialog'],
+          ['Size', 'Conditional', 'Conditional Attribute', 'attributes-conditional-dialog'],
+          ['Gift', 'Demo', 'AttributeKey Demo', 'attributes-demo-dialog'],
+          ['Print', 'Edit', 'AttributeKey Branch', 'attributes-branch-dialog'],
+        ] as const) {
+          await itemAction(page, item, action)
+          await expect(page.getByRole('dialog', { name })).toBeVisible()
+          await shot(page, file, layout.name, scheme)
+          await page.keyboard.press('Escape')
+          await expect(page.getByRole('dialog', { name })).toBeHidden()
+        }
 
         await page.goto(
           `/attributes/demo?root=${shirt.root.link.id}&ref=shots-${layout.name}-${scheme}`,
