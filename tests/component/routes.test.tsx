@@ -66,7 +66,8 @@ describe('signed-in route set', () => {
       ['/sessions', 'Sessions'],
       ['/services', 'Services'],
       ['/services/x1', 'Services'],
-      ['/attributes', 'Attributes'],
+      ['/attributes', 'Attribute Editor'],
+      ['/attributes/demo?root=0193a1b2-0000-7000-8000-000000000011&ref=r1', 'Demo'],
       ['/users', 'Users'],
       ['/users/x1', 'Users'],
       ['/logs', 'Logs'],
@@ -76,7 +77,7 @@ describe('signed-in route set', () => {
     for (const [path, title] of screens) {
       const app = await renderSignedIn(selfUser(), path)
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible()
-      expect(app.pathname()).toBe(path)
+      expect(app.pathname()).toBe(path.split('?')[0])
       app.unmount()
     }
   })
