@@ -174,6 +174,8 @@ export const attributeKeyMachine = setup({
       ...savePlan(c.keyId, c.draft, c.saved, c.options, c.savedOptions),
     })),
     nextOption: assign({ queue: ({ context }) => context.queue.slice(1) }),
+    /** The server's answer for the option being saved, kept in the draft list. */
+    keepOption: assign(({ context }, row: AttributeKeyOption) => storeOption(context, row)),
     countCleared: assign({ clearFirst: ({ context }) => context.clearFirst - 1 }),
     keepKey: assign(({ context }, row: AttributeKey) => ({
       keyId: row.id,
@@ -402,7 +404,7 @@ export const attributeKeyMachine = setup({
                 target: 'clearing',
                 reenter: true,
                 actions: [
-                  assign(({ context, event }) => storeOption(context, event.output)),
+                  { type: 'keepOption', params: ({ event }) => event.output },
                   'nextOption',
                   'countCleared',
                 ],
@@ -410,7 +412,7 @@ export const attributeKeyMachine = setup({
               {
                 target: 'key',
                 actions: [
-                  assign(({ context, event }) => storeOption(context, event.output)),
+                  { type: 'keepOption', params: ({ event }) => event.output },
                   'nextOption',
                   'countCleared',
                 ],
@@ -510,21 +512,21 @@ export const attributeKeyMachine = setup({
               {
                 guard: 'optionHasImageFile',
                 target: 'optionImage',
-                actions: assign(({ context, event }) => storeOption(context, event.output)),
+                actions: { type: 'keepOption', params: ({ event }) => event.output },
               },
               {
                 guard: 'hasMoreOptions',
                 target: 'option',
                 reenter: true,
                 actions: [
-                  assign(({ context, event }) => storeOption(context, event.output)),
+                  { type: 'keepOption', params: ({ event }) => event.output },
                   'nextOption',
                 ],
               },
               {
                 target: '#attributeKey.saved',
                 actions: [
-                  assign(({ context, event }) => storeOption(context, event.output)),
+                  { type: 'keepOption', params: ({ event }) => event.output },
                   'nextOption',
                 ],
               },
@@ -575,14 +577,14 @@ export const attributeKeyMachine = setup({
                 target: 'option',
                 reenter: true,
                 actions: [
-                  assign(({ context, event }) => storeOption(context, event.output)),
+                  { type: 'keepOption', params: ({ event }) => event.output },
                   'nextOption',
                 ],
               },
               {
                 target: '#attributeKey.saved',
                 actions: [
-                  assign(({ context, event }) => storeOption(context, event.output)),
+                  { type: 'keepOption', params: ({ event }) => event.output },
                   'nextOption',
                 ],
               },

@@ -1,19 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test'
+import { saveRecord } from './api'
 
 type Row = { id: string }
-
-/** Saves one attribute record through the record-save call and returns the stored row. */
-export async function saveRecord<T extends Row = Row>(
-  request: APIRequestContext,
-  entity: string,
-  record: Record<string, unknown>,
-  id: string | null = null,
-): Promise<T> {
-  const answer = await request.post(`/v1/record/${entity}`, { data: { id, record } })
-  expect(answer.status(), await answer.text()).toBe(200)
-  const body = (await answer.json()) as { results: Record<string, T> }
-  return body.results[entity] as T
-}
 
 /** A key linked under `parent` (null: the top level) at `sortOrder`; returns both rows. */
 export async function linkedKey(

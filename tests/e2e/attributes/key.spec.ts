@@ -9,14 +9,13 @@ import {
   itemAction,
   keyDialog,
   openAttributes,
-  saveRecord,
   storedKey,
   storedOptions,
-  synced,
   treeItem,
   trunkAndBranch,
   type StoredCondition,
 } from './key.support'
+import { saveRecord, synced } from './api'
 
 /** Screenshots for a person to look at (KEY_SHOTS=1): light and dark, desktop and phone. */
 const SHOTS = process.env.KEY_SHOTS === '1'

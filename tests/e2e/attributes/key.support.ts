@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { mainNav } from '../shell/shell'
+import { saveRecord, synced } from './api'
 
 type Row = { id: string; name: string; deleted: boolean }
 export type StoredKey = Row & {
@@ -21,36 +22,6 @@ export type StoredCondition = Row & {
   attributeKeyId: string
   value: string
   conditionalAssociationId: string
-}
-
-/** Every row of a synced collection as the console's sync reads it (tombstones left out). */
-export async function synced<T>(request: APIRequestContext, collection: string): Promise<T[]> {
-  const rows: T[] = []
-  let cursor: string | null = null
-  for (;;) {
-    const answer = await request.post(`/v1/sync/${collection}`, {
-      data: { cursor, batchSize: 5000 },
-    })
-    expect(answer.status(), await answer.text()).toBe(200)
-    const body = (await answer.json()) as {
-      results: { nodes: (T | { tombstone: true })[]; batchInfo: { cursor: string } }
-    }
-    for (const node of body.results.nodes)
-      if (!('tombstone' in (node as object))) rows.push(node as T)
-    cursor = body.results.batchInfo.cursor
-    if (cursor === 'DONE') return rows
-  }
-}
-
-/** `POST /v1/record/{entity}` as the editor sends it; answers the stored row. */
-export async function saveRecord<T = Row>(
-  request: APIRequestContext,
-  entity: string,
-  record: Record<string, unknown>,
-): Promise<T> {
-  const answer = await request.post(`/v1/record/${entity}`, { data: { id: null, record } })
-  expect(answer.status(), await answer.text()).toBe(200)
-  return ((await answer.json()) as { results: Record<string, T> }).results[entity] as T
 }
 
 /** A trunk with one branch, made through the API; names are unique per test. */

@@ -11,9 +11,9 @@ import {
   nameAndSave,
   openAttributes,
   storedChildren,
-  synced,
   treeItem,
 } from './tree.support'
+import { synced } from './api'
 
 // A server of its own: Home/End and the root order below assume no other spec's trunks.
 const test = testWithServer()

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { mainNav } from '../shell/shell'
+import { saveRecord, synced } from './api'
 
 /** The Attribute Editor's tree, as a person (and a screen reader) finds it. */
 export const attributeTree = (page: Page) => page.getByRole('tree', { name: 'Attributes' })
@@ -52,25 +53,6 @@ export type StoredLink = {
   deleted: boolean
 }
 
-/** Every row of a synced attribute collection, as the console's sync reads it (tombstones out). */
-export async function synced<T>(request: APIRequestContext, collection: string): Promise<T[]> {
-  const rows: T[] = []
-  let cursor: string | null = null
-  for (;;) {
-    const answer = await request.post(`/v1/sync/${collection}`, {
-      data: { cursor, batchSize: 5000 },
-    })
-    expect(answer.status(), await answer.text()).toBe(200)
-    const body = (await answer.json()) as {
-      results: { nodes: (T | { tombstone: true })[]; batchInfo: { cursor: string } }
-    }
-    for (const node of body.results.nodes)
-      if (!('tombstone' in (node as object))) rows.push(node as T)
-    cursor = body.results.batchInfo.cursor
-    if (cursor === 'DONE') return rows
-  }
-}
-
 /** The live children of `parentId` on the server, by stored sortOrder, with their key names. */
 export async function storedChildren(request: APIRequestContext, parentId: string | null) {
   const [links, keys] = await Promise.all([
@@ -94,17 +76,6 @@ export async function storedRoot(request: APIRequestContext, name: string) {
   const root = roots.find((row) => row.name === name)
   expect(root, `no trunk named ${name}`).toBeDefined()
   return root as { id: string; name: string; sortOrder: number }
-}
-
-/** Saves a record through the API as the editor does; answers the stored row. */
-export async function saveRecord<T = Row>(
-  request: APIRequestContext,
-  entity: string,
-  record: Record<string, unknown>,
-): Promise<T> {
-  const answer = await request.post(`/v1/record/${entity}`, { data: { id: null, record } })
-  expect(answer.status(), await answer.text()).toBe(200)
-  return ((await answer.json()) as { results: Record<string, T> }).results[entity] as T
 }
 
 /** A STRING leaf key linked under `parentId` at `sortOrder`, made through the API. */
