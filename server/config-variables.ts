@@ -122,8 +122,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'LOCKOUT_THRESHOLD',
     default: '10',
-    meaning: 'consecutive failed sign-ins (passwords and codes) that lock an account',
+    meaning:
+      'failed sign-ins (passwords and codes) in a row that lock an account for a while (code 823); see LOCKOUT_PERMANENT_AFTER',
     ...integer(1, 1000),
+  },
+  {
+    name: 'LOCKOUT_WAIT_MINUTES',
+    default: '5',
+    meaning: 'length of the first temporary lock; each further one in a row doubles it (at most a day)',
+    ...integer(1, 1440),
+  },
+  {
+    name: 'LOCKOUT_PERMANENT_AFTER',
+    default: '3',
+    meaning:
+      'temporary locks in a row after which reaching LOCKOUT_THRESHOLD again locks until staff unlock (code 802); 0: never',
+    ...integer(0, 100),
   },
   {
     name: 'SESSION_IDLE_MINUTES',

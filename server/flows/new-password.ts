@@ -38,7 +38,7 @@ export async function storeNewPassword(
   userId: string,
   passwordHash: string,
   now: Date,
-  change: { failedAttempts?: number; lockedAt?: Date | null } = {},
+  change: Partial<Pick<UserRow, 'failedAttempts' | 'lockedAt' | 'lockedUntil' | 'lockoutCount'>> = {},
 ): Promise<void> {
   await updateUser(tx, userId, {
     passwordHash,

@@ -15,7 +15,7 @@ export interface OpenedSession {
 
 /**
  * Completes a sign-in: a new session with a fresh token (never reusing one the client brought),
- * the failure count reset, last login set, and the success audited with the session's id and
+ * the failure and temporary lock counts reset, last login set, and the success audited with the session's id and
  * anything the caller adds (a passkey sign-in says so: `{method: 'passkey'}`).
  */
 export async function openSession(
@@ -36,7 +36,11 @@ export async function openSession(
       createdAt: now,
       ...times,
     })
-    await tx.update(users).set({ lastLogin: now, failedAttempts: 0 }).where(eq(users.id, user.id))
+    // A completed sign-in ends the run of failures and of temporary locks.
+    await tx
+      .update(users)
+      .set({ lastLogin: now, failedAttempts: 0, lockoutCount: 0, lockedUntil: null })
+      .where(eq(users.id, user.id))
     await recordAudit(
       tx,
       ctx.client,

@@ -15,6 +15,7 @@ import {
   recordPasskeyUse,
 } from '../repos/passkeys'
 import { findUserById } from '../repos/users'
+import { assertNotLocked } from './account-lock'
 import type { FlowContext } from './context'
 import { openSession, type OpenedSession } from './open-session'
 import { CHALLENGE_TTL_MS, relyingParty } from './passkeys'
@@ -88,6 +89,7 @@ const handleOwner = (userHandle: string | null | undefined) =>
  * Signs in with a passkey (POST /v1/login/passkey). A passkey that verified the user (PIN,
  * fingerprint, face) is possession and inherence at once, so no security code follows; otherwise
  * it ends as a password sign-in does: throttle, lockout refusal (802), a new session, the audit.
+ * A temporary lock (guessed passwords or codes) does not stop it, so the owner still gets in.
  */
 export async function signInWithPasskey(
   ctx: FlowContext,
@@ -114,15 +116,11 @@ export async function signInWithPasskey(
   if (!verification.verified) throw await refuse(ctx, passkey.userId, 'bad signature')
   const user = await findUserById(ctx.db, passkey.userId)
   if (!user) throw await refuse(ctx, null, 'unknown passkey')
-  if (user.lockedAt) {
-    await recordAudit(ctx.db, ctx.client, {
-      action: AuditAction.signIn,
-      outcome: 'refused',
-      subjectUserId: user.id,
-      detail: { method: 'passkey', reason: 'locked' },
-    })
-    throw new ApiError(ErrorCode.accountLocked)
-  }
+  // Failed passwords and codes say nothing about the passkey: only the permanent lock stops it.
+  await assertNotLocked(ctx, user, AuditAction.signIn, {
+    temporary: false,
+    detail: { method: 'passkey' },
+  })
   await recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, now)
   return openSession(ctx, user, AuditAction.signIn, { method: 'passkey' })
 }

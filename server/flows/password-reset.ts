@@ -20,6 +20,9 @@ import type { FlowContext } from './context'
 import { newPasswordRefusal, storeNewPassword } from './new-password'
 import { assertResetNotThrottled } from './reset-throttle'
 
+/** What an unlock and a completed reset clear: the permanent lock, a temporary one, both counts. */
+export const UNLOCKED = { failedAttempts: 0, lockedAt: null, lockedUntil: null, lockoutCount: 0 }
+
 /** 804 travels as 404: the link names nothing that can be used. */
 const linkExpired = () => new ApiError(ErrorCode.resetLinkInvalid, undefined, 404)
 
@@ -43,7 +46,8 @@ export async function queueResetLink(
 
 /**
  * POST /v1/passwordReset/:email. The answer is the same whether or not the address has an account:
- * only an unlocked account gets a link (a locked one gets it when an administrator unlocks it).
+ * only an account without the permanent lock gets a link (a locked one gets it when an administrator
+ * unlocks it); a temporary lock does not stop the owner from choosing a new password.
  * Delivery is not awaited, so a known address does not answer measurably later than an unknown one.
  */
 export async function requestPasswordReset(ctx: FlowContext, rawEmail: string): Promise<void> {
@@ -118,7 +122,7 @@ export async function resetPassword(
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await consumeResetToken(tx, found.id, now))) return false
     await retireResetTokens(tx, user.id, now)
-    await storeNewPassword(tx, user.id, passwordHash, now, { failedAttempts: 0, lockedAt: null })
+    await storeNewPassword(tx, user.id, passwordHash, now, UNLOCKED)
     const ended = await revokeUserSessions(tx, user.id)
     await recordAudit(tx, ctx.client, {
       action: AuditAction.passwordReset,

@@ -1,11 +1,11 @@
 import { ErrorCode } from '../../schema/errors'
 import type { LoginBody, VerifyBody } from '../../schema/auth'
 import { normalizeUsername, parseUsername } from '../../schema/rules'
-import type { UserRow } from '../db/schema/users'
 import { passwords } from '../domain/passwords'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, findUserByUsername } from '../repos/users'
+import { assertNotLocked } from './account-lock'
 import type { FlowContext } from './context'
 import { failSignIn } from './failed-sign-in'
 import { openSession, type OpenedSession } from './open-session'
@@ -15,19 +15,9 @@ import { assertNotThrottled } from './throttle'
 export type SignInOutcome =
   { kind: 'session'; session: OpenedSession } | { kind: 'code-sent'; userId: string; mfaId: string }
 
-async function refuseLocked(ctx: FlowContext, user: UserRow, action: AuditAction) {
-  await recordAudit(ctx.db, ctx.client, {
-    action,
-    outcome: 'refused',
-    subjectUserId: user.id,
-    detail: { reason: 'locked' },
-  })
-  return new ApiError(ErrorCode.accountLocked)
-}
-
 /**
- * The password step (POST /v1/login). A locked account answers 802 whatever the password, so the
- * answer never tells a guesser that a guess was right.
+ * The password step (POST /v1/login). A locked account answers 802 (permanent) or 823 (for a
+ * while) whatever the password, so the answer never tells a guesser that a guess was right.
  */
 export async function signIn(ctx: FlowContext, body: LoginBody): Promise<SignInOutcome> {
   await assertNotThrottled(ctx, AuditAction.signIn)
@@ -42,7 +32,7 @@ export async function signIn(ctx: FlowContext, body: LoginBody): Promise<SignInO
     })
     throw new ApiError(ErrorCode.incorrectLogin)
   }
-  if (user.lockedAt) throw await refuseLocked(ctx, user, AuditAction.signIn)
+  await assertNotLocked(ctx, user, AuditAction.signIn)
   if (!right) throw await failSignIn(ctx, user, AuditAction.signIn, ErrorCode.incorrectLogin)
   if (!user.use2fa || !user.phone) {
     return { kind: 'session', session: await openSession(ctx, user, AuditAction.signIn) }
@@ -68,7 +58,7 @@ export async function verifySignIn(ctx: FlowContext, body: VerifyBody): Promise<
     })
     throw new ApiError(ErrorCode.incorrectCode)
   }
-  if (user.lockedAt) throw await refuseLocked(ctx, user, AuditAction.signInCode)
+  await assertNotLocked(ctx, user, AuditAction.signInCode)
   await acceptSecurityCode(ctx, user, body.accessCode, body.requestId)
   return openSession(ctx, user, AuditAction.signInCode)
 }

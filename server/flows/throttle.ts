@@ -9,17 +9,30 @@ import {
 } from '../repos/audit'
 import type { FlowContext } from './context'
 
+async function addressWait(ctx: FlowContext) {
+  const now = new Date()
+  const { throttleMaxFailures, throttleWindowSeconds } = ctx.config
+  const since = new Date(now.getTime() - throttleWindowSeconds * 1000)
+  const failures = await failedSignInsFrom(ctx.db, ctx.client.ip, since)
+  return throttleWait(failures, now, throttleMaxFailures, throttleWindowSeconds)
+}
+
+/**
+ * True when the request's address has reached THROTTLE_MAX_FAILURES in the window, counting
+ * failures that other requests recorded after this one passed assertNotThrottled. Such failures
+ * are not counted against the account (docs/server-security.md).
+ */
+export async function addressThrottled(ctx: FlowContext): Promise<boolean> {
+  return (await addressWait(ctx)) !== undefined
+}
+
 /**
  * Refuses a sign-in step (code 823, 429 with Retry-After) from an address that failed too often in
  * the window. It counts failures across all accounts, so it also slows guessing over many usernames,
  * which the per-account lockout cannot see.
  */
 export async function assertNotThrottled(ctx: FlowContext, action: Action = AuditAction.signIn) {
-  const now = new Date()
-  const { throttleMaxFailures, throttleWindowSeconds } = ctx.config
-  const since = new Date(now.getTime() - throttleWindowSeconds * 1000)
-  const failures = await failedSignInsFrom(ctx.db, ctx.client.ip, since)
-  const wait = throttleWait(failures, now, throttleMaxFailures, throttleWindowSeconds)
+  const wait = await addressWait(ctx)
   if (!wait) return
   await recordAudit(ctx.db, ctx.client, {
     action,

@@ -8,6 +8,8 @@ export const AuditAction = {
   signInCode: 'login.verify',
   codeSent: 'login.code_sent',
   lockout: 'account.locked',
+  temporaryLockout: 'account.locked_temporarily',
+  unlocked: 'account.unlocked',
   logout: 'logout',
   userCreated: 'user.created',
   userUpdated: 'user.updated',

@@ -340,6 +340,20 @@ describe('signing in with a passkey', () => {
     expect(answer.cookies).toHaveLength(0)
   })
 
+  it('lets the owner in during a temporary lock, which guessed passwords started', async () => {
+    const who = await signedIn()
+    const { authenticator } = await register(who)
+    const until = new Date(Date.now() + 10 * 60_000)
+    await t.db
+      .update(users)
+      .set({ lockedUntil: until, lockoutCount: 1 })
+      .where(eq(users.id, who.user.id))
+    const answer = await passkeySignIn(authenticator, freshIp())
+    expect(answer.statusCode).toBe(200)
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.user.id))
+    expect(row).toMatchObject({ lockedUntil: null, lockoutCount: 0 })
+  })
+
   it('refuses a removed passkey with 801', async () => {
     const who = await signedIn()
     const { authenticator, passkey } = await register(who)

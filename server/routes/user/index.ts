@@ -16,6 +16,7 @@ import { changePassword } from '../../flows/password-change'
 import { changeEmail, changeMfa, changeName, changePhone, type Editor } from '../../flows/profile'
 import { toUser } from '../../presenters/user'
 import { failures, flowContext } from '../context'
+import unlockRoutes from './unlock'
 
 /** The signed-in user (authenticate ran first) editing the user of the path. */
 const editor = (request: Pick<FastifyRequest, 'auth'> & { params: { id: string } }): Editor => ({
@@ -75,6 +76,7 @@ const userRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       return { success: true as const }
     },
   )
+  void app.register(unlockRoutes)
   done()
 }
 

@@ -1,0 +1,43 @@
+import { ErrorCode } from '../../schema/errors'
+import type { UserRow } from '../db/schema/users'
+import { lockSecondsLeft, temporaryLockMessage } from '../domain/lockout'
+import { ApiError } from '../errors'
+import { type AuditAction, recordAudit } from '../repos/audit'
+import type { FlowContext } from './context'
+
+/**
+ * The answer while an account is locked for a while: 823 like the address throttle (429, the
+ * seconds in Retry-After and the message), not 802, whose SPEC.md wording promises an
+ * administrator's unlock that a temporary lock does not need.
+ */
+export function temporarilyLocked(until: Date, now = new Date()): ApiError {
+  const seconds = Math.max(1, lockSecondsLeft(until, now))
+  return new ApiError(ErrorCode.throttled, temporaryLockMessage(seconds), 429, {
+    'retry-after': String(seconds),
+  })
+}
+
+/**
+ * Refuses a sign-in step for a locked account, whatever its password or code, so that the answer
+ * never confirms a guess: 802 for the permanent lock, 823 for a temporary one unless the caller
+ * lets those through (a passkey is not what the failures guessed at). The refusal is audited and
+ * counts toward nothing.
+ */
+export async function assertNotLocked(
+  ctx: FlowContext,
+  user: UserRow,
+  action: AuditAction,
+  options: { temporary?: boolean; detail?: Record<string, unknown> } = {},
+): Promise<void> {
+  const now = new Date()
+  const left = options.temporary === false ? 0 : lockSecondsLeft(user.lockedUntil, now)
+  if (!user.lockedAt && left === 0) return
+  await recordAudit(ctx.db, ctx.client, {
+    action,
+    outcome: 'refused',
+    subjectUserId: user.id,
+    detail: { ...options.detail, reason: user.lockedAt ? 'locked' : 'locked for a while' },
+  })
+  if (user.lockedAt) throw new ApiError(ErrorCode.accountLocked)
+  throw temporarilyLocked(user.lockedUntil ?? now, now)
+}
