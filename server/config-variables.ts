@@ -129,7 +129,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'LOCKOUT_WAIT_MINUTES',
     default: '5',
-    meaning: 'length of the first temporary lock; each further one in a row doubles it (at most a day)',
+    meaning:
+      'length of the first temporary lock; each further one in a row doubles it (at most a day)',
     ...integer(1, 1440),
   },
   {

@@ -90,7 +90,10 @@ export async function failSignIn(
     if (counted.lockedAt) return { decision: { kind: 'permanent' } as const }
     const decision = lockDecision(counted.failedAttempts, counted.lockoutCount, now, rule)
     if (decision.kind === 'none') return { decision }
-    return { decision, messageId: await applyLock(tx, ctx, counted, decision, counted.failedAttempts) }
+    return {
+      decision,
+      messageId: await applyLock(tx, ctx, counted, decision, counted.failedAttempts),
+    }
   })
   if (messageId) await ctx.outbox.deliverNow([messageId])
   if (decision.kind === 'temporary') return temporarilyLocked(decision.until, now)

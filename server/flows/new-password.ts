@@ -38,7 +38,9 @@ export async function storeNewPassword(
   userId: string,
   passwordHash: string,
   now: Date,
-  change: Partial<Pick<UserRow, 'failedAttempts' | 'lockedAt' | 'lockedUntil' | 'lockoutCount'>> = {},
+  change: Partial<
+    Pick<UserRow, 'failedAttempts' | 'lockedAt' | 'lockedUntil' | 'lockoutCount'>
+  > = {},
 ): Promise<void> {
   await updateUser(tx, userId, {
     passwordHash,

@@ -133,9 +133,11 @@ describe('a stranger guessing passwords locks the account only for a while', () 
     const cookie = await signIn(t, ADMIN.email, ADMIN.password, freshIp())
     const unlocked = await call(t, 'POST', `/v1/user/${user.id}/unlock`, undefined, { cookie })
     expect(unlocked.json()).toEqual({ success: true, results: { unlocked: true } })
-    expect(outboxFiles(t).filter((m) => m.to === user.email).at(-1)?.text).toMatch(
-      /\/passwordReset\/[A-Za-z0-9_-]+/,
-    )
+    expect(
+      outboxFiles(t)
+        .filter((m) => m.to === user.email)
+        .at(-1)?.text,
+    ).toMatch(/\/passwordReset\/[A-Za-z0-9_-]+/)
     expect((await login(user.email, user.password, freshIp())).statusCode).toBe(200)
   })
 
