@@ -25,7 +25,8 @@ declare module 'fastify' {
   }
 }
 
-function transportsFor(config: Config, print: (text: string) => void) {
+/** The transports the configuration asks for; the admin command delivers through them too. */
+export function transportsFor(config: Config, print: (text: string) => void) {
   const log = logTransport(config.dataDir, print)
   const smtp = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined
   const transports: Transports = {
