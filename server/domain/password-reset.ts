@@ -16,19 +16,39 @@ export const resetLink = (publicUrl: string, token: string): string =>
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** The email that carries a reset link. */
-export function resetMail(link: string): { subject: string; text: string; html: string } {
-  const href = escapeHtml(link)
-  return {
+/** Why a reset link is sent: the owner asked for it, or an administrator unlocked the account. */
+export type ResetReason = 'requested' | 'unlocked'
+
+const OPENING: Record<ResetReason, { subject: string; lead: string; tail: string }> = {
+  requested: {
     subject: 'Reset your Gatehouse password',
+    lead: 'Someone asked to reset the password of your Gatehouse account.',
+    tail: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+  },
+  unlocked: {
+    subject: 'Your Gatehouse account has been unlocked',
+    lead: 'An administrator has unlocked your Gatehouse account, which was locked after too many failed sign-in attempts.',
+    tail: 'Choose a new password now: whoever made those attempts may have been guessing it.',
+  },
+}
+
+/** The email that carries a reset link. */
+export function resetMail(
+  link: string,
+  reason: ResetReason = 'requested',
+): { subject: string; text: string; html: string } {
+  const href = escapeHtml(link)
+  const { subject, lead, tail } = OPENING[reason]
+  return {
+    subject,
     text:
-      `Someone asked to reset the password of your Gatehouse account. To choose a new password, open ${link}\n\n` +
-      'The link expires in 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
+      `${lead} To choose a new password, open ${link}\n\n` +
+      `The link expires in 1 hour and works once. ${tail}`,
     html:
-      '<p>Someone asked to reset the password of your Gatehouse account.</p>' +
+      `<p>${lead}</p>` +
       `<p><a href="${href}">Choose a new password</a></p>` +
       `<p>Or open this address: ${href}</p>` +
-      '<p>The link expires in 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.</p>',
+      `<p>The link expires in 1 hour and works once. ${tail}</p>`,
   }
 }
 

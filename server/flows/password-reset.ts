@@ -3,7 +3,12 @@ import type { PasswordResetBody } from '../../schema/reset'
 import { isEmail, normalizeUsername } from '../../schema/rules'
 import type { UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
-import { RESET_TOKEN_TTL_MS, resetLink, resetMail } from '../domain/password-reset'
+import {
+  RESET_TOKEN_TTL_MS,
+  type ResetReason,
+  resetLink,
+  resetMail,
+} from '../domain/password-reset'
 import { passwords } from '../domain/passwords'
 import { hashToken, newToken } from '../domain/tokens'
 import { ApiError, unprocessable } from '../errors'
@@ -36,11 +41,12 @@ export async function queueResetLink(
   ctx: Pick<FlowContext, 'config' | 'outbox'>,
   user: Pick<UserRow, 'id' | 'email'>,
   now = new Date(),
+  reason: ResetReason = 'requested',
 ): Promise<string> {
   const { token, hash } = newToken()
   const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS)
   await insertResetToken(tx, { userId: user.id, tokenHash: hash, createdAt: now, expiresAt })
-  const mail = resetMail(resetLink(ctx.config.publicUrl, token))
+  const mail = resetMail(resetLink(ctx.config.publicUrl, token), reason)
   return ctx.outbox.enqueue(tx, { channel: 'email', to: user.email, ...mail })
 }
 

@@ -29,7 +29,7 @@ export async function unlockAccount(
     if (!user) throw new ApiError(ErrorCode.notFound, 'There is no such user.')
     const locked = user.lockedAt !== null || (user.lockedUntil?.getTime() ?? 0) > now.getTime()
     const row = (await updateUser(tx, user.id, UNLOCKED)) ?? user
-    const messageId = locked ? await queueResetLink(tx, ctx, user, now) : undefined
+    const messageId = locked ? await queueResetLink(tx, ctx, user, now, 'unlocked') : undefined
     await recordAudit(tx, ctx.client, {
       action: AuditAction.unlocked,
       outcome: 'success',

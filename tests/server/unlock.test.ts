@@ -37,7 +37,10 @@ describe('POST /v1/user/:id/unlock', () => {
     })
     const mail = outboxFiles(t).filter((m) => m.to === user.email)
     expect(mail).toHaveLength(1)
-    expect(mail[0]).toMatchObject({ channel: 'email', subject: 'Reset your Gatehouse password' })
+    expect(mail[0]).toMatchObject({
+      channel: 'email',
+      subject: 'Your Gatehouse account has been unlocked',
+    })
     const slug = /\/passwordReset\/([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? '')?.[1]
     expect((await call(t, 'GET', `/v1/resettoken/${slug}`)).json()).toEqual({
       success: true,
