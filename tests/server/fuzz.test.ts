@@ -15,10 +15,25 @@ import { ADMIN, signIn, useTestApp } from './helper'
 
 const t = useTestApp()
 let admin = ''
+let adminId = ''
 
 beforeAll(async () => {
   admin = await signIn(t, ADMIN.email, ADMIN.password)
+  const self = await t.app.inject({ method: 'GET', url: '/v1/self', headers: { cookie: admin } })
+  adminId = self.json<{ results: { user: { id: string } } }>().results.user.id
 })
+
+/*
+ * Bodies a route accepts, where TypeBox cannot make one (patterns, rules past the schema): with
+ * every other field right, a bad string reaches as far as it can. Nothing is written, because each
+ * probe spoils one field.
+ */
+const EXAMPLES: Record<string, Record<string, unknown>> = {
+  'POST /v1/login': { username: 'someone@example.com', password: 'Some#Password1' },
+  'POST /v1/service': { key: 'fuzz', name: 'Fuzz', description: 'd', url: 'https://example.com' },
+  'POST /v1/record/AttributeKey': { record: { name: 'Fuzz', type: 'ROOT' } },
+  'PUT /v1/user/:id/name': { nameFirst: 'Fuzz', nameLast: 'Fuzz' },
+}
 
 interface Probe {
   what: string
@@ -83,12 +98,14 @@ function probesFor(route: RouteEntry): Probe[] {
   const { method, schema } = route
   const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!)
   const at = (values: Record<string, string> = {}) =>
-    route.url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x')
+    route.url.replace(
+      /:(\w+)/g,
+      (_, name: string) => values[name] ?? (name === 'id' ? adminId : 'x'),
+    )
   const probes: Probe[] = []
   for (const name of params)
-    for (const [what, value] of [
+    for (const [what, value] of <[string, string][]>[
       ['NUL', '%00'],
-      ['NUL inside', 'a%00b'],
       ['bad %-encoding', '%E0%A4%A'],
       ['an encoded surrogate', '%ED%A0%80'],
       ['300 characters', 'x'.repeat(300)],
@@ -109,7 +126,7 @@ function probesFor(route: RouteEntry): Probe[] {
     payload: typeof body === 'string' ? body : JSON.stringify(body),
     contentType: 'application/json',
   })
-  const base = sample(schema?.body)
+  const base = EXAMPLES[`${method} ${route.url}`] ?? sample(schema?.body)
   for (const path of textPaths(base, schema?.body)) {
     probes.push(json(`body ${path.join('.')}: NUL`, withValue(base, path, NUL)))
     probes.push(json(`body ${path.join('.')}: surrogate`, withValue(base, path, SURROGATE)))
@@ -117,7 +134,7 @@ function probesFor(route: RouteEntry): Probe[] {
   // Wrong types only where a schema would refuse them: a route without one might act on them.
   if (schema?.body)
     for (const key of Object.keys(base).length > 0 ? Object.keys(base) : ['x'])
-      for (const wrong of [null, 12345, true, [], {}, [[[[]]]]])
+      for (const wrong of [null, 12345, {}, [[]]])
         probes.push(json(`body ${key}: ${JSON.stringify(wrong)}`, { ...base, [key]: wrong }))
   probes.push(json('a NUL in a key', { ...base, [NUL]: 'x' }))
   probes.push(json('20,000 levels deep', `{"x":${nested(20_000)}}`))
@@ -127,6 +144,10 @@ function probesFor(route: RouteEntry): Probe[] {
   probes.push({ what: 'multipart with NUL', method, url: at(), ...multipart() })
   return probes
 }
+
+const signedIn = async () =>
+  (await t.app.inject({ method: 'GET', url: '/v1/self', headers: { cookie: admin } }))
+    .statusCode === 200
 
 const isEnvelope = (body: unknown, failed: boolean) => {
   const answer = body as { success?: unknown; error?: { code?: unknown; message?: unknown } }
@@ -150,6 +171,8 @@ describe.each([
     const problems: string[] = []
     let sent = 0
     for (const route of routes) {
+      // A probe a route accepts (it may end sessions) must not leave the rest anonymous.
+      if (cookie() && !(await signedIn())) admin = await signIn(t, ADMIN.email, ADMIN.password)
       for (const probe of probesFor(route)) {
         sent++
         const response = await t.app.inject({
@@ -176,5 +199,6 @@ describe.each([
     }
     expect(problems).toEqual([])
     expect(sent).toBeGreaterThan(500)
-  })
+    // A thousand requests take a few seconds; the margin is for a loaded machine.
+  }, 60_000)
 })
