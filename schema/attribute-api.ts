@@ -219,7 +219,11 @@ export const ExportedNode = Type.Cyclic(
 )
 
 export const TREE_FORMAT = 'gatehouse.attribute-tree'
-export const TREE_LIMITS = { keys: 5000, nodes: 5000 } as const
+/**
+ * Most keys and items one import may hold, and how many levels deep it may go: schema validation
+ * recurses per level, and Node's default stack runs out a little past 800.
+ */
+export const TREE_LIMITS = { keys: 5000, nodes: 5000, depth: 500 } as const
 
 /** `GET /v1/attributeTree/:id` answers `results.tree`; `POST /v1/attributeTree {tree}` imports it. */
 export const AttributeTree = Type.Object(

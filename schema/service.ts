@@ -103,21 +103,19 @@ const Description = Type.String({ maxLength: SERVICE_LIMITS.descriptionMax })
 const Url = Type.String({ maxLength: SERVICE_LIMITS.urlMax })
 const AccessTokenTimeout = Service.properties.accessTokenTimeout
 const RefreshTokenTimeout = Service.properties.refreshTokenTimeout
-const OrNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([t, Type.Null()]))
-
 /**
- * POST /v1/service. Only the key is required; a missing, null or empty name becomes the key, the
- * description and url default to empty and the timeouts to TOKEN_TIMEOUTS' defaults.
+ * POST /v1/service. Only the key is required; a missing or empty name becomes the key, the
+ * description and url default to empty and the timeouts to TOKEN_TIMEOUTS' defaults. A null is a
+ * wrong type (400), not a request for the default: the client said something it did not mean.
  */
 export const CreateServiceBody = Type.Object(
   {
     key: Key,
-    name: OrNull(Name),
-    description: OrNull(Description),
-    url: OrNull(Url),
-    accessTokenTimeout: OrNull(AccessTokenTimeout),
-    refreshTokenTimeout: OrNull(RefreshTokenTimeout),
+    name: Type.Optional(Name),
+    description: Type.Optional(Description),
+    url: Type.Optional(Url),
+    accessTokenTimeout: Type.Optional(AccessTokenTimeout),
+    refreshTokenTimeout: Type.Optional(RefreshTokenTimeout),
   },
   { additionalProperties: false },
 )

@@ -10,8 +10,11 @@ import changeFeedPlugin from './plugins/change-feed'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import filesPlugin from './plugins/files'
+import jsonBodyPlugin from './plugins/json-body'
 import originCheckPlugin from './plugins/origin-check'
 import outboxPlugin from './plugins/outbox'
+import requestTextPlugin from './plugins/request-text'
+import routeTablePlugin from './plugins/route-table'
 import securityHeadersPlugin from './plugins/security-headers'
 import sessionGuardPlugin from './plugins/session-guard'
 import sessionPurgePlugin from './plugins/session-purge'
@@ -29,6 +32,7 @@ import sessionRoutes from './routes/sessions/index'
 import syncRoutes from './routes/sync/index'
 import userRoutes from './routes/user/index'
 import visageRoutes from './routes/visage/index'
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http-failures'
 import { validationMessage } from './validation-message'
 
 export interface BuildOptions {
@@ -62,12 +66,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // An email address is a path segment of POST /v1/passwordReset/:email and may be 254 long.
     routerOptions: { maxParamLength: 256 },
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors, dataVar)),
+    // Answers Fastify and Node give before any route runs are the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>()
 
+  await app.register(routeTablePlugin)
   await app.register(dbPlugin, { config: options.config, database: options.database })
   await app.register(errorsPlugin)
+  await app.register(jsonBodyPlugin)
+  await app.register(requestTextPlugin)
   await app.register(securityHeadersPlugin)
   await app.register(originCheckPlugin)
   await app.register(fastifyCookie)

@@ -17,6 +17,12 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.throttled]: 429,
 }
 
+/** The failure envelope `{success: false, error: {code, message}}` (schema/envelope.ts). */
+export const failure = (code: number, message: string) => ({
+  success: false as const,
+  error: { code, message },
+})
+
 /**
  * A refusal the client should see as it is: the error handler turns it into the envelope with
  * this status, code and message (and headers such as Retry-After).

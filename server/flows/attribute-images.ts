@@ -29,6 +29,7 @@ export async function uploadImage(ctx: AttributeContext, actorId: string, upload
   const name = uuidv7()
   await ctx.files.save(IMAGE_KIND, name, rendered.image)
   const path = `${IMAGE_KIND}/${name}`
+  // A file nobody was told about is an orphan: keep it only once the upload is on record.
   await recordAudit(ctx.db, ctx.client, {
     action: AuditAction.attributeImageUploaded,
     outcome: 'success',
@@ -39,6 +40,9 @@ export async function uploadImage(ctx: AttributeContext, actorId: string, upload
       filename: upload.filename,
       ...(upload.section ? { section: upload.section } : {}),
     },
+  }).catch(async (error: unknown) => {
+    await ctx.files.remove(IMAGE_KIND, name)
+    throw error
   })
   return path
 }

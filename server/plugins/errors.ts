@@ -2,12 +2,11 @@ import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { defaultErrorMessage, ErrorCode } from '../../schema/errors'
 import type { App } from '../app-types'
-import { ApiError } from '../errors'
+import { isDatabaseUnavailable } from '../db/unavailable'
+import { ApiError, failure } from '../errors'
 
-const failure = (code: number, message: string) => ({
-  success: false as const,
-  error: { code, message },
-})
+/** Seconds a client is asked to wait while the database is away. */
+export const DATABASE_RETRY_SECONDS = 5
 
 /** Fastify's own 4xx errors (bad JSON, body too large, wrong media type) keep their status. */
 function clientError(error: FastifyError): { status: number; message: string } | undefined {
@@ -26,7 +25,8 @@ function clientError(error: FastifyError): { status: number; message: string } |
 
 /**
  * Every error becomes the envelope `{success: false, error: {code, message}}` with a truthful
- * status (DESIGN.md §4). Unexpected errors are logged and answered 500 without their details.
+ * status (DESIGN.md §4). A database that is away is 503 with Retry-After; other unexpected errors
+ * are logged and answered 500 without their details.
  */
 export default fp(
   (app: App, _options, done) => {
@@ -42,6 +42,18 @@ export default fp(
       if (known) {
         const code = known.status === 404 ? ErrorCode.notFound : ErrorCode.validation
         return reply.status(known.status).send(failure(code, known.message))
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable')
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_SECONDS))
+          .send(
+            failure(
+              ErrorCode.generic,
+              `The database is not available. Try again in ${DATABASE_RETRY_SECONDS} seconds.`,
+            ),
+          )
       }
       request.log.error({ err: error }, 'unexpected error')
       return reply

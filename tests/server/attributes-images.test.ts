@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -143,6 +143,31 @@ describe('POST /v1/imageFileUpload', () => {
     expectFailure(await upload(fields([filePart(png, 'logo')])), 400, /sent in the field 'logo'/)
     const json = await send('POST', '/v1/imageFileUpload', { path: 'x' })
     expectFailure(json, 400, /not multipart/)
+  })
+
+  // UTF-8 cannot carry a lone surrogate, so over multipart only NUL can arrive.
+  it('refuses a NUL in a text field with 400 and keeps no file', async () => {
+    const stored = () => {
+      const dir = path.join(t.dataDir, 'files', 'attributes')
+      return existsSync(dir) ? readdirSync(dir).length : 0
+    }
+    const before = stored()
+    const png = await image('png', 20, 20)
+    for (const [field, value] of [
+      ['filename', 'a\u0000b.png'],
+      ['id', 'NewId_\u0000'],
+      ['section', 'option\u0000'],
+    ] as const) {
+      const text = { id: 'NewId_1', filename: 'photo.png', [field]: value }
+      const parts = Object.entries(text).map(([name, data]) => ({ field: name, data }))
+      const response = await upload([...parts, filePart(png)])
+      expectFailure(
+        response,
+        400,
+        new RegExp(`^${field} must not contain NUL or unpaired surrogate characters`),
+      )
+    }
+    expect(stored()).toBe(before)
   })
 
   it('needs attributes.write', async () => {

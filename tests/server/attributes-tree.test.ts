@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AttributeTree } from '../../schema/attribute-api'
+import { type AttributeTree, TREE_LIMITS } from '../../schema/attribute-api'
 import type { AttributeKeyAssociation } from '../../schema/attributes'
 import { auditLog } from '../../server/db/schema/audit'
 import {
@@ -433,15 +433,20 @@ describe('export and import', () => {
     expect((await send('POST', '/v1/attributeTree', { tree: base() })).statusCode).toBe(200)
   })
 
-  it('imports and exports a deep chain', async () => {
+  const chain = (levels: number) => {
     const tree = base()
     let node = tree.root
-    for (let depth = 0; depth < 2000; depth++) {
+    for (let depth = 0; depth < levels; depth++) {
       const child = { keyRef: 'b', includeWhen: [], children: [] }
       node.children = [child]
       node = child
     }
     tree.keys.push({ ...tree.keys[0]!, ref: 'b', name: 'B', type: 'BRANCH' })
+    return tree
+  }
+
+  it(`imports and exports a chain ${TREE_LIMITS.depth} levels deep`, async () => {
+    const tree = chain(TREE_LIMITS.depth)
     const response = await send('POST', '/v1/attributeTree', { tree })
     expect(response.statusCode, response.body).toBe(200)
     const { AttributeKeyAssociation: top } = response.json<{
@@ -449,6 +454,15 @@ describe('export and import', () => {
     }>().results
     const exported = await exportOf(top.id)
     expect(exported.keys.map((k) => k.name)).toEqual(['R', 'B'])
+  })
+
+  // Schema validation recurses per level, and Node's default stack ends a little past 800 levels;
+  // bad-input.test.ts sends 5,000.
+  it('refuses a chain one level deeper with 422 before validating it', async () => {
+    const response = await send('POST', '/v1/attributeTree', {
+      tree: chain(TREE_LIMITS.depth + 1),
+    })
+    expectFailure(response, 422, `Tree: at most ${TREE_LIMITS.depth} levels can be imported.`)
   })
 
   it('refuses more items than TREE_LIMITS allows', async () => {

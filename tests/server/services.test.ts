@@ -119,18 +119,7 @@ describe('POST /v1/service', () => {
   })
 
   it('needs only a key: the name becomes the key, the timeouts default to 1 and 30', async () => {
-    for (const rest of [
-      {},
-      { name: '', description: '', url: '' },
-      {
-        name: null,
-        description: null,
-        url: null,
-        accessTokenTimeout: null,
-        refreshTokenTimeout: null,
-      },
-      { name: '   ', url: '  ' },
-    ]) {
+    for (const rest of [{}, { name: '', description: '', url: '' }, { name: '   ', url: '  ' }]) {
       const key = uniqueKey()
       const response = await send('POST', '/v1/service', { key: `  ${key} `, ...rest })
       expect(response.statusCode, response.body).toBe(200)
@@ -143,6 +132,23 @@ describe('POST /v1/service', () => {
         refreshTokenTimeout: 30,
         hasLogo: false,
         deleted: false,
+      })
+    }
+  })
+
+  it('refuses null for any field with 400: absent means the default, null is a wrong type', async () => {
+    for (const field of [
+      'name',
+      'description',
+      'url',
+      'accessTokenTimeout',
+      'refreshTokenTimeout',
+    ]) {
+      const response = await send('POST', '/v1/service', { key: uniqueKey(), [field]: null })
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.json<{ error: { code: number; message: string } }>().error).toMatchObject({
+        code: 1001,
+        message: expect.stringMatching(new RegExp(`^${field} `)) as string,
       })
     }
   })

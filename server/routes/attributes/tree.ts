@@ -3,6 +3,7 @@ import {
   AssociationIdParams,
   AssociationResults,
   ImportBody,
+  TREE_LIMITS,
   TreeResults,
 } from '../../../schema/attribute-api'
 import { Success } from '../../../schema/envelope'
@@ -31,6 +32,13 @@ const attributeTreeRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       preValidation: app.requirePermission('attributes.write'),
       // An export of TREE_LIMITS' size is far past the app's 64 KB JSON limit.
       bodyLimit: 8 * 1024 * 1024,
+      // Two JSON levels per tree level, five around the root ({tree: {root: {includeWhen: [{…}]}}}).
+      config: {
+        jsonDepth: {
+          max: 2 * TREE_LIMITS.depth + 5,
+          message: `Tree: at most ${TREE_LIMITS.depth} levels can be imported.`,
+        },
+      },
       schema: { body: ImportBody, response: { 200: Success(AssociationResults), ...failures } },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { IMAGE_UPLOAD_FIELDS } from '../../../schema/attribute-api'
 import { ErrorCode } from '../../../schema/errors'
+import { isUnsafeText, unsafeTextMessage } from '../../domain/json-shape'
 import { ApiError } from '../../errors'
 import type { ImageUpload } from '../../flows/attribute-images'
 
@@ -42,6 +43,8 @@ export async function readImageUpload(request: FastifyRequest): Promise<ImageUpl
       if (max === undefined) problem ??= `Unexpected field '${part.fieldname}'. ${EXPECTED}`
       else if (value.length > max)
         problem ??= `${part.fieldname} must have at most ${max} characters.`
+      // Streamed fields miss the app's request-text check; the audit row could not store these.
+      else if (isUnsafeText(value)) problem ??= unsafeTextMessage(part.fieldname)
       else text[part.fieldname] = value
     }
   } catch (error) {

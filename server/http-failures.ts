@@ -1,0 +1,61 @@
+import { STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { defaultErrorMessage, ErrorCode } from '../schema/errors'
+import { failure } from './errors'
+
+/**
+ * Failures Fastify and Node answer before a route's error handler could (DESIGN.md §4: every
+ * answer is the envelope). Both are passed to Fastify() in app.ts.
+ */
+
+/** Node's limit on the request line and headers together; past it the answer is 431. */
+export const MAX_HEADER_BYTES = 16 * 1024
+
+/** Router failures: malformed percent-encoding (400) and over-long path parameters (414). */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const [status, body] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [
+          400,
+          failure(ErrorCode.validation, 'The address is not valid: its %-encoding is malformed.'),
+        ]
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, failure(ErrorCode.validation, 'A part of the address is too long.')]
+        : [500, failure(ErrorCode.generic, defaultErrorMessage[ErrorCode.generic])]
+  void reply.status(status).send(body)
+}
+
+/** What a request Node could not parse gets, by the parser's error code. */
+function clientFailure(code: string | undefined): [status: number, message: string] {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return [431, `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes.`]
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'The request took too long to arrive.']
+  return [400, 'The request is not valid HTTP.']
+}
+
+/**
+ * Node's 'clientError': the request never became a Fastify request, so the envelope is written on
+ * the socket by hand, and the connection closed (its state is unknown).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  // A reset connection has no one left to answer (https://nodejs.org/api/http.html#event-clienterror).
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, message] = clientFailure(error.code)
+  const body = JSON.stringify(failure(ErrorCode.validation, message))
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  )
+}
