@@ -6,6 +6,9 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '../..')
 const SERVER = ['--import', 'tsx', 'server/main.ts']
 
+/** The administrator every server started here has. */
+export const ADMIN = { email: 'admin@example.com', password: 'Admin#Pass2026' } as const
+
 /** A real `server/main.ts` process (not app.inject): for what only a process shows, like kill -9. */
 export interface ServerProcess {
   url: string
@@ -13,6 +16,8 @@ export interface ServerProcess {
   serverPid: number
   /** Ends the server with SIGKILL (no cleanup at all) and waits until it is gone. */
   killHard(): Promise<void>
+  /** Stops the server as an operator would (SIGTERM) and waits until it is gone. */
+  stop(): Promise<void>
   /** Whatever it printed so far. */
   output(): string
 }
@@ -73,8 +78,8 @@ export async function startServerProcess(
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'Admin#Pass2026',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   }
   delete env.DATABASE_URL
   const child = pidNamespace
@@ -102,6 +107,10 @@ export async function startServerProcess(
     async killHard() {
       process.kill(serverPid, 'SIGKILL')
       // Without pid 1 the namespace ends, and unshare with it.
+      await exited
+    },
+    async stop() {
+      process.kill(serverPid, 'SIGTERM')
       await exited
     },
   }
