@@ -1,7 +1,8 @@
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { ErrorCode } from '../../schema/errors'
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../schema/files'
 import { ApiError, unprocessable } from '../errors'
+import { WorkLimit, WorkLimitFull } from './work-limit'
 
 /**
  * Decoded pixels an upload may have. A 5 MB file can still hold a picture of billions of pixels
@@ -9,6 +10,25 @@ import { ApiError, unprocessable } from '../errors'
  * or a logo, and bounds the memory one decode can take.
  */
 export const IMAGE_MAX_PIXELS = 50_000_000
+
+/**
+ * Images decoded at once in this process, and uploads that may wait for their turn. A 49 MP
+ * decode can take a few hundred megabytes; without a bound a burst of uploads multiplies that,
+ * and glibc keeps the freed memory in its arenas, so the process stays large afterwards.
+ * Beyond the waiting line an upload is refused at once with 503 and Retry-After.
+ */
+export const IMAGE_CONCURRENT_DECODES = 2
+export const IMAGE_MAX_WAITING = 16
+const BUSY_RETRY_SECONDS = 5
+
+/** The decode slots of this process (exported for tests that fill them). */
+export const imageDecodes = new WorkLimit(IMAGE_CONCURRENT_DECODES, IMAGE_MAX_WAITING)
+
+// One libvips worker thread per image: the queue above decides how many images run side by side.
+sharp.concurrency(1)
+// The operation cache only helps when the same input is processed again; uploads never are, and it
+// would keep up to 50 MB of decoded pixels alive for nothing.
+sharp.cache(false)
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif'
 
@@ -60,39 +80,80 @@ function decodeFailure(error: unknown): ApiError {
   return unprocessable('The image could not be read; the file may be damaged.')
 }
 
+const busy = () =>
+  new ApiError(
+    ErrorCode.generic,
+    'The server is busy with other images. Try again in a few seconds.',
+    503,
+    { 'retry-after': String(BUSY_RETRY_SECONDS) },
+  )
+
+const toWebp = (image: Sharp, size: { maxWidth: number; maxHeight: number }) =>
+  image
+    .resize({
+      width: size.maxWidth,
+      height: size.maxHeight,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp({ quality: 85 })
+    .toBuffer()
+
+/**
+ * One decode for every size, one size after another: the image is decoded, oriented and fitted
+ * into the box that holds every size, and the sizes are made from that small copy.
+ */
+async function render<Name extends string>(
+  data: Buffer,
+  format: ImageFormat,
+  sizes: readonly ImageSize<Name>[],
+): Promise<Record<Name, Buffer>> {
+  // Streams top to bottom where the decoder can, so a resize needs strips, not the whole picture.
+  const options = {
+    limitInputPixels: IMAGE_MAX_PIXELS,
+    failOn: 'error',
+    sequentialRead: true,
+  } as const
+  // The header alone; limitInputPixels refuses too many pixels here, before any pixel is decoded.
+  const metadata = await sharp(data, options).metadata()
+  // The decoder must agree with the magic bytes, so no other loader (SVG, TIFF…) ever runs.
+  if (metadata.format !== format) throw new Error(`decoded as ${metadata.format}`)
+  const oriented = () => sharp(data, options).autoOrient()
+  const rendered: [Name, Buffer][] = []
+  if (sizes.length === 1) {
+    const [size] = sizes as [ImageSize<Name>]
+    rendered.push([size.name, await toWebp(oriented(), size)])
+  } else {
+    const box = {
+      width: Math.max(...sizes.map((size) => size.maxWidth)),
+      height: Math.max(...sizes.map((size) => size.maxHeight)),
+    }
+    const { data: pixels, info } = await oriented()
+      .resize({ ...box, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const raw = { width: info.width, height: info.height, channels: info.channels }
+    for (const size of sizes) rendered.push([size.name, await toWebp(sharp(pixels, { raw }), size)])
+  }
+  return Object.fromEntries(rendered) as Record<Name, Buffer>
+}
+
 /**
  * Checks an upload and re-encodes it to WebP in each named size. Orientation is applied first, and
  * nothing of the original travels on: EXIF (camera, place), XMP, ICC and comments are dropped, as
- * is any payload hidden in the file. An animated GIF keeps its first frame.
+ * is any payload hidden in the file. An animated GIF keeps its first frame. At most
+ * IMAGE_CONCURRENT_DECODES uploads are decoded at once; when IMAGE_MAX_WAITING more already wait,
+ * the upload is refused with 503.
  */
 export async function renderImage<Name extends string>(
   data: Buffer,
   sizes: readonly ImageSize<Name>[],
 ): Promise<Record<Name, Buffer>> {
   const format = checkUpload(data)
-  const source = sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
   try {
-    const metadata = await source.metadata()
-    // The decoder must agree with the magic bytes, so no other loader (SVG, TIFF…) ever runs.
-    if (metadata.format !== format) throw new Error(`decoded as ${metadata.format}`)
-    const rendered = await Promise.all(
-      sizes.map(async (size) => {
-        const output = await source
-          .clone()
-          .autoOrient()
-          .resize({
-            width: size.maxWidth,
-            height: size.maxHeight,
-            fit: 'inside',
-            withoutEnlargement: true,
-          })
-          .webp({ quality: 85 })
-          .toBuffer()
-        return [size.name, output] as const
-      }),
-    )
-    return Object.fromEntries(rendered) as Record<Name, Buffer>
+    return await imageDecodes.run(() => render(data, format, sizes))
   } catch (error) {
+    if (error instanceof WorkLimitFull) throw busy()
     throw decodeFailure(error)
   }
 }
