@@ -58,14 +58,23 @@ export const EmailBody = Type.Object(
 )
 export type EmailBody = Static<typeof EmailBody>
 
+/** The current password; required when users change where their own second factor goes. */
+const CurrentPassword = Type.Optional(Type.String({ maxLength: LIMITS.passwordMax }))
+
 /** Ten bare digits, or empty/null to clear it. */
 export const PhoneBody = Type.Object(
-  { phone: Type.Union([Type.String({ pattern: '^(\\d{10})?$' }), Type.Null()]) },
+  {
+    phone: Type.Union([Type.String({ pattern: '^(\\d{10})?$' }), Type.Null()]),
+    password: CurrentPassword,
+  },
   { additionalProperties: false },
 )
 export type PhoneBody = Static<typeof PhoneBody>
 
-export const MfaBody = Type.Object({ use2FA: Type.Boolean() }, { additionalProperties: false })
+export const MfaBody = Type.Object(
+  { use2FA: Type.Boolean(), password: CurrentPassword },
+  { additionalProperties: false },
+)
 export type MfaBody = Static<typeof MfaBody>
 
 export const UserIdParams = Type.Object({ id: Id })

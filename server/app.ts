@@ -9,6 +9,7 @@ import auditPlugin from './plugins/audit'
 import changeFeedPlugin from './plugins/change-feed'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
+import eventStreamsPlugin from './plugins/event-streams'
 import filesPlugin from './plugins/files'
 import jsonBodyPlugin from './plugins/json-body'
 import originCheckPlugin from './plugins/origin-check'
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(auditPlugin)
   await app.register(outboxPlugin, { print })
   await app.register(changeFeedPlugin)
+  await app.register(eventStreamsPlugin)
   await app.register(sessionPurgePlugin)
   await app.register(loginRoutes)
   await app.register(logoutRoutes)

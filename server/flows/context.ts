@@ -9,4 +9,9 @@ export interface FlowContext {
   config: Config
   outbox: Outbox
   client: Client
+  /**
+   * The live session the request's cookie names, if any. A sign-in replaces that cookie, so it
+   * ends this session: a browser signing in again does not leave its previous session behind.
+   */
+  priorSessionId?: string
 }

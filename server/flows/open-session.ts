@@ -3,7 +3,7 @@ import { users, type UserRow } from '../db/schema/users'
 import { newSessionTimes } from '../domain/session-times'
 import { newToken } from '../domain/tokens'
 import { type AuditAction, recordAudit } from '../repos/audit'
-import { insertSession } from '../repos/sessions'
+import { deleteSession, insertSession } from '../repos/sessions'
 import type { FlowContext } from './context'
 
 export interface OpenedSession {
@@ -11,12 +11,15 @@ export interface OpenedSession {
   /** The cookie value; only its hash is stored. */
   token: string
   absoluteExpires: Date
+  /** The session this sign-in ended because its cookie was the one being replaced. */
+  replacedSessionId?: string
 }
 
 /**
  * Completes a sign-in: a new session with a fresh token (never reusing one the client brought),
- * the failure and temporary lock counts reset, last login set, and the success audited with the session's id and
- * anything the caller adds (a passkey sign-in says so: `{method: 'passkey'}`).
+ * the session the client's cookie named ended (the cookie is about to be replaced, so nothing
+ * could use it again), the failure and temporary lock counts reset, last login set, and the success audited with the
+ * session's id and anything the caller adds (a passkey sign-in says so: `{method: 'passkey'}`).
  */
 export async function openSession(
   ctx: FlowContext,
@@ -27,7 +30,9 @@ export async function openSession(
   const now = new Date()
   const { token, hash } = newToken()
   const times = newSessionTimes(now, ctx.config)
+  const replacedSessionId = ctx.priorSessionId
   await ctx.db.transaction(async (tx) => {
+    if (replacedSessionId) await deleteSession(tx, replacedSessionId)
     const session = await insertSession(tx, {
       tokenHash: hash,
       userId: user.id,
@@ -48,10 +53,14 @@ export async function openSession(
         action,
         outcome: 'success',
         subjectUserId: user.id,
-        detail: { ...detail, sessionId: session.id },
+        detail: {
+          ...detail,
+          sessionId: session.id,
+          ...(replacedSessionId ? { replacedSessionId } : {}),
+        },
       },
       now,
     )
   })
-  return { userId: user.id, token, absoluteExpires: times.absoluteExpires }
+  return { userId: user.id, token, absoluteExpires: times.absoluteExpires, replacedSessionId }
 }

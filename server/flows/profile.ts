@@ -28,7 +28,13 @@ export async function loadEditable(
   return target
 }
 
-async function apply(ctx: FlowContext, editor: Editor, field: string, change: Change) {
+async function apply(
+  ctx: FlowContext,
+  editor: Editor,
+  field: string,
+  change: Change,
+  detail: Record<string, unknown> = {},
+) {
   try {
     return await ctx.db.transaction(async (tx) => {
       const row = await updateUser(tx, editor.targetId, change)
@@ -38,7 +44,7 @@ async function apply(ctx: FlowContext, editor: Editor, field: string, change: Ch
         outcome: 'success',
         actorUserId: editor.actor.id,
         subjectUserId: editor.targetId,
-        detail: { field },
+        detail: { field, ...detail },
       })
       return row
     })
@@ -57,23 +63,34 @@ export async function changeName(ctx: FlowContext, editor: Editor, body: NameBod
   return apply(ctx, editor, 'name', { nameFirst, nameLast })
 }
 
-/** Changing one's own address needs the current password: whoever holds the address can reset it. */
+/**
+ * Users changing their own address, phone or two-factor setting re-enter their password: whoever
+ * holds the address can reset the password, and whoever holds the phone receives the codes, so a
+ * borrowed session must not be enough to move either. Staff editing someone else are not asked.
+ */
+async function confirmOwnPassword(
+  ctx: FlowContext,
+  editor: Editor,
+  target: UserRow,
+  field: string,
+  password: string | undefined,
+) {
+  if (editor.actor.id !== target.id) return
+  if (await passwords.verify(target.passwordHash, password ?? '')) return
+  await recordAudit(ctx.db, ctx.client, {
+    action: AuditAction.userUpdated,
+    outcome: 'failure',
+    actorUserId: editor.actor.id,
+    subjectUserId: target.id,
+    detail: { field, reason: 'wrong password' },
+  })
+  throw new ApiError(ErrorCode.oldPasswordWrong, 'The password is not correct.')
+}
+
 export async function changeEmail(ctx: FlowContext, editor: Editor, body: EmailBody) {
   const target = await loadEditable(ctx, editor)
   const email = body.email.trim().toLowerCase()
-  if (editor.actor.id === target.id) {
-    const right = await passwords.verify(target.passwordHash, body.password ?? '')
-    if (!right) {
-      await recordAudit(ctx.db, ctx.client, {
-        action: AuditAction.userUpdated,
-        outcome: 'failure',
-        actorUserId: editor.actor.id,
-        subjectUserId: target.id,
-        detail: { field: 'email address', reason: 'wrong password' },
-      })
-      throw new ApiError(ErrorCode.oldPasswordWrong, 'The password is not correct.')
-    }
-  }
+  await confirmOwnPassword(ctx, editor, target, 'email address', body.password)
   if (await isTaken(ctx.db, 'email', email, target.id)) {
     throw conflict('That email address is already used by another account.')
   }
@@ -83,6 +100,7 @@ export async function changeEmail(ctx: FlowContext, editor: Editor, body: EmailB
 export async function changePhone(ctx: FlowContext, editor: Editor, body: PhoneBody) {
   const target = await loadEditable(ctx, editor)
   const phone = body.phone ? body.phone : null
+  await confirmOwnPassword(ctx, editor, target, 'phone number', body.password)
   if (!phone && target.use2fa) {
     throw unprocessable(
       'Two-factor authentication sends its codes to this phone. Turn it off before removing the number.',
@@ -91,15 +109,16 @@ export async function changePhone(ctx: FlowContext, editor: Editor, body: PhoneB
   if (phone && (await isTaken(ctx.db, 'phone', phone, target.id))) {
     throw conflict('That phone number is already used by another account.')
   }
-  return apply(ctx, editor, 'phone number', { phone })
+  return apply(ctx, editor, 'phone number', { phone }, { cleared: phone === null })
 }
 
 export async function changeMfa(ctx: FlowContext, editor: Editor, body: MfaBody) {
   const target = await loadEditable(ctx, editor)
+  await confirmOwnPassword(ctx, editor, target, 'two-factor setting', body.password)
   if (body.use2FA && !target.phone) {
     throw unprocessable(
       'Add a mobile phone number before turning on two-factor authentication: the codes are sent to it.',
     )
   }
-  return apply(ctx, editor, 'two-factor setting', { use2fa: body.use2FA })
+  return apply(ctx, editor, 'two-factor setting', { use2fa: body.use2FA }, { use2FA: body.use2FA })
 }

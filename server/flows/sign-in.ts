@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../schema/errors'
 import type { LoginBody, VerifyBody } from '../../schema/auth'
-import { normalizeUsername, parseUsername } from '../../schema/rules'
+import { parseUsername } from '../../schema/rules'
 import { passwords } from '../domain/passwords'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
@@ -11,6 +11,7 @@ import { failSignIn } from './failed-sign-in'
 import { openSession, type OpenedSession } from './open-session'
 import { acceptSecurityCode, sendSecurityCode } from './security-code'
 import { assertNotThrottled } from './throttle'
+import { failUnknownUser } from './unknown-sign-in'
 
 export type SignInOutcome =
   { kind: 'session'; session: OpenedSession } | { kind: 'code-sent'; userId: string; mfaId: string }
@@ -24,14 +25,7 @@ export async function signIn(ctx: FlowContext, body: LoginBody): Promise<SignInO
   const username = parseUsername(body.username)
   const user = username ? await findUserByUsername(ctx.db, username) : undefined
   const right = await passwords.verifyOrDummy(user?.passwordHash, body.password)
-  if (!user) {
-    await recordAudit(ctx.db, ctx.client, {
-      action: AuditAction.signIn,
-      outcome: 'failure',
-      detail: { username: normalizeUsername(body.username).slice(0, 254), reason: 'unknown user' },
-    })
-    throw new ApiError(ErrorCode.incorrectLogin)
-  }
+  if (!user) throw await failUnknownUser(ctx, body.username)
   await assertNotLocked(ctx, user, AuditAction.signIn)
   if (!right) throw await failSignIn(ctx, user, AuditAction.signIn, ErrorCode.incorrectLogin)
   if (!user.use2fa || !user.phone) {

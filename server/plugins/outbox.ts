@@ -17,6 +17,12 @@ export interface Outbox {
   enqueue(db: Db, message: NewMessage): Promise<string>
   /** Tries to deliver these queued messages now (after their transaction committed). */
   deliverNow(ids: string[]): Promise<void>
+  /**
+   * Queues and delivers a message once the current answer has gone: work that only some callers
+   * do (a known address) must not delay their answer, or its timing tells who has an account. The
+   * work is tracked, so closing the app waits for it; a failure is logged.
+   */
+  afterAnswer(queue: (db: Db) => Promise<string | undefined>): void
 }
 
 declare module 'fastify' {
@@ -60,6 +66,14 @@ export default fp(
       async deliverNow(ids) {
         const wait = new Promise((resolve) => setTimeout(resolve, DELIVER_NOW_WAIT_MS).unref())
         await Promise.race([deliver(ids), wait])
+      },
+      afterAnswer(queue) {
+        // setImmediate runs after the handler's answer has been written.
+        const work = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => app.db.transaction((tx) => queue(tx)))
+          .then((id) => (id ? deliver([id]) : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'outbox: queueing failed'))
+        void track(work)
       },
     } satisfies Outbox)
 

@@ -41,6 +41,7 @@ async function loadAuth(app: App, request: FastifyRequest): Promise<Auth | null>
   const now = new Date()
   if (isSessionExpired(session, now)) {
     await deleteSession(app.db, session.id)
+    app.eventStreams.end([session.id])
     return null
   }
   const user = await findUserById(app.db, session.userId)

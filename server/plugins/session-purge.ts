@@ -17,6 +17,8 @@ export default fp(
     const purge = async () => {
       const count = await purgeExpiredSessions(app.db, new Date())
       if (count === 0) return
+      // Timers end most of these streams at expiry already; this catches a slow or missed one.
+      await app.eventStreams.recheck()
       const entry = { action: AuditAction.sessionsExpired, outcome: 'success' as const }
       await recordAudit(app.db, PURGE_CLIENT, { ...entry, detail: { count } })
     }
@@ -39,5 +41,5 @@ export default fp(
     })
     done()
   },
-  { name: 'session-purge', dependencies: ['db'] },
+  { name: 'session-purge', dependencies: ['db', 'event-streams'] },
 )

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import type { Session } from '../../schema/session'
 import { sessions } from '../db/schema/sessions'
 import { users } from '../db/schema/users'
@@ -73,11 +73,4 @@ export async function listSessions(
     updatedAt: row.updatedAt.toISOString(),
     expires: row.expires.toISOString(),
   }))
-}
-
-/** Which of these sessions still exist (the others were revoked, expired or signed out). */
-export async function existingSessionIds(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids))
-  return new Set(rows.map((row) => row.id))
 }

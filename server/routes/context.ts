@@ -1,7 +1,9 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Failure } from '../../schema/envelope'
 import type { App } from '../app-types'
+import { setSessionCookie } from '../auth/cookie'
 import type { FlowContext } from '../flows/context'
+import type { OpenedSession } from '../flows/open-session'
 
 /** The flow context of one request. */
 export const flowContext = (app: App, request: FastifyRequest): FlowContext => ({
@@ -9,7 +11,14 @@ export const flowContext = (app: App, request: FastifyRequest): FlowContext => (
   config: app.config,
   outbox: app.outbox,
   client: request.client,
+  priorSessionId: request.auth?.sessionId,
 })
 
 /** Every route may fail with the envelope; listing it keeps the serializer from dropping fields. */
 export const failures = { '4xx': Failure, '5xx': Failure } as const
+
+/** Hands a new session's cookie to the browser; the session it replaced stops hearing events. */
+export function startSession(app: App, reply: FastifyReply, session: OpenedSession) {
+  setSessionCookie(reply, app.config, session.token, session.absoluteExpires)
+  if (session.replacedSessionId) app.eventStreams.end([session.replacedSessionId])
+}

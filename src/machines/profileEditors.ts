@@ -80,12 +80,22 @@ export const emailEditor: EditorSpec = {
 // typed, so it never equals a stored number).
 const phoneDigits = (typed: string) => (typed.trim() === '' ? '' : (parsePhone(typed) ?? typed))
 
+/** The security codes go to the phone, so the server asks for the current password here too. */
 export const phoneEditor: EditorSpec = {
   key: 'phone',
-  fields: (user) => ({ phone: user.phone ? formatPhone(user.phone) : '' }),
+  fields: (user) => ({ phone: user.phone ? formatPhone(user.phone) : '', password: '' }),
   normalize: asTyped,
-  errors: (fields) => ({ phone: validatePhone(value(fields, 'phone')) }),
+  errors: (fields) => ({
+    phone: validatePhone(value(fields, 'phone')),
+    password: validatePassword(value(fields, 'password')),
+  }),
   isChanged: (fields, user) => phoneDigits(value(fields, 'phone')) !== (user.phone ?? ''),
   save: (user, fields, signal) =>
-    kept(changePhone(user.id, { phone: parsePhone(value(fields, 'phone')) ?? null }, { signal })),
+    kept(
+      changePhone(
+        user.id,
+        { phone: parsePhone(value(fields, 'phone')) ?? null, password: value(fields, 'password') },
+        { signal },
+      ),
+    ),
 }

@@ -48,6 +48,36 @@ describe('the Profile screen', () => {
     expect(screen.queryByRole('form', { name: 'Edit email' })).toBeNull()
   })
 
+  it('asks for the current password with the phone: Save waits for it', async () => {
+    const app = await renderSignedIn(selfUser({ phone: '5551234567' }), '/profile')
+    await app.user.click(await screen.findByRole('button', { name: 'Edit phone' }))
+    const form = within(screen.getByRole('form', { name: 'Edit phone' }))
+    const phone = form.getByLabelText('Phone', { selector: 'input' })
+    await app.user.clear(phone)
+    await app.user.type(phone, '555 987 6543')
+    const save = form.getByRole('button', { name: 'Save Changes' })
+    expect(save).toBeDisabled()
+    const password = form.getByLabelText('Current Password', { selector: 'input' })
+    expect(password).toHaveAttribute('type', 'password')
+    expect(password).toHaveAttribute('autocomplete', 'current-password')
+    await app.user.type(password, 'Secret#1word')
+    expect(save).toBeEnabled()
+  })
+
+  it('asks for the password in a dialog before the 2FA switch moves', async () => {
+    const app = await renderSignedIn(selfUser({ phone: '5551234567', use2FA: false }), '/profile')
+    await app.user.click(await screen.findByRole('switch', { name: 'Use 2 Factor Auth' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Turn On 2 Factor Auth' }))
+    const password = dialog.getByLabelText('Current Password', { selector: 'input' })
+    expect(password).toHaveFocus()
+    expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled()
+    await app.user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const toggle = screen.getByRole('switch', { name: 'Use 2 Factor Auth' })
+    expect(toggle).toHaveAttribute('aria-checked', 'false')
+    expect(toggle).toHaveFocus()
+  })
+
   it('fits a 390 px phone', async () => {
     setViewport({ width: 390 })
     await renderSignedIn(selfUser(), '/profile')

@@ -94,7 +94,7 @@ const CASES: Case[] = [
     spec: phoneEditor,
     title: 'Phone',
     call: 'changePhone',
-    labels: { phone: 'Phone' },
+    labels: { phone: 'Phone', password: 'Current Password' },
     display: (u) =>
       u.phone
         ? `(${u.phone.slice(0, 3)}) ${u.phone.slice(3, 6)} - ${u.phone.slice(6)}`
@@ -103,10 +103,12 @@ const CASES: Case[] = [
       { field: 'phone', value: '' },
       { field: 'phone', value: '555.987.654' },
       { field: 'phone', value: '555.987.6543' },
+      { field: 'password', value: 'Gatehouse#2026' },
     ],
     output: saved({ phone: null }),
-    refusal: refusal(409, 'That phone number is already used by another account.'),
-    body: (f) => ({ phone: f.phone ? f.phone.replace(/\D/g, '') : null }),
+    // The codes go to the phone: the server asks for the password as it does for the address.
+    refusal: refusal(401, 'The password is not correct.'),
+    body: (f) => ({ phone: f.phone ? f.phone.replace(/\D/g, '') : null, password: f.password }),
   },
 ]
 

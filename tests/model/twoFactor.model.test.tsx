@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestModel } from 'xstate/graph'
+import { validatePassword } from '../../schema/rules'
 import type { User } from '../../schema/user'
+import { ApiError } from '../../src/data/api/ApiError'
 import { identityDb } from '../../src/data/db/identity'
 import {
   twoFactorMachine,
@@ -41,22 +43,31 @@ const noMobile = refusal(
   'Add a mobile phone number before turning on two-factor authentication.',
 )
 const offline = refusal(500, 'AN ERROR OCCURRED')
+const wrongPassword = new ApiError(401, 805, 'The password is not correct.')
+const PASSWORD = 'Secret#1word'
 
 const events = [
   { type: 'twoFactor.turnOn' },
   { type: 'twoFactor.turnOff' },
+  { type: 'twoFactor.passwordChanged', value: PASSWORD },
+  { type: 'twoFactor.passwordChanged', value: 'short' },
+  { type: 'twoFactor.submit' },
+  { type: 'twoFactor.cancel' },
   { type: 'xstate.done.actor.turnOn', output: withTwoFactor(true) },
   { type: 'xstate.error.actor.turnOn', error: noMobile },
+  { type: 'xstate.error.actor.turnOn', error: wrongPassword },
   { type: 'xstate.done.actor.turnOff', output: withTwoFactor(false) },
   { type: 'xstate.error.actor.turnOff', error: offline },
+  { type: 'xstate.error.actor.turnOff', error: wrongPassword },
 ] as unknown as TwoFactorEvent[]
 
 const testMachine = asTestMachine(twoFactorMachine)
 const model = createTestModel(testMachine, {
   events,
   input: { user: self, startup: undefined },
+  // The typed password itself is not part of the model, only whether it passes its rule.
   serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.error]) +
+    JSON.stringify([s.value, !validatePassword(s.context.password), s.context.error]) +
     (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
       ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
       : ''),
@@ -64,14 +75,21 @@ const model = createTestModel(testMachine, {
 const paths = model.getShortestPaths()
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
-type Step = { event: { type: string; output?: unknown; error?: unknown } }
+type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
 
 // Scoped: the biometric setting below the card has alerts of its own.
 const card = () => within(screen.getByRole('region', { name: 'Personal Info' }))
-const toggle = () => screen.getByRole('switch', { name: 'Use 2 Factor Auth' })
+// While the dialog is open the page behind it is hidden from the accessibility tree.
+const toggle = () => screen.getByRole('switch', { name: 'Use 2 Factor Auth', hidden: true })
+const dialog = () => screen.getByRole('dialog')
+const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
+const passwordField = () =>
+  within(dialog()).getByLabelText('Current Password', { selector: 'input' })
 
 function drive(app: App) {
+  let touched = false
   const settled = async (s: TwoFactorSnapshot, on: boolean) => {
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await waitFor(() => expect(toggle()).toBeEnabled())
     expect(toggle()).toHaveAttribute('aria-checked', String(on))
     expect(screen.queryByLabelText('Saving')).toBeNull()
@@ -81,12 +99,37 @@ function drive(app: App) {
     // The shell's user agrees with the switch.
     expect(app.startup.getSnapshot().context.user?.use2FA).toBe(on)
   }
+  const confirming = async (s: TwoFactorSnapshot, on: boolean) => {
+    const title = on ? 'Turn On 2 Factor Auth' : 'Turn Off 2 Factor Auth'
+    expect(await screen.findByRole('dialog', { name: title })).toBeVisible()
+    // The switch stays where it was until the password is given.
+    expect(toggle()).toHaveAttribute('aria-checked', String(!on))
+    const continueButton = inDialog('Continue')
+    if (s.can({ type: 'twoFactor.submit' })) expect(continueButton).toBeEnabled()
+    else expect(continueButton).toBeDisabled()
+    expect(inDialog('Cancel')).toBeEnabled()
+    const typed = (passwordField() as HTMLInputElement).value
+    expect(!validatePassword(typed)).toBe(!validatePassword(s.context.password))
+    const rule = validatePassword(typed)
+    if (rule && touched) expect(await within(dialog()).findByText(rule)).toBeVisible()
+    if (s.hasTag('error'))
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+        'The password is not correct.',
+      )
+    else expect(within(dialog()).queryByRole('alert')).toBeNull()
+    // Nothing reaches the server before the password does.
+    expect(server.calls.filter((c) => c.name === 'setTwoFactor').length).toBe(sent)
+  }
+  let sent = 0
   const sending = async (on: boolean) => {
     await waitFor(() => expect(toggle()).toBeDisabled())
     expect(toggle()).toHaveAttribute('aria-checked', String(on))
-    expect(screen.getByLabelText('Saving')).toBeInTheDocument()
+    expect(screen.getByLabelText('Saving', { selector: '*' })).toBeInTheDocument()
+    await waitFor(() => expect(inDialog('Continue')).toBeDisabled())
+    expect(inDialog('Cancel')).toBeDisabled()
     const call = await server.last('setTwoFactor')
-    expect(call.args.slice(0, 2)).toEqual([self.id, { use2FA: on }])
+    sent = server.calls.filter((c) => c.name === 'setTwoFactor').length
+    expect(call.args.slice(0, 2)).toEqual([self.id, { use2FA: on, password: PASSWORD }])
   }
   return {
     states: {
@@ -94,12 +137,30 @@ function drive(app: App) {
       'off.failed': (s: TwoFactorSnapshot) => settled(s, false),
       'on.settled': (s: TwoFactorSnapshot) => settled(s, true),
       'on.failed': (s: TwoFactorSnapshot) => settled(s, true),
+      'confirmingOn.editing': (s: TwoFactorSnapshot) => confirming(s, true),
+      'confirmingOn.rejected': (s: TwoFactorSnapshot) => confirming(s, true),
+      'confirmingOff.editing': (s: TwoFactorSnapshot) => confirming(s, false),
+      'confirmingOff.rejected': (s: TwoFactorSnapshot) => confirming(s, false),
       turningOn: () => sending(true),
       turningOff: () => sending(false),
     },
     events: {
-      'twoFactor.turnOn': () => app.user.click(toggle()),
-      'twoFactor.turnOff': () => app.user.click(toggle()),
+      'twoFactor.turnOn': async () => {
+        touched = false
+        await app.user.click(toggle())
+      },
+      'twoFactor.turnOff': async () => {
+        touched = false
+        await app.user.click(toggle())
+      },
+      'twoFactor.passwordChanged': async ({ event }: Step) => {
+        touched = true
+        await app.user.clear(passwordField())
+        await app.user.type(passwordField(), event.value ?? '')
+        await app.user.tab()
+      },
+      'twoFactor.submit': () => app.user.click(inDialog('Continue')),
+      'twoFactor.cancel': () => app.user.click(inDialog('Cancel')),
       'xstate.done.actor.turnOn': async ({ event }: Step) => {
         ;(await server.last('setTwoFactor')).resolve(event.output)
         await expectNotified('status', '2 Factor Auth is on')
@@ -109,7 +170,9 @@ function drive(app: App) {
       },
       'xstate.error.actor.turnOn': async ({ event }: Step) => {
         ;(await server.last('setTwoFactor')).reject(event.error)
-        await expectNotified('alert', /^2 Factor Auth was not turned on: \S/)
+        // A wrong password is told in the dialog, not by a notification.
+        if (event.error !== wrongPassword)
+          await expectNotified('alert', /^2 Factor Auth was not turned on: \S/)
       },
       'xstate.done.actor.turnOff': async ({ event }: Step) => {
         ;(await server.last('setTwoFactor')).resolve(event.output)
@@ -120,7 +183,8 @@ function drive(app: App) {
       },
       'xstate.error.actor.turnOff': async ({ event }: Step) => {
         ;(await server.last('setTwoFactor')).reject(event.error)
-        await expectNotified('alert', /^2 Factor Auth was not turned off: \S/)
+        if (event.error !== wrongPassword)
+          await expectNotified('alert', /^2 Factor Auth was not turned off: \S/)
       },
     },
   }

@@ -91,6 +91,25 @@ describe('POST /v1/login', () => {
     }
   })
 
+  it('does the database work of a known wrong password for an unknown user: one transaction, one update', async () => {
+    const work = async (username: string, password: string) => {
+      const transaction = vi.spyOn(t.app.db, 'transaction')
+      const update = vi.spyOn(t.app.db, 'update')
+      try {
+        const response = await call(t, 'POST', '/v1/login', { username, password })
+        expect(response.statusCode).toBe(401)
+        return { transactions: transaction.mock.calls.length, updates: update.mock.calls.length }
+      } finally {
+        transaction.mockRestore()
+        update.mockRestore()
+      }
+    }
+    const user = await createUser(t)
+    const known = await work(user.email, 'Wrong#pass1')
+    expect(known.transactions).toBe(1)
+    expect(await work('nobody.timing@example.com', 'Wrong#pass1')).toEqual(known)
+  })
+
   it('treats a username that is neither email nor phone as unknown', async () => {
     const response = await call(t, 'POST', '/v1/login', { username: 'admin', password: 'x' })
     expect(response.statusCode).toBe(401)

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog } from '../../server/db/schema/audit'
 import { passkeys, webauthnChallenges } from '../../server/db/schema/passkeys'
+import { sessions } from '../../server/db/schema/sessions'
 import { users } from '../../server/db/schema/users'
 import { call, sessionCookieOf, signIn, useTestApp } from './helper'
 import { anyString, createUser } from './fixtures'
@@ -299,6 +300,26 @@ describe('signing in with a passkey', () => {
     expect(audit.map((r) => r.outcome)).toEqual(['success', 'success'])
     // The password sign-in of `signedIn()`, then the passkey one, which says how it happened.
     expect(audit.map((r) => r.detail?.method)).toEqual([undefined, 'passkey'])
+  })
+
+  it('ends the session the browser’s cookie named: signing in again leaves one', async () => {
+    const who = await signedIn()
+    const { authenticator } = await register(who)
+    const { challengeId, options } = await signInOptions(freshIp())
+    const response = authenticator.authenticate(options)
+    const answer = await call(
+      t,
+      'POST',
+      '/v1/login/passkey',
+      { challengeId, response },
+      { cookie: who.cookie, ip: freshIp() },
+    )
+    expect(answer.statusCode).toBe(200)
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, who.user.id))
+    expect(rows).toHaveLength(1)
+    expect((await call(t, 'GET', '/v1/self', undefined, { cookie: who.cookie })).statusCode).toBe(
+      401,
+    )
   })
 
   it('uses a sign-in challenge once', async () => {

@@ -115,43 +115,118 @@ describe('PUT /v1/user/:id/phone and /mfa', () => {
   it('sets, refuses a taken number, and clears the phone', async () => {
     const { user, cookie } = await signedIn()
     const phone = uniquePhone()
-    const set = await put(cookie, user.id, 'phone', { phone })
+    const set = await put(cookie, user.id, 'phone', { phone, password: user.password })
     expect(set.json()).toMatchObject({ results: { user: { phone } } })
 
     const { user: other, cookie: otherCookie } = await signedIn()
-    const taken = await put(otherCookie, other.id, 'phone', { phone })
+    const taken = await put(otherCookie, other.id, 'phone', { phone, password: other.password })
     expect(taken.statusCode).toBe(409)
     expect(taken.json()).toMatchObject({
       error: { message: 'That phone number is already used by another account.' },
     })
 
     for (const empty of ['', null]) {
-      const cleared = await put(cookie, user.id, 'phone', { phone: empty })
+      const cleared = await put(cookie, user.id, 'phone', { phone: empty, password: user.password })
       expect(cleared.json()).toMatchObject({ results: { user: { phone: null } } })
     }
   })
 
   it('refuses to turn on 2FA without a phone: 422 with a reason', async () => {
     const { user, cookie } = await signedIn()
-    const response = await put(cookie, user.id, 'mfa', { use2FA: true })
+    const response = await put(cookie, user.id, 'mfa', { use2FA: true, password: user.password })
     expect(response.statusCode).toBe(422)
     expect(response.json<{ error: { message: string } }>().error.message).toMatch(/phone number/)
   })
 
   it('turns 2FA on and off with a phone, and keeps the phone while 2FA is on', async () => {
     const { user, cookie } = await signedIn({ phone: uniquePhone() })
-    const on = await put(cookie, user.id, 'mfa', { use2FA: true })
+    const password = user.password
+    const on = await put(cookie, user.id, 'mfa', { use2FA: true, password })
     expect(on.json()).toMatchObject({ results: { user: { use2FA: true } } })
-    const clear = await put(cookie, user.id, 'phone', { phone: '' })
+    const clear = await put(cookie, user.id, 'phone', { phone: '', password })
     expect(clear.statusCode).toBe(422)
-    const off = await put(cookie, user.id, 'mfa', { use2FA: false })
+    const off = await put(cookie, user.id, 'mfa', { use2FA: false, password })
     expect(off.json()).toMatchObject({ results: { user: { use2FA: false } } })
   })
 
   it('refuses a phone that is not 10 digits with 400', async () => {
     const { user, cookie } = await signedIn()
-    const response = await put(cookie, user.id, 'phone', { phone: '555-1234' })
+    const response = await put(cookie, user.id, 'phone', {
+      phone: '555-1234',
+      password: user.password,
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json<{ error: { message: string } }>().error.message).toContain('phone')
+  })
+})
+
+describe('moving one’s own second factor needs the current password', () => {
+  const refusal = { success: false, error: { code: 805, message: 'The password is not correct.' } }
+  const auditOf = (userId: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, 'user.updated')))
+      .orderBy(auditLog.at, auditLog.id)
+
+  it('refuses a phone change with a wrong or missing password: 401, 805, audited, nothing stored', async () => {
+    const phone = uniquePhone()
+    const { user, cookie } = await signedIn({ phone })
+    for (const body of [{ phone: uniquePhone(), password: 'Wrong#pass1' }, { phone: null }]) {
+      const response = await put(cookie, user.id, 'phone', body)
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual(refusal)
+    }
+    const self = await call(t, 'GET', '/v1/self', undefined, { cookie })
+    expect(self.json()).toMatchObject({ results: { user: { phone } } })
+    expect(await auditOf(user.id)).toEqual([
+      expect.objectContaining({
+        outcome: 'failure',
+        detail: { field: 'phone number', reason: 'wrong password' },
+      }),
+      expect.objectContaining({ outcome: 'failure' }),
+    ])
+  })
+
+  it('refuses the 2FA switch either way with a wrong or missing password', async () => {
+    const { user, cookie } = await signedIn({ phone: uniquePhone() })
+    for (const body of [{ use2FA: true, password: 'Wrong#pass1' }, { use2FA: true }]) {
+      const response = await put(cookie, user.id, 'mfa', body)
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual(refusal)
+    }
+    const on = await put(cookie, user.id, 'mfa', { use2FA: true, password: user.password })
+    expect(on.statusCode).toBe(200)
+    const off = await put(cookie, user.id, 'mfa', { use2FA: false })
+    expect(off.statusCode).toBe(401)
+    const self = await call(t, 'GET', '/v1/self', undefined, { cookie })
+    expect(self.json()).toMatchObject({ results: { user: { use2FA: true } } })
+    expect((await auditOf(user.id)).map((row) => [row.outcome, row.detail])).toEqual([
+      ['failure', { field: 'two-factor setting', reason: 'wrong password' }],
+      ['failure', { field: 'two-factor setting', reason: 'wrong password' }],
+      ['success', { field: 'two-factor setting', use2FA: true }],
+      ['failure', { field: 'two-factor setting', reason: 'wrong password' }],
+    ])
+  })
+
+  it('audits a phone change that succeeds', async () => {
+    const { user, cookie } = await signedIn()
+    await put(cookie, user.id, 'phone', { phone: uniquePhone(), password: user.password })
+    expect(await auditOf(user.id)).toEqual([
+      expect.objectContaining({
+        outcome: 'success',
+        actorUserId: user.id,
+        detail: { field: 'phone number', cleared: false },
+      }),
+    ])
+  })
+
+  it('does not ask staff with users.write editing someone else', async () => {
+    const { cookie } = await signedIn({ permissions: ['users.write'] })
+    const other = await createUser(t, { phone: uniquePhone() })
+    const phone = await put(cookie, other.id, 'phone', { phone: uniquePhone() })
+    expect(phone.statusCode).toBe(200)
+    const mfa = await put(cookie, other.id, 'mfa', { use2FA: true })
+    expect(mfa.json()).toMatchObject({ results: { user: { use2FA: true } } })
   })
 })

@@ -1,9 +1,8 @@
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import { LoginBody, LoginResults, VerifyBody, VerifyResults } from '../../../schema/auth'
 import { Success } from '../../../schema/envelope'
-import { setSessionCookie } from '../../auth/cookie'
 import { signIn, verifySignIn } from '../../flows/sign-in'
-import { failures, flowContext } from '../context'
+import { failures, flowContext, startSession } from '../context'
 
 /** POST /v1/login and /v1/login/verify (DESIGN.md §4): the password step and the code step. */
 const loginRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
@@ -18,8 +17,8 @@ const loginRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
           results: { mfaId: outcome.mfaId, user: { id: outcome.userId } },
         }
       }
-      const { token, absoluteExpires, userId } = outcome.session
-      setSessionCookie(reply, app.config, token, absoluteExpires)
+      startSession(app, reply, outcome.session)
+      const { userId } = outcome.session
       return { success: true as const, results: { user: { id: userId } } }
     },
   )
@@ -29,7 +28,7 @@ const loginRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     { schema: { body: VerifyBody, response: { 200: Success(VerifyResults), ...failures } } },
     async (request, reply) => {
       const session = await verifySignIn(flowContext(app, request), request.body)
-      setSessionCookie(reply, app.config, session.token, session.absoluteExpires)
+      startSession(app, reply, session)
       return { success: true as const, results: { user: { id: session.userId } } }
     },
   )

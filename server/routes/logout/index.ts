@@ -21,6 +21,7 @@ const logoutRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
             tx,
           )
         })
+        app.eventStreams.end([auth.sessionId])
       }
       clearSessionCookie(reply, app.config)
       return { success: true as const }

@@ -12,7 +12,6 @@ import {
   PasskeySignInOptionsResults,
   PasskeysRemovedResults,
 } from '../../../schema/passkeys'
-import { setSessionCookie } from '../../auth/cookie'
 import { beginPasskeySignIn, signInWithPasskey } from '../../flows/passkey-sign-in'
 import {
   beginRegistration,
@@ -22,7 +21,7 @@ import {
   removePasskey,
 } from '../../flows/passkeys'
 import { toPasskey } from '../../presenters/passkey'
-import { failures, flowContext } from '../context'
+import { failures, flowContext, startSession } from '../context'
 
 const answer = <T extends Parameters<typeof Success>[0]>(results: T) => ({
   response: { 200: Success(results), ...failures },
@@ -99,7 +98,7 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     { schema: { body: PasskeySignInBody, ...answer(LoginResults) } },
     async (request, reply) => {
       const session = await signInWithPasskey(flowContext(app, request), request.body)
-      setSessionCookie(reply, app.config, session.token, session.absoluteExpires)
+      startSession(app, reply, session)
       return { success: true as const, results: { user: { id: session.userId } } }
     },
   )

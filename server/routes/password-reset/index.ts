@@ -46,6 +46,8 @@ const passwordResetRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request) => {
       await resetPassword(flowContext(app, request), request.params.slug, request.body)
+      // The reset ended every session of the user; their event streams end with them.
+      await app.eventStreams.recheck()
       return { success: true as const }
     },
   )

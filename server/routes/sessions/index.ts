@@ -67,6 +67,7 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
           tx,
         )
       })
+      app.eventStreams.end([id])
       if (id === request.auth!.sessionId) clearSessionCookie(reply, app.config)
       return { success: true as const }
     },
@@ -92,6 +93,7 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
         )
         return revoked
       })
+      app.eventStreams.end(ids)
       if (ids.includes(request.auth!.sessionId)) clearSessionCookie(reply, app.config)
       return { success: true as const, results: { count: ids.length } }
     },

@@ -73,6 +73,8 @@ const userRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       // Nobody sets another person's password here; administrators use the reset flow.
       if (request.params.id !== user.id) throw new ApiError(ErrorCode.forbidden)
       await changePassword(flowContext(app, request), user, sessionId, request.body)
+      // The change ended the user's other sessions; their event streams end with them.
+      await app.eventStreams.recheck()
       return { success: true as const }
     },
   )

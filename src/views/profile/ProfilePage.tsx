@@ -68,7 +68,15 @@ function PersonalInfo({ user, startup }: Props) {
             editor={phone}
             title="Phone"
             display={formatPhone(user.phone)}
-            fields={[{ name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel-national' }]}
+            fields={[
+              { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel-national' },
+              {
+                name: 'password',
+                label: 'Current Password',
+                type: 'password',
+                autoComplete: 'current-password',
+              },
+            ]}
           />
           {user.phone && <TwoFactorSwitch twoFactor={twoFactor} />}
           <Separator size="4" />

@@ -5,14 +5,20 @@ import type { TwoFactorActor, TwoFactorSnapshot } from '../../machines/twoFactor
 import { failed, succeeded } from '../notify/items'
 import { useNotifyOn } from '../notify/useNotifyOn'
 import { ErrorText } from './ErrorText'
+import { TwoFactorPasswordDialog } from './TwoFactorPasswordDialog'
 
 const selectChecked = (s: TwoFactorSnapshot) => s.hasTag('checked')
 const selectBusy = (s: TwoFactorSnapshot) => s.hasTag('busy')
-const selectError = (s: TwoFactorSnapshot) => (s.hasTag('error') ? s.context.error : null)
+// A wrong password shows in the dialog; other refusals show under the switch.
+const selectError = (s: TwoFactorSnapshot) =>
+  s.hasTag('error') && !s.hasTag('open') ? s.context.error : null
 const selectCanTurnOn = (s: TwoFactorSnapshot) => s.can({ type: 'twoFactor.turnOn' })
 const selectCanTurnOff = (s: TwoFactorSnapshot) => s.can({ type: 'twoFactor.turnOff' })
 
-/** 'Use 2 Factor Auth' (SPEC.md §2): offered with a phone; a change is sent at once. */
+/**
+ * 'Use 2 Factor Auth' (SPEC.md §2): offered with a phone; a change is sent once the account
+ * password is given in a dialog.
+ */
 export function TwoFactorSwitch({ twoFactor }: { twoFactor: TwoFactorActor }) {
   const checked = useSelector(twoFactor, selectChecked)
   const busy = useSelector(twoFactor, selectBusy)
@@ -20,17 +26,18 @@ export function TwoFactorSwitch({ twoFactor }: { twoFactor: TwoFactorActor }) {
   const canTurnOn = useSelector(twoFactor, selectCanTurnOn)
   const canTurnOff = useSelector(twoFactor, selectCanTurnOff)
   const hintId = useId()
+  // A wrong password stays in the dialog, where the person can try again.
   useNotifyOn(twoFactor, (previous, next) => {
     if (previous.matches('turningOn'))
       return next.matches({ on: 'settled' })
         ? succeeded('2 Factor Auth is on')
-        : next.hasTag('error')
+        : next.hasTag('error') && !next.hasTag('open')
           ? failed('2 Factor Auth was not turned on', next.context.error)
           : null
     if (previous.matches('turningOff'))
       return next.matches({ off: 'settled' })
         ? succeeded('2 Factor Auth is off')
-        : next.hasTag('error')
+        : next.hasTag('error') && !next.hasTag('open')
           ? failed('2 Factor Auth was not turned off', next.context.error)
           : null
     return null
@@ -60,6 +67,7 @@ export function TwoFactorSwitch({ twoFactor }: { twoFactor: TwoFactorActor }) {
         Please ensure your phone number is a mobile number before turning on 2FA.
       </Text>
       <ErrorText message={error} />
+      <TwoFactorPasswordDialog twoFactor={twoFactor} />
     </Flex>
   )
 }

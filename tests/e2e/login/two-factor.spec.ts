@@ -13,8 +13,12 @@ test('a second factor: wrong code refused, the code from the SMS outbox accepted
 }) => {
   const api = await playwright.request.newContext({ baseURL: server.url })
   const id = await apiSignIn(api)
-  expect((await api.put(`/v1/user/${id}/phone`, { data: { phone: PHONE } })).status()).toBe(200)
-  expect((await api.put(`/v1/user/${id}/mfa`, { data: { use2FA: true } })).status()).toBe(200)
+  // Moving one's own second factor takes the current password.
+  const password = ADMIN.password
+  const phone = await api.put(`/v1/user/${id}/phone`, { data: { phone: PHONE, password } })
+  expect(phone.status()).toBe(200)
+  const mfa = await api.put(`/v1/user/${id}/mfa`, { data: { use2FA: true, password } })
+  expect(mfa.status()).toBe(200)
   await api.dispose()
 
   await signIn(page)
