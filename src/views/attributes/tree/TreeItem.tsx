@@ -9,15 +9,7 @@ import { shownName } from '../../../machines/attributeTree.messages'
 import type { TreeNode } from '../../../machines/attributeTree.shape'
 import { ItemMenu } from './ItemMenu'
 import { treeItemDomId, useTreeActor } from './treeActor'
-
-const TYPE_LABEL = {
-  ROOT: 'Trunk',
-  BRANCH: 'Branch',
-  BOOLEAN: 'Boolean',
-  DECIMAL: 'Decimal',
-  INTEGER: 'Integer',
-  STRING: 'String',
-} as const
+import { TYPE_LABEL } from './typeLabel'
 
 type Props = {
   node: TreeNode
