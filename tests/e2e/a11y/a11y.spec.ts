@@ -154,6 +154,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
           ['Size', 'Demo', 'AttributeKey Demo'],
           ['Size', 'Conditional', 'Conditional Attribute'],
           ['Print', 'Edit', 'AttributeKey Branch'],
+          ['Print', 'Add Existing', 'Add Existing'],
         ] as const) {
           await itemAction(page, item, action)
           await expect(page.getByRole('dialog', { name })).toBeVisible()
