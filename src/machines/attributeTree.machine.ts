@@ -14,6 +14,7 @@ import {
   watchAttributeTree,
   type TreeData,
 } from '../data/db/attributeTree'
+import { readOpenItems, writeOpenItems } from '../data/prefs/treeOpen'
 import { attachExistingMachine } from './attachExisting.machine'
 import { treeFailure } from './attributeTree.messages'
 import { ancestorsOf, canCondition, droppedOn, keyOf, linkOf, movedBy } from './attributeTree.shape'
@@ -41,6 +42,7 @@ type TreeContext = {
 }
 
 export type TreeEvent =
+  | { type: 'tree.restored'; expanded: string[] }
   | { type: 'tree.loaded'; data: TreeData }
   | { type: 'tree.failed'; error: unknown }
   | { type: 'tree.toggle'; id: string }
@@ -72,6 +74,11 @@ const watchTree = fromCallback<TreeEvent>(({ sendBack }) =>
     error: (error) => sendBack({ type: 'tree.failed', error }),
   }),
 )
+
+/** Sends 'tree.restored' at once with the items left open earlier in this browser session. */
+const restoreOpen = fromCallback<TreeEvent>(({ sendBack }) => {
+  sendBack({ type: 'tree.restored', expanded: readOpenItems() })
+})
 
 const link = fromPromise<AttributeKeyAssociation, { keyId: string; parentId: string | null }>(
   ({ input, signal }) =>
@@ -116,6 +123,7 @@ export const attributeTreeMachine = setup({
   types: { context: {} as TreeContext, events: {} as TreeEvent },
   actors: {
     watchTree,
+    restoreOpen,
     linkKey: link,
     reorderLinks: reorder,
     unlink: remove,
@@ -134,6 +142,8 @@ export const attributeTreeMachine = setup({
     keepData: assign({
       data: ({ context, event }) => (event.type === 'tree.loaded' ? event.data : context.data),
     }),
+    // The open items outlive the page for the browser session (docs/console-attributes-tree.md).
+    rememberOpen: ({ context }) => writeOpenItems(context.expanded),
     setTarget: assign({
       targetId: ({ event }) => ('id' in event ? event.id : null),
       error: null,
@@ -153,13 +163,21 @@ export const attributeTreeMachine = setup({
     error: null,
   },
   // No onDone/onError: the watch reports a failed read as 'tree.failed' and never throws.
-  invoke: { id: 'watchTree', src: 'watchTree' },
+  invoke: [
+    { id: 'watchTree', src: 'watchTree' },
+    { id: 'restoreOpen', src: 'restoreOpen' },
+  ],
   initial: 'loading',
   states: {
     loading: {
       description: 'The first read of the cache.',
       tags: ['busy'],
       on: {
+        'tree.restored': {
+          description:
+            'The items left open earlier in this browser session are open again (sent at start).',
+          actions: assign({ expanded: ({ event }) => event.expanded }),
+        },
         'tree.loaded': { target: 'ready', description: 'The cache answered.', actions: 'keepData' },
         'tree.failed': { target: 'failed', description: 'The cache could not be read.' },
       },
@@ -202,25 +220,36 @@ export const attributeTreeMachine = setup({
               on: {
                 'tree.toggle': {
                   description: 'An item was opened or closed (its chevron, or a click).',
-                  actions: assign({
-                    expanded: ({ context, event }) =>
-                      context.expanded.includes(event.id)
-                        ? context.expanded.filter((id) => id !== event.id)
-                        : [...context.expanded, event.id],
-                  }),
+                  actions: [
+                    assign({
+                      expanded: ({ context, event }) =>
+                        context.expanded.includes(event.id)
+                          ? context.expanded.filter((id) => id !== event.id)
+                          : [...context.expanded, event.id],
+                    }),
+                    'rememberOpen',
+                  ],
                 },
                 'tree.expand': {
                   description: 'Right arrow on a closed item.',
-                  actions: assign({
-                    expanded: ({ context, event }) => [...new Set([...context.expanded, event.id])],
-                  }),
+                  actions: [
+                    assign({
+                      expanded: ({ context, event }) => [
+                        ...new Set([...context.expanded, event.id]),
+                      ],
+                    }),
+                    'rememberOpen',
+                  ],
                 },
                 'tree.collapse': {
                   description: 'Left arrow on an open item.',
-                  actions: assign({
-                    expanded: ({ context, event }) =>
-                      context.expanded.filter((id) => id !== event.id),
-                  }),
+                  actions: [
+                    assign({
+                      expanded: ({ context, event }) =>
+                        context.expanded.filter((id) => id !== event.id),
+                    }),
+                    'rememberOpen',
+                  ],
                 },
                 'tree.focus': {
                   description: 'Keyboard focus moved to an item.',
@@ -367,10 +396,13 @@ export const attributeTreeMachine = setup({
                 }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ context, event }) => ({
-                    ...reveal(context, event.output),
-                    error: null,
-                  })),
+                  actions: [
+                    assign(({ context, event }) => ({
+                      ...reveal(context, event.output),
+                      error: null,
+                    })),
+                    'rememberOpen',
+                  ],
                 },
                 onError: {
                   target: 'idle',
@@ -398,7 +430,10 @@ export const attributeTreeMachine = setup({
                 input: ({ context }) => ({ parentId: context.targetId }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ context, event }) => reveal(context, event.output)),
+                  actions: [
+                    assign(({ context, event }) => reveal(context, event.output)),
+                    'rememberOpen',
+                  ],
                 },
               },
             },

@@ -10,6 +10,8 @@ type KeyNameContext = {
   keyId: string | null
   type: ContainerType
   name: string
+  /** The name as loaded ('' for a new key): Save stays off until the name differs from it. */
+  original: string
   /** Why the last Save failed; the dialog shows it and keeps the input. */
   error: string | null
   saved: AttributeKey | null
@@ -44,6 +46,12 @@ export const keyNameMachine = setup({
     input: {} as KeyNameInput,
   },
   actors: { readKey, saveKey },
+  guards: {
+    // SPEC.md §5: Save is off while the form is pristine. A blank name is pristine for a new key,
+    // and clearing an existing name would leave a nameless key in the tree, so it does not count.
+    hasNewName: ({ context }) =>
+      context.name.trim() !== '' && context.name.trim() !== context.original.trim(),
+  },
   actions: {
     keepName: assign({
       name: ({ context, event }) => (event.type === 'keyName.edit' ? event.value : context.name),
@@ -60,6 +68,7 @@ export const keyNameMachine = setup({
     keyId: input.keyId,
     type: input.type,
     name: '',
+    original: '',
     error: null,
     saved: null,
   }),
@@ -74,7 +83,10 @@ export const keyNameMachine = setup({
         input: ({ context }) => ({ keyId: context.keyId }),
         onDone: {
           target: 'editing',
-          actions: assign({ name: ({ event }) => event.output?.name ?? '' }),
+          actions: assign(({ event }) => ({
+            name: event.output?.name ?? '',
+            original: event.output?.name ?? '',
+          })),
         },
         onError: {
           target: 'editing',
@@ -87,8 +99,10 @@ export const keyNameMachine = setup({
       on: {
         'keyName.edit': { description: 'The person typed the name.', actions: 'keepName' },
         'keyName.save': {
+          guard: 'hasNewName',
           target: 'saving',
-          description: 'Save was pressed (a blank name is allowed).',
+          description:
+            'Save was pressed with a name that is neither blank nor the one loaded (Save is off otherwise).',
         },
         'keyName.close': { target: 'closed', description: 'Close, Escape or a click outside.' },
       },
@@ -100,7 +114,11 @@ export const keyNameMachine = setup({
       invoke: {
         id: 'saveKey',
         src: 'saveKey',
-        input: ({ context }) => ({ keyId: context.keyId, name: context.name, type: context.type }),
+        input: ({ context }) => ({
+          keyId: context.keyId,
+          name: context.name.trim(),
+          type: context.type,
+        }),
         onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output }) },
         onError: {
           target: 'failed',

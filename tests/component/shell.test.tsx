@@ -45,7 +45,7 @@ describe('shell on desktop (≥ 960 px)', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute(
       'aria-current',
     )
-    await app.user.click(screen.getByRole('button', { name: 'User menu' }))
+    await app.user.click(screen.getByRole('button', { name: /^User menu/ }))
     await app.user.click(await screen.findByRole('menuitem', { name: 'My Profile' }))
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeVisible()
     expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute(
@@ -63,9 +63,11 @@ describe('shell on desktop (≥ 960 px)', () => {
 
   it('has a user menu with the initials: My Profile, Change Password, a separator, Logout', async () => {
     const app = await renderSignedIn(selfUser())
-    const trigger = screen.getByRole('button', { name: 'User menu' })
+    const trigger = screen.getByRole('button', { name: /^User menu/ })
     // The initials are the Avatar's fallback, which Radix renders once it knows there is no image.
     await waitFor(() => expect(trigger).toHaveTextContent('AL'))
+    // Label in name (WCAG 2.5.3): what the trigger shows is part of what it is called.
+    expect(trigger).toHaveAccessibleName('User menu for Ada Lovelace (AL)')
     await app.user.click(trigger)
     const menu = await screen.findByRole('menu')
     expect(

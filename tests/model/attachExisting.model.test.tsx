@@ -7,7 +7,8 @@ import {
   type AttachEvent,
   type AttachExistingSnapshot,
 } from '../../src/machines/attachExisting.machine'
-import { aLink, ID, renderTree, treeItem } from './attributeTree.support'
+import { formatDateTime } from '../../src/views/format/dateTime'
+import { aKey, aLink, ID, pick, renderTree, SAMPLE, treeItem } from './attributeTree.support'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
@@ -132,4 +133,53 @@ describe('Add Existing statechart, driving the Add Existing dialog of the top le
       await path.test(drive(app))
     })
   }
+})
+
+describe('Add Existing after an import', () => {
+  beforeEach(() => server.reset())
+
+  // An import copied Kitchen with its Doors: two trunks named Kitchen, two branches named Doors.
+  const imported = '2026-03-09T16:45:00.000Z'
+  const copy = (key: ReturnType<typeof aKey>) => ({ ...key, createdAt: imported })
+  const IMPORT = {
+    kTrunk: '0193a1b2-0000-7000-8000-0000000000b1',
+    kBranch: '0193a1b2-0000-7000-8000-0000000000b2',
+    kBath: '0193a1b2-0000-7000-8000-0000000000b3',
+    trunk: '0193a1b2-0000-7000-8000-0000000000c1',
+    branch: '0193a1b2-0000-7000-8000-0000000000c2',
+    bath: '0193a1b2-0000-7000-8000-0000000000c3',
+  }
+  const data = {
+    keys: [
+      ...SAMPLE.keys,
+      copy(aKey(IMPORT.kTrunk, 'Kitchen', 'ROOT')),
+      copy(aKey(IMPORT.kBranch, 'Doors', 'BRANCH')),
+      aKey(IMPORT.kBath, 'Bathroom', 'ROOT'),
+    ],
+    links: [
+      ...SAMPLE.links,
+      aLink(IMPORT.trunk, IMPORT.kTrunk, null, 0),
+      aLink(IMPORT.branch, IMPORT.kBranch, IMPORT.trunk, 0),
+      aLink(IMPORT.bath, IMPORT.kBath, null, 0),
+    ],
+  }
+
+  it('tells keys of equal names apart by type, where they are linked and when they were made', async () => {
+    const app = await renderTree({ data })
+    app.watch.release()
+    await screen.findByRole('tree', { name: 'Attributes' })
+    await pick(app.user, 'Bathroom', 'Add Existing')
+    const doors = within(await screen.findByRole('dialog', { name: 'Add Existing' })).getAllByRole(
+      'option',
+      { name: /^Doors/ },
+    )
+    expect(doors.map((option) => option.textContent)).toEqual([
+      `DoorsBranchIn Kitchen · Created ${formatDateTime('2026-01-05T10:00:00.000Z')}`,
+      `DoorsBranchIn Kitchen · Created ${formatDateTime(imported)}`,
+    ])
+    // A leaf says its type and where it is too.
+    expect(within(dialog()).getByRole('option', { name: /^Width/ })).toHaveTextContent(
+      /^WidthIntegerIn Kitchen · Created /,
+    )
+  })
 })

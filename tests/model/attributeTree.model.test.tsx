@@ -86,6 +86,7 @@ const renumbered = (ids: string[], rows: AttributeKeyAssociation[]) =>
 const kitchenChildren = () => SAMPLE.links.filter((link) => link.parentAssociationId === ID.trunk)
 
 const events = [
+  { type: 'tree.restored', expanded: [ID.trunk] },
   { type: 'tree.loaded', data: SAMPLE },
   { type: 'tree.failed', error: new Error('The cache is gone.') },
   { type: 'tree.toggle', id: ID.trunk },
@@ -248,6 +249,9 @@ function drive(app: App) {
         ).toBeInTheDocument()
       },
       'tree.failed': () => act(() => app.watch.fail()),
+      // The real restore has run at start (nothing stored); this one says Kitchen was left open.
+      'tree.restored': () =>
+        act(() => app.tree.send({ type: 'tree.restored', expanded: [ID.trunk] })),
       'tree.toggle': async () => {
         await user.click(
           within(treeItem('Kitchen')).getAllByRole('button', { hidden: true })[0] as HTMLElement,
@@ -321,8 +325,9 @@ function drive(app: App) {
           return
         }
         const named = dialogNamed(KIND_TITLE[dialog?.kind ?? 'trunk'])
+        // The name is read first; Save comes on only once it is changed (SPEC.md §5).
         await waitFor(() =>
-          expect(within(named).getByRole('button', { name: 'Save' })).toBeEnabled(),
+          expect(within(named).getByLabelText('Name')).not.toHaveAttribute('readonly'),
         )
         await user.clear(within(named).getByLabelText('Name'))
         await user.type(within(named).getByLabelText('Name'), 'Pantry')
@@ -434,6 +439,33 @@ describe('attribute tree statechart, driving the Attribute Editor', () => {
       'data-disabled',
     )
     expect(screen.getByRole('menuitem', { name: 'Move down' })).toHaveAttribute('data-disabled')
+  })
+
+  it('keeps the open items for the browser session: leaving the page and coming back', async () => {
+    const first = await renderTree()
+    first.watch.release()
+    await screen.findByRole('tree', { name: 'Attributes' })
+    await open(first.user, 'Kitchen')
+    await open(first.user, 'Doors')
+    expect(treeItem('Kitchen')).toHaveAttribute('aria-expanded', 'true')
+    first.unmount()
+    first.tree.stop()
+
+    const again = await renderTree({ keepOpenItems: true })
+    again.watch.release()
+    await waitFor(() => expect(treeItem('Kitchen')).toHaveAttribute('aria-expanded', 'true'))
+    expect(treeItem('Width')).toBeVisible()
+    // Closing is kept too.
+    await again.user.click(
+      within(treeItem('Kitchen')).getAllByRole('button', { hidden: true })[0] as HTMLElement,
+    )
+    again.unmount()
+    again.tree.stop()
+
+    const third = await renderTree({ keepOpenItems: true })
+    third.watch.release()
+    await screen.findByRole('tree', { name: 'Attributes' })
+    expect(treeItem('Kitchen')).toHaveAttribute('aria-expanded', 'false')
   })
 
   it('shows an empty state when there is nothing yet', async () => {

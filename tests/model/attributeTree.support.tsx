@@ -131,8 +131,18 @@ export function gatedWatch() {
 }
 
 /** The Attribute Editor on the seeded cache, with its statecharts and the gated watch. */
-export async function renderTree({ transferMachine = treeTransferMachine } = {}) {
-  await seed()
+export async function renderTree({
+  transferMachine = treeTransferMachine,
+  data = SAMPLE,
+  keepOpenItems = false,
+}: {
+  transferMachine?: typeof treeTransferMachine
+  data?: TreeData
+  /** Keep the items left open by an earlier render (this browser session); else start closed. */
+  keepOpenItems?: boolean
+} = {}) {
+  if (!keepOpenItems) sessionStorage.clear()
+  await seed(data)
   const watch = gatedWatch()
   const tree = createActor(
     attributeTreeMachine.provide({ actors: { watchTree: watch.actor } }),

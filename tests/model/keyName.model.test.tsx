@@ -35,6 +35,9 @@ const events = [
   { type: 'xstate.done.actor.readKey', output: branch },
   { type: 'xstate.error.actor.readKey', error: new Error('The cache could not be read.') },
   { type: 'keyName.edit', value: 'Drawers' },
+  // Back to the loaded name, and blank: the form is pristine again and Save goes off (SPEC.md §5).
+  { type: 'keyName.edit', value: 'Doors' },
+  { type: 'keyName.edit', value: '' },
   { type: 'keyName.save' },
   { type: 'keyName.close' },
   { type: 'xstate.done.actor.saveKey', output: renamed },
@@ -49,7 +52,7 @@ const model = createTestModel(testMachine, {
   events,
   input: { keyId: ID.kBranch, type: 'BRANCH' },
   serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.name, s.context.error]) +
+    JSON.stringify([s.value, s.context.name, s.context.original, s.context.error]) +
     (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
 })
 const paths = model.getShortestPaths()
@@ -73,11 +76,22 @@ const dialog = () => screen.getByRole('dialog', { name: 'AttributeKey Branch' })
 const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
 const nameField = () => within(dialog()).getByLabelText('Name')
 
+/**
+ * SPEC.md §5: Save is off while the form is pristine or submitting. Pristine: the name is blank or
+ * still the one loaded. After a failed save it stays on, to try again.
+ */
+function saveable(s: KeyNameSnapshot): boolean {
+  if (s.hasTag('busy')) return false
+  if (s.matches('failed')) return true
+  const name = s.context.name.trim()
+  return name !== '' && name !== s.context.original.trim()
+}
+
 function drive({ onSave, onClose, user }: ReturnType<typeof renderDialog>) {
   const expectForm = async (s: KeyNameSnapshot) => {
     await waitFor(() => expect(nameField()).toHaveValue(s.context.name))
-    if (s.hasTag('busy')) await waitFor(() => expect(inDialog('Save')).toBeDisabled())
-    else expect(inDialog('Save')).toBeEnabled()
+    if (saveable(s)) expect(inDialog('Save')).toBeEnabled()
+    else await waitFor(() => expect(inDialog('Save')).toBeDisabled())
     if (s.context.error)
       expect(within(dialog()).getByRole('alert')).toHaveTextContent(s.context.error)
     else expect(within(dialog()).queryByRole('alert')).toBeNull()
@@ -117,7 +131,7 @@ function drive({ onSave, onClose, user }: ReturnType<typeof renderDialog>) {
         (await server.last('readAttributeKey')).reject(event.error),
       'keyName.edit': async ({ event }: Step) => {
         await user.clear(nameField())
-        await user.type(nameField(), event.value ?? '')
+        if (event.value) await user.type(nameField(), event.value)
       },
       'keyName.save': () => user.click(inDialog('Save')),
       'keyName.close': () => user.click(inDialog('Close')),
@@ -145,11 +159,22 @@ describe('trunk and branch name statechart, driving the AttributeKey Branch dial
     })
   }
 
-  it('creates a new trunk as a ROOT key with an empty config', async () => {
+  it('creates a new trunk as a ROOT key with an empty config, once it has a name', async () => {
     const { onSave, user } = renderDialog(null, 'ROOT')
     const trunk = screen.getByRole('dialog', { name: 'AttributeKey Trunk' })
+    const save = within(trunk).getByRole('button', { name: 'Save' })
+    await waitFor(() =>
+      expect(within(trunk).getByLabelText('Name')).not.toHaveAttribute('readonly'),
+    )
+    expect(save).toBeDisabled()
+    // Enter in the empty field does not save a nameless key either.
+    await user.type(within(trunk).getByLabelText('Name'), '   {Enter}')
+    expect(save).toBeDisabled()
+    expect(server.calls.filter((call) => call.name === 'saveRecord')).toHaveLength(0)
+    await user.clear(within(trunk).getByLabelText('Name'))
     await user.type(within(trunk).getByLabelText('Name'), 'Bathroom')
-    await user.click(within(trunk).getByRole('button', { name: 'Save' }))
+    expect(save).toBeEnabled()
+    await user.click(save)
     const call = await server.last('saveRecord')
     expect(call.args.slice(0, 3)).toEqual([
       'AttributeKey',

@@ -79,7 +79,7 @@ function drive(app: App, user: ReturnType<typeof selfUser>) {
   return {
     states: {
       hidden: async () => {
-        expect(await screen.findByRole('button', { name: 'User menu' })).toBeVisible()
+        expect(await screen.findByRole('button', { name: /^User menu/ })).toBeVisible()
         expect(screen.queryByRole('dialog')).toBeNull()
       },
       shown: async () => {

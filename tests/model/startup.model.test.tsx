@@ -127,7 +127,7 @@ function drive(app: App) {
       'session.signOut': async () => {
         const state = app.startup.getSnapshot()
         if (state.matches({ signedIn: 'ready' })) {
-          await app.user.click(screen.getByRole('button', { name: 'User menu' }))
+          await app.user.click(screen.getByRole('button', { name: /^User menu/ }))
           await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }))
         } else if (state.matches({ signedIn: { loadingData: 'failed' } })) {
           await app.user.click(screen.getByRole('link', { name: 'Logout' }))

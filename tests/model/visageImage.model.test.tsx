@@ -44,7 +44,7 @@ function LoadedImage() {
   return image
 }
 
-const menuButton = () => screen.getByRole('button', { name: 'User menu' })
+const menuButton = () => screen.getByRole('button', { name: /^User menu/ })
 
 const drive = {
   states: {
@@ -56,7 +56,7 @@ const drive = {
       await waitFor(() =>
         expect(menuButton().querySelector('img')).toHaveAttribute('src', s.context.url),
       )
-      expect(menuButton()).toHaveAccessibleName('User menu')
+      expect(menuButton()).toHaveAccessibleName('User menu for Ada Lovelace (AL)')
     },
     unavailable: async () => {
       // Any error swallowed (SPEC.md §7): the initials stay, and nothing else says so.

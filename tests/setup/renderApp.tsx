@@ -43,6 +43,6 @@ export function renderApp(path = '/', { sync: mode = 'instant' } = {}) {
 export async function renderSignedIn(user: SelfUser, path = '/home') {
   const app = renderApp(path)
   app.gates.fetchSelf.resolve(user)
-  await screen.findByRole('button', { name: 'User menu' })
+  await screen.findByRole('button', { name: /^User menu/ })
   return app
 }

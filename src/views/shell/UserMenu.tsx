@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { SelfUser } from '../../../schema/user'
 import { VisageAvatar } from '../profile/VisageAvatar'
-import { initials, visibleEntries, type MenuEntry } from './navigation'
+import { initials, userMenuLabel, visibleEntries, type MenuEntry } from './navigation'
 
 type MenuItem = MenuEntry & { to: '/profile' | '/password'; label: string; icon: ReactNode }
 
@@ -22,13 +22,15 @@ export function UserMenu({ user }: { user: SelfUser }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <IconButton variant="ghost" radius="full" size="3" aria-label="User menu">
+        <IconButton variant="ghost" radius="full" size="3" aria-label={userMenuLabel(user)}>
+          {/* Soft and high contrast: white initials on the solid cyan were 2.8:1 (light and dark). */}
           <VisageAvatar
             userId={user.id}
             visage={user.visage}
             size="2"
             radius="full"
-            variant="solid"
+            variant="soft"
+            highContrast
             fallback={initials(user)}
             alt=""
           />

@@ -73,3 +73,12 @@ export function initials(user: Pick<SelfUser, 'nameFirst' | 'nameLast' | 'email'
   const letters = `${user.nameFirst.trim().charAt(0)}${user.nameLast.trim().charAt(0)}`
   return (letters || user.email.charAt(0)).toUpperCase()
 }
+
+/**
+ * The avatar trigger's accessible name: it starts like every other "User menu" and ends with the
+ * initials it shows, so a person who says what they see ("click AL") reaches it (WCAG 2.5.3).
+ */
+export function userMenuLabel(user: Pick<SelfUser, 'nameFirst' | 'nameLast' | 'email'>): string {
+  const name = `${user.nameFirst.trim()} ${user.nameLast.trim()}`.trim() || user.email
+  return `User menu for ${name} (${initials(user)})`
+}

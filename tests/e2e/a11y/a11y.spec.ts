@@ -5,9 +5,11 @@ import { expectSignedIn, signIn } from '../login/login'
 import { serviceRows } from '../services/services'
 import { buildShirt } from '../attributes/demo.support'
 import { attributeTree, expand, itemAction } from '../attributes/tree.support'
+import { initialsContrast } from './contrast'
 
 /**
- * Every screen, light and dark, on a desktop and on a phone (390 px wide, SPEC.md §9: below the
+ * Signed in as the default administrator (ADMIN_EMAIL, 'Gatehouse Administrator': initials GA,
+ * then AA once the profile step renames it). Every screen, light and dark, on a desktop and on a phone (390 px wide, SPEC.md §9: below the
  * 499.5 px phone breakpoint, with the bottom tab bar), through axe: serious and critical violations
  * fail the test. Each screen is checked after it settles; all violations are gathered and printed
  * together.
@@ -27,7 +29,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
       test.use({ colorScheme: scheme, ...device })
 
       test('every screen passes axe', async ({ page }) => {
-        test.setTimeout(120_000)
+        test.setTimeout(180_000)
         const found: Found[] = []
         const check = async (screen: string) => {
           // Dialogs and callouts fade in: axe must see the settled colours.
@@ -35,7 +37,14 @@ for (const [layout, device] of Object.entries(LAYOUTS))
             document.getAnimations().every((animation) => animation.playState !== 'running'),
           )
           const results = await new AxeBuilder({ page }).analyze()
-          for (const violation of results.violations) {
+          // Label in name (WCAG 2.5.3) is experimental in axe, left out unless asked. A tree item
+          // holds its open group's items, whose text the rule counts as the item's own: tree items
+          // are named by their own row and are left to the first run.
+          const labels = await new AxeBuilder({ page })
+            .withRules(['label-content-name-mismatch'])
+            .exclude('[role="treeitem"]')
+            .analyze()
+          for (const violation of [...results.violations, ...labels.violations]) {
             if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
             found.push({
               screen,
@@ -47,6 +56,15 @@ for (const [layout, device] of Object.entries(LAYOUTS))
               ),
             })
           }
+          for (const { text, ratio } of await initialsContrast(page))
+            if (ratio < 4.5)
+              found.push({
+                screen,
+                id: 'initials-contrast',
+                impact: 'serious',
+                help: 'Avatar initials must have a contrast of at least 4.5:1',
+                nodes: [`initials ${text}: ${ratio}:1`],
+              })
         }
 
         await page.goto('/login')
@@ -136,6 +154,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
           ['Size', 'Demo', 'AttributeKey Demo'],
           ['Size', 'Conditional', 'Conditional Attribute'],
           ['Print', 'Edit', 'AttributeKey Branch'],
+          ['Print', 'Add Existing', 'Add Existing'],
         ] as const) {
           await itemAction(page, item, action)
           await expect(page.getByRole('dialog', { name })).toBeVisible()

@@ -9,8 +9,11 @@ import type {
 import type { AttributeTreeSnapshot } from '../../../machines/attributeTree.machine'
 import { shownName } from '../../../machines/attributeTree.messages'
 import { attachableKeys, keyOf } from '../../../machines/attributeTree.shape'
+import { keyPlaces } from '../../../machines/attachExisting.places'
+import { formatDateTime } from '../../format/dateTime'
 import { ErrorText } from '../../profile/ErrorText'
 import { useTreeActor } from './treeActor'
+import { TYPE_LABEL } from './typeLabel'
 
 const selectChild = (s: AttributeTreeSnapshot) =>
   s.children.attachExisting as AttachExistingActor | undefined
@@ -110,12 +113,17 @@ function AttachForm({ actor }: { actor: AttachExistingActor }) {
                     }
                   }}
                 >
-                  <Text size="2" truncate style={{ flex: '1 1 auto', minWidth: 0 }}>
-                    {shownName(key.name)}
-                  </Text>
-                  <Badge size="1" variant="soft" color="gray">
-                    {key.type}
-                  </Badge>
+                  <Flex direction="column" gap="1" flexGrow="1" minWidth="0">
+                    <Flex align="center" gap="2">
+                      <Text size="2" truncate style={{ flex: '1 1 auto', minWidth: 0 }}>
+                        {shownName(key.name)}
+                      </Text>
+                      <Badge size="1" variant="soft" color="gray">
+                        {TYPE_LABEL[key.type]}
+                      </Badge>
+                    </Flex>
+                    <KeyDetails places={keyPlaces(data, key.id)} createdAt={key.createdAt} />
+                  </Flex>
                 </Flex>
               ))}
             </Box>
@@ -137,5 +145,18 @@ function AttachForm({ actor }: { actor: AttachExistingActor }) {
         </Flex>
       </Flex>
     </form>
+  )
+}
+
+/**
+ * What tells keys of the same name apart (an import copies names): where each is linked and when
+ * it was made.
+ */
+function KeyDetails({ places, createdAt }: { places: string[]; createdAt: string }) {
+  return (
+    <Text size="1" color="gray">
+      {places.length === 0 ? 'Not linked' : `In ${places.join('; ')}`} · Created{' '}
+      {formatDateTime(createdAt)}
+    </Text>
   )
 }

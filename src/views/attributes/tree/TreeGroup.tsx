@@ -31,7 +31,9 @@ export function TreeGroup({ parentId, level, ...rest }: Props) {
     <SortableContext items={ids} strategy={verticalListSortingStrategy}>
       <ul role={parentId === null ? 'none' : 'group'} className="attribute-tree-group">
         {nodes.map((node) => (
-          <TreeItem key={node.id} node={node} {...rest} />
+          <TreeItem key={node.id} node={node} {...rest}>
+            <TreeGroup parentId={node.id} level={node.level + 1} {...rest} />
+          </TreeItem>
         ))}
       </ul>
     </SortableContext>

@@ -3,22 +3,13 @@ import { Badge, Box, Flex, IconButton, Text } from '@radix-ui/themes'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useSelector } from '@xstate/react'
-import type { KeyboardEvent } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
 import type { AttributeTreeSnapshot } from '../../../machines/attributeTree.machine'
 import { shownName } from '../../../machines/attributeTree.messages'
 import type { TreeNode } from '../../../machines/attributeTree.shape'
 import { ItemMenu } from './ItemMenu'
-import { TreeGroup } from './TreeGroup'
 import { treeItemDomId, useTreeActor } from './treeActor'
-
-const TYPE_LABEL = {
-  ROOT: 'Trunk',
-  BRANCH: 'Branch',
-  BOOLEAN: 'Boolean',
-  DECIMAL: 'Decimal',
-  INTEGER: 'Integer',
-  STRING: 'String',
-} as const
+import { TYPE_LABEL } from './typeLabel'
 
 type Props = {
   node: TreeNode
@@ -27,13 +18,15 @@ type Props = {
   canWrite: boolean
   onKeyDown: (event: KeyboardEvent<HTMLElement>, node: TreeNode) => void
   onExport: (node: TreeNode) => void
+  /** Its children's group, shown while the item is open (TreeGroup passes it, so neither imports the other). */
+  children: ReactNode
 }
 
 /**
  * One item of the tree (WAI-ARIA treeitem): chevron, name, type, drag handle (not on roots, whose
  * order is by name) and the '…' menu; its children follow in a group when it is open.
  */
-export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport }: Props) {
+export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, children }: Props) {
   const tree = useTreeActor()
   const expanded = useSelector(tree, (s: AttributeTreeSnapshot) =>
     s.context.expanded.includes(node.id),
@@ -137,16 +130,7 @@ export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport }: Props
         )}
         <ItemMenu node={node} tabbable={tabbable} onExport={onExport} />
       </Flex>
-      {open && (
-        <TreeGroup
-          parentId={node.id}
-          level={node.level + 1}
-          tabStop={tabStop}
-          canWrite={canWrite}
-          onKeyDown={onKeyDown}
-          onExport={onExport}
-        />
-      )}
+      {open && children}
     </li>
   )
 }
