@@ -28,14 +28,24 @@ export const ADMIN_COMMAND_CLIENT = { ip: 'local', userAgent: 'gatehouse admin c
  * delivery through the configured transports at once (the log transport prints to `print`).
  */
 export function commandContext(db: Db, config: Config, print: (text: string) => void) {
-  const { transports, close } = transportsFor(config, print)
+  const { transports, close: closeTransports } = transportsFor(config, print)
+  const deliver = async (ids: string[]) => void (await deliverDue(db, transports, ids))
+  // Work a flow leaves for after its answer; the command has no answer to hurry, so close waits for it.
+  const later: Promise<void>[] = []
+  const close = async () => {
+    await Promise.all(later)
+    closeTransports()
+  }
   const ctx: FlowContext = {
     db,
     config,
     client: ADMIN_COMMAND_CLIENT,
     outbox: {
       enqueue: (tx, message) => enqueueMessage(tx, message),
-      deliverNow: async (ids) => void (await deliverDue(db, transports, ids)),
+      deliverNow: deliver,
+      afterAnswer: (queue) => {
+        later.push(db.transaction((tx) => queue(tx)).then((id) => (id ? deliver([id]) : undefined)))
+      },
     },
   }
   return { ctx, close }

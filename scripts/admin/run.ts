@@ -115,7 +115,7 @@ export async function runAdmin(
       if (mailed && !config.smtpUrl)
         io.out(`(No SMTP_URL: the email is in ${path.join(config.dataDir, 'outbox')}.)\n`)
     } finally {
-      close()
+      await close()
       await database.close()
     }
     return 0
