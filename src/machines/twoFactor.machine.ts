@@ -101,7 +101,7 @@ export const twoFactorMachine = setup({
     },
     confirmingOn: {
       description: 'A dialog asks for the account password before turning it on.',
-      tags: ['open'],
+      tags: ['open', 'turningOn'],
       initial: 'editing',
       states: {
         editing: { description: 'Nothing to report.' },
@@ -126,7 +126,7 @@ export const twoFactorMachine = setup({
     },
     turningOn: {
       description: 'The server turns the second factor on; the switch shows it on and busy.',
-      tags: ['busy', 'checked', 'open'],
+      tags: ['busy', 'checked', 'open', 'turningOn'],
       entry: assign({ error: null }),
       invoke: {
         id: 'turnOn',
