@@ -13,13 +13,14 @@ import { addressThrottled } from './throttle'
  * exist (`npm run bench:timing` compares them).
  */
 export async function failUnknownUser(ctx: FlowContext, rawUsername: string): Promise<ApiError> {
+  const username = normalizeUsername(rawUsername).slice(0, 254)
   await addressThrottled(ctx)
   await ctx.db.transaction(async (tx) => {
-    await countFailureOfNobody(tx)
+    await countFailureOfNobody(tx, username)
     await recordAudit(tx, ctx.client, {
       action: AuditAction.signIn,
       outcome: 'failure',
-      detail: { username: normalizeUsername(rawUsername).slice(0, 254), reason: 'unknown user' },
+      detail: { username, reason: 'unknown user' },
     })
   })
   return new ApiError(ErrorCode.incorrectLogin)

@@ -1,18 +1,21 @@
+import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { users } from '../db/schema/users'
+import { SIGN_IN_DECOY_SLOTS, signInDecoys } from '../db/schema/sign-in-decoys'
 import type { Db } from '../db/types'
 
-/** The nil UUID: no account has it. */
-const NOBODY = '00000000-0000-0000-0000-000000000000'
+/** The same username always lands on the same row, so its guesses queue as one account's would. */
+const slotOf = (username: string) =>
+  createHash('sha256').update(username).digest().readUInt16BE(0) % SIGN_IN_DECOY_SLOTS
 
 /**
- * The failure count update a known account's failed sign-in runs (flows/failed-sign-in.ts), on no
- * row: an unknown username then costs the database what a known one does.
+ * The failure count update a known account's failed sign-in runs (flows/failed-sign-in.ts), on a
+ * decoy row that a trigger stamps as it stamps user rows: an unknown username then costs the
+ * database what a known one does.
  */
-export async function countFailureOfNobody(db: Db): Promise<void> {
+export async function countFailureOfNobody(db: Db, username: string): Promise<void> {
   await db
-    .update(users)
-    .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
-    .where(eq(users.id, NOBODY))
-    .returning({ failedAttempts: users.failedAttempts })
+    .update(signInDecoys)
+    .set({ failedAttempts: sql`${signInDecoys.failedAttempts} + 1` })
+    .where(eq(signInDecoys.slot, slotOf(username)))
+    .returning()
 }
