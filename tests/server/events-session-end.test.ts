@@ -1,9 +1,5 @@
 import { eq } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app'
-import type { App } from '../../server/app-types'
-import { fromPool } from '../../server/db/database'
 import { services } from '../../server/db/schema/services'
 import { sessions } from '../../server/db/schema/sessions'
 import { newToken } from '../../server/domain/tokens'
@@ -11,7 +7,7 @@ import { insertResetToken } from '../../server/repos/reset-tokens'
 import { revokeSession } from '../../server/repos/session-revoke'
 import { openEvents, type EventClient } from './events-helper'
 import { createUser } from './fixtures'
-import { ADMIN, call, sessionCookieOf, signIn, useTestApp } from './helper'
+import { ADMIN, call, sessionCookieOf, signIn, useTestApp, useSecondProcess } from './helper'
 
 // Rows are changed by hand here; the minute's purge must not get there first.
 const t = useTestApp()
@@ -152,28 +148,18 @@ describe('an event stream ends with its session', () => {
 })
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several server processes (PostgreSQL)', () => {
-  let second: App
-  let pool: pg.Pool
-
-  beforeAll(async () => {
-    pool = new pg.Pool({ ...t.app.database.pool!.options, max: 2 })
-    second = await buildApp({ config: t.config, database: fromPool(pool) })
-  })
-  afterAll(async () => {
-    await second.close()
-    await pool.end()
-  })
+  const second = useSecondProcess(t)
 
   it('ends a stream whose session another process revoked', async () => {
     const { session, client } = await listening()
     const otherAdmin = sessionCookieOf(
-      await second.inject({
+      await second.app.inject({
         method: 'POST',
         url: '/v1/login',
         payload: { username: ADMIN.email, password: ADMIN.password },
       }),
     )
-    const revoked = await second.inject({
+    const revoked = await second.app.inject({
       method: 'DELETE',
       url: `/v1/session/${session.id}`,
       headers: { cookie: otherAdmin },

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildApp } from '../../server/app'
-import type { App } from '../../server/app-types'
-import { fromPool } from '../../server/db/database'
 import { attributeKeys } from '../../server/db/schema/attributes'
 import { services } from '../../server/db/schema/services'
 import { sessions } from '../../server/db/schema/sessions'
 import { EventStream, KEEPALIVE_MS } from '../../server/routes/events/stream'
 import { collectionsIn, naming, openEvents, type EventClient } from './events-helper'
-import { ADMIN, buildTestApp, call, signIn, useTestApp } from './helper'
+import { ADMIN, buildTestApp, call, signIn, useTestApp, useSecondProcess } from './helper'
 import { idsOf, pull } from './sync-helper'
 import { createUser } from './fixtures'
 
@@ -101,24 +97,13 @@ describe('closing the app', () => {
 })
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several server processes (PostgreSQL)', () => {
-  let second: App
-  let pool: pg.Pool
-
-  beforeAll(async () => {
-    // A second app on the same database, as a second server process would be.
-    pool = new pg.Pool({ ...t.app.database.pool!.options, max: 2 })
-    second = await buildApp({ config: t.config, database: fromPool(pool) })
-  })
-  afterAll(async () => {
-    await second.close()
-    await pool.end()
-  })
+  const second = useSecondProcess(t)
 
   it("tells one process's consoles about a change made through another", async () => {
     const client = await connect(admin)
     await client.next((block) => block.startsWith(': connected'))
     // Nothing else writes attribute keys here, so only the second process can cause this notice.
-    await second.db.insert(attributeKeys).values({ name: 'Elsewhere', type: 'ROOT' })
+    await second.app.db.insert(attributeKeys).values({ name: 'Elsewhere', type: 'ROOT' })
     await client.next(naming('attributeKeys'))
   })
 
@@ -126,7 +111,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several server processes (Postg
     const client = await connect(admin)
     await client.next((block) => block.startsWith(': connected'))
     const from = (await pull(t, admin, 'services', null)).position
-    const older = await pool.connect()
+    const older = await second.pool.connect()
     try {
       // An older transaction still running hides every newer change from sync.
       await older.query('begin')

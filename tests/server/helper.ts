@@ -99,6 +99,23 @@ export function useTestApp(env: Record<string, string> = {}, options: BuildTestO
   return holder
 }
 
+/**
+ * A second app on the test app's PostgreSQL database, as a second server process would be
+ * (PostgreSQL only: PGlite is one process). Built before the first test, closed after the last.
+ */
+export function useSecondProcess(t: TestApp) {
+  const holder = {} as { app: App; pool: pg.Pool }
+  beforeAll(async () => {
+    holder.pool = new pg.Pool({ ...t.app.database.pool!.options, max: 2 })
+    holder.app = await buildApp({ config: t.config, database: fromPool(holder.pool) })
+  })
+  afterAll(async () => {
+    await holder.app.close()
+    await holder.pool.end()
+  })
+  return holder
+}
+
 /** app.inject for a JSON call, with an optional session cookie and client address. */
 export function call(
   t: TestApp,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -13,6 +12,7 @@ import {
 import { ApiError } from '../../server/errors'
 import { signIn, useTestApp } from './helper'
 import { createUser } from './fixtures'
+import { handMadePng } from './png'
 
 const t = useTestApp()
 
@@ -108,26 +108,8 @@ describe('the image decode queue', () => {
  * A PNG that declares width×height but holds only two rows of pixels: the header alone tells
  * how large it is, so the refusal must not wait for a decode (which would fail as damaged).
  */
-function pngCut(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const frame = Buffer.alloc(8 + data.length + 4)
-    frame.writeUInt32BE(data.length, 0)
-    body.copy(frame, 4)
-    frame.writeUInt32BE(crc32(body), 8 + data.length)
-    return frame
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc((1 + width * 3) * 2))),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
+const pngCut = (width: number, height: number) =>
+  handMadePng(width, height, { bitDepth: 8, colourType: 2 }, Buffer.alloc((1 + width * 3) * 2))
 
 describe('the pixel limit', () => {
   it('refuses by the dimensions the header declares, before any pixel is decoded', async () => {

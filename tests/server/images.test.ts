@@ -1,34 +1,20 @@
-import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { renderImage, sniffImageFormat } from '../../server/domain/images'
 import { ApiError } from '../../server/errors'
+import { handMadePng } from './png'
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
 
 /** A black 1-bit greyscale PNG of width×height: kilobytes on disk, megapixels once decoded. */
-function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const frame = Buffer.alloc(8 + data.length + 4)
-    frame.writeUInt32BE(data.length, 0)
-    body.copy(frame, 4)
-    frame.writeUInt32BE(crc32(body), 8 + data.length)
-    return frame
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([1, 0, 0, 0, 0], 8)
-  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
+const pngBomb = (width: number, height: number) =>
+  handMadePng(
+    width,
+    height,
+    { bitDepth: 1, colourType: 0 },
+    Buffer.alloc((1 + Math.ceil(width / 8)) * height),
+  )
 
 const VISAGE = [{ name: 'visage', maxWidth: 512, maxHeight: 512 }] as const
 
