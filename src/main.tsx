@@ -1,26 +1,28 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createActor } from 'xstate'
 import { onSessionExpired } from './data/api/client'
 import { claimChunkReloads } from './data/prefs/chunkReload'
-import { startupMachine } from './machines/startup.machine'
+import { createInspection } from './machines/inspection'
+import { sessionMachine, startSession } from './machines/session.machine'
 import { bindRouterToSession, createAppRouter } from './router'
 import { App } from './views/app/App'
 
 // A lazy area that fails to load: only our guard (SPEC.md §9) decides about reloading.
 claimChunkReloads()
 
-const startup = createActor(startupMachine, { systemId: 'startup' }).start()
+// Every actor of the console joins the session's system, so this one inspection point sees them all.
+const inspection = createInspection()
+const session = startSession(sessionMachine, { inspect: inspection.inspect })
 // Any authenticated call that finds the session gone sends the person to the login.
-onSessionExpired(() => startup.send({ type: 'session.expired' }))
+onSessionExpired(() => session.send({ type: 'session.expired' }))
 
-const router = createAppRouter(startup)
-bindRouterToSession(router, startup)
+const router = createAppRouter(session)
+bindRouterToSession(router, session)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element.')
 createRoot(root).render(
   <StrictMode>
-    <App startup={startup} router={router} />
+    <App session={session} router={router} />
   </StrictMode>,
 )

@@ -1,14 +1,14 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { StartupActor } from './machines/startup.machine'
-import { authStatus, type AuthStatus } from './machines/startup.selectors'
+import type { SessionActor } from './machines/session.machine'
+import { authStatus, type AuthStatus } from './machines/session.selectors'
 import { routeTree } from './routeTree.gen'
 import { LoadingView } from './views/message/LoadingView'
 
 /** The router, with the root actor in its context for the guards. `history` is for tests. */
-export function createAppRouter(startup: StartupActor, history?: RouterHistory) {
+export function createAppRouter(session: SessionActor, history?: RouterHistory) {
   return createRouter({
     routeTree,
-    context: { startup },
+    context: { session },
     ...(history ? { history } : {}),
     defaultPendingComponent: LoadingView,
     defaultPreload: 'intent',
@@ -31,9 +31,9 @@ declare module '@tanstack/react-router' {
  * Re-runs the guards whenever the session settles differently (signed in ↔ signed out), so that the
  * screen on show always belongs to the current route set.
  */
-export function bindRouterToSession(router: AppRouter, startup: StartupActor): () => void {
-  let settled: AuthStatus = authStatus(startup.getSnapshot())
-  const subscription = startup.subscribe((snapshot) => {
+export function bindRouterToSession(router: AppRouter, session: SessionActor): () => void {
+  let settled: AuthStatus = authStatus(session.getSnapshot())
+  const subscription = session.subscribe((snapshot) => {
     const status = authStatus(snapshot)
     if (status === 'pending' || status === settled) return
     settled = status

@@ -7,7 +7,7 @@ import {
   type SnapshotFrom,
 } from 'xstate'
 import { serverMessage } from './profile.messages'
-import type { StartupActor } from './startup.machine'
+import type { SessionActor } from './session.machine'
 
 /** The values of an open editor's inputs, by field name. */
 export type Fields = Record<string, string>
@@ -41,13 +41,13 @@ type EditorContext = {
   /** The server's message for the last failed save, shown in the open editor beside its fields. */
   error: string | null
   /** Hears 'self.updated' when the record is the signed-in user, so the shell shows the change. */
-  startup: StartupActor | undefined
+  session: SessionActor | undefined
 }
 
 export type EditorInput = {
   spec: EditorSpec
   record: EditorRecord
-  startup?: StartupActor | undefined
+  session?: SessionActor | undefined
 }
 
 export type EditorEvent =
@@ -85,8 +85,8 @@ export const inlineEditorMachine = setup({
   },
   actions: {
     notifySaved: enqueueActions(({ context, enqueue }, record: EditorRecord) => {
-      if (context.startup)
-        enqueue.sendTo(context.startup, { type: 'self.updated', changes: record })
+      if (context.session)
+        enqueue.sendTo(context.session, { type: 'self.updated', changes: record })
     }),
   },
 }).createMachine({
@@ -97,7 +97,7 @@ export const inlineEditorMachine = setup({
     record: input.record,
     fields: input.spec.fields(input.record),
     error: null,
-    startup: input.startup,
+    session: input.session,
   }),
   initial: 'closed',
   states: {

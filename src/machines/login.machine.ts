@@ -10,6 +10,7 @@ import { signIn, verifyAccessCode } from '../data/api/auth'
 import { writeLastUsername } from '../data/prefs/lastUsername'
 import { isCeremonyCancelled, signInByPasskey } from '../data/webauthn/ceremonies'
 import { signInFailureMessage, verifyFailureMessage } from './login.messages'
+import { tellSession } from './system'
 
 type LoginContext = {
   username: string
@@ -35,7 +36,7 @@ export type LoginEvent =
 /**
  * Sign-in with an optional second factor (SPEC.md §2 'Login', §4), or with a passkey where this
  * browser holds one (docs/passkeys.md). It ends in 'signedIn', whose entry tells the session (the
- * startup actor) to fetch the user.
+ * session actor) to fetch the user.
  */
 export const loginMachine = setup({
   types: {
@@ -63,8 +64,8 @@ export const loginMachine = setup({
   },
   actions: {
     rememberUsername: ({ context }) => writeLastUsername(normalizeUsername(context.username)),
-    // Provided by whoever runs the flow: the startup actor lives outside this actor's system.
-    notifySignedIn: () => {},
+    // The session actor is in the same system: it fetches the user the new session belongs to.
+    tellSessionSignedIn: tellSession({ type: 'session.signedIn' }),
   },
 }).createMachine({
   id: 'login',
@@ -204,7 +205,7 @@ export const loginMachine = setup({
       // Still busy: the form stays disabled until the signed-in routes replace it.
       tags: ['busy'],
       type: 'final',
-      entry: 'notifySignedIn',
+      entry: 'tellSessionSignedIn',
     },
   },
 })

@@ -6,6 +6,7 @@ import { changePassword } from '../data/api/password'
 import { fetchSelf } from '../data/api/self'
 import { changeFailureMessage } from './password.messages'
 import { validateRepeat } from './password.rules'
+import { tellSession } from './system'
 
 /** SPEC.md §9: the success message stays this long, then the screen moves on. */
 export const CHANGED_MESSAGE_MS = 5000
@@ -77,10 +78,11 @@ export const passwordChangeMachine = setup({
     setRepeat: assign({
       repeat: ({ event }) => (event.type === 'password.repeatChanged' ? event.value : ''),
     }),
-    // Provided by the host: the startup actor merges the changes into the signed-in user.
-    notifyUpdated: (_, _changes: Partial<SelfUser>) => {},
-    // Provided by the host: where the screen goes once the success message is done.
-    leave: () => {},
+    // The session actor merges the changes into the signed-in user (new expiry, no forced change).
+    tellSessionUpdated: tellSession(({ event }) => ({
+      type: 'self.updated',
+      changes: 'output' in event ? (event.output as SelfUser) : { mustChangePassword: false },
+    })),
   },
 }).createMachine({
   id: 'passwordChange',
@@ -122,12 +124,12 @@ export const passwordChangeMachine = setup({
         src: 'fetchSelf',
         onDone: {
           target: 'changed',
-          actions: { type: 'notifyUpdated', params: ({ event }) => event.output },
+          actions: 'tellSessionUpdated',
         },
         // The change itself succeeded: what is known for sure is that it is no longer due.
         onError: {
           target: 'changed',
-          actions: { type: 'notifyUpdated', params: { mustChangePassword: false } },
+          actions: 'tellSessionUpdated',
         },
       },
     },
@@ -143,9 +145,8 @@ export const passwordChangeMachine = setup({
       on: form,
     },
     left: {
-      description: 'The host moves on (the page to /, the dialog closes).',
+      description: 'Done: the host moves on (the page to /, the dialog closes).',
       type: 'final',
-      entry: 'leave',
     },
   },
 })

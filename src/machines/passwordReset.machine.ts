@@ -11,6 +11,7 @@ import { lookUpResetToken, resetPassword, type PasswordResetBody } from '../data
 import { loginMachine } from './login.machine'
 import { isExpiredLink, resetFailureMessage } from './password.messages'
 import { normalizeEmail, validateResetEmail, validateResetRepeat } from './password.rules'
+import { tellSession } from './system'
 
 type ResetContext = {
   slug: string
@@ -67,8 +68,8 @@ export const passwordResetMachine = setup({
       enqueue.sendTo('login', { type: 'login.passwordChanged', value: context.password })
       enqueue.sendTo('login', { type: 'login.submit' })
     }),
-    // Provided by whoever runs the flow: the startup actor lives outside this actor's system.
-    notifySignedIn: () => {},
+    // The session actor is in the same system: it fetches the user the new session belongs to.
+    tellSessionSignedIn: tellSession({ type: 'session.signedIn' }),
   },
 }).createMachine({
   id: 'passwordReset',
@@ -173,7 +174,7 @@ export const passwordResetMachine = setup({
       description: 'Signed in; the session actor takes over and shows Home.',
       type: 'final',
       tags: ['busy'],
-      entry: 'notifySignedIn',
+      entry: 'tellSessionSignedIn',
     },
   },
 })

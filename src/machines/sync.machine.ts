@@ -22,7 +22,7 @@ import { syncEngine } from '../data/sync/syncDeps'
 // rather than after (issue 3: a warm start under 1 s). Without Worker (tests) this is the page's engine.
 syncEngine()
 
-/** The signed-in user the caches are filled for (from startup's SelfUser). */
+/** The signed-in user the caches are filled for (from session's SelfUser). */
 export type SyncInput = { user: CacheUser }
 
 export type SyncContext = {
@@ -72,7 +72,7 @@ const areaRegion = (area: Area, id: string) =>
 /**
  * The local caches (DESIGN.md §5): opens them under the version rule and claims them for the
  * signed-in user, loads both areas, then keeps them current from the server's change notices. The
- * startup statechart shows content only once this machine has the 'ready' tag. Created once per
+ * session statechart shows content only once this machine has the 'ready' tag. Created once per
  * page with systemId 'sync'; invoked per session, with the signed-in user as input.
  */
 export const syncMachine = setup({

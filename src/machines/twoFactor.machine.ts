@@ -12,7 +12,7 @@ import { setTwoFactor } from '../data/api/user'
 import { storeUser } from '../data/db/users'
 import { isWrongPassword } from './biometric.messages'
 import { serverMessage } from './profile.messages'
-import type { StartupActor } from './startup.machine'
+import type { SessionActor } from './session.machine'
 
 type TwoFactorContext = {
   userId: string
@@ -21,7 +21,7 @@ type TwoFactorContext = {
   password: string
   /** Why the last change was refused; the switch (or the dialog) shows it. */
   error: string | null
-  startup: StartupActor | undefined
+  session: SessionActor | undefined
 }
 
 export type TwoFactorEvent =
@@ -33,7 +33,7 @@ export type TwoFactorEvent =
 
 export type TwoFactorInput = {
   user: Pick<User, 'id' | 'use2FA'>
-  startup: StartupActor | undefined
+  session: SessionActor | undefined
 }
 
 const sendTwoFactor = fromPromise<User, { userId: string; use2FA: boolean; password: string }>(
@@ -67,7 +67,7 @@ export const twoFactorMachine = setup({
   actions: {
     forgetPassword: assign({ password: '' }),
     notifySaved: enqueueActions(({ context, enqueue }, user: User) => {
-      if (context.startup) enqueue.sendTo(context.startup, { type: 'self.updated', changes: user })
+      if (context.session) enqueue.sendTo(context.session, { type: 'self.updated', changes: user })
     }),
   },
 }).createMachine({
@@ -78,7 +78,7 @@ export const twoFactorMachine = setup({
     use2FA: input.user.use2FA,
     password: '',
     error: null,
-    startup: input.startup,
+    session: input.session,
   }),
   initial: 'off',
   states: {

@@ -10,7 +10,7 @@ import type { User } from '../../schema/user'
 import { deleteVisage, uploadVisage } from '../data/api/visage'
 import { storeUser } from '../data/db/users'
 import { serverMessage } from './profile.messages'
-import type { StartupActor } from './startup.machine'
+import type { SessionActor } from './session.machine'
 
 type VisageContext = {
   userId: string
@@ -20,7 +20,7 @@ type VisageContext = {
   file: File | null
   /** A refused drop (SPEC.md §8 'File-drop errors') or the server's refusal, in words. */
   error: string | null
-  startup: StartupActor | undefined
+  session: SessionActor | undefined
 }
 
 export type VisageEvent =
@@ -30,7 +30,7 @@ export type VisageEvent =
   | { type: 'visage.confirmDelete' }
   | { type: 'visage.cancelDelete' }
 
-export type VisageInput = { user: Pick<User, 'id' | 'visage'>; startup: StartupActor | undefined }
+export type VisageInput = { user: Pick<User, 'id' | 'visage'>; session: SessionActor | undefined }
 
 // The server has the change; a cache that cannot be written is caught up by the sync.
 const cached = async (user: User) => {
@@ -61,8 +61,8 @@ export const visageMachine = setup({
   actions: {
     saved: enqueueActions(({ context, enqueue }, user: User) => {
       enqueue.assign({ visage: user.visage })
-      if (context.startup)
-        enqueue.sendTo(context.startup, { type: 'self.updated', changes: { visage: user.visage } })
+      if (context.session)
+        enqueue.sendTo(context.session, { type: 'self.updated', changes: { visage: user.visage } })
     }),
   },
 }).createMachine({
@@ -73,7 +73,7 @@ export const visageMachine = setup({
     visage: input.user.visage,
     file: null,
     error: null,
-    startup: input.startup,
+    session: input.session,
   }),
   initial: 'absent',
   states: {

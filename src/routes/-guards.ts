@@ -1,11 +1,11 @@
 /* eslint-disable @typescript-eslint/only-throw-error -- TanStack Router guards redirect by throwing redirect(), which is not an Error by design. */
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { waitFor } from 'xstate'
-import type { StartupActor } from '../machines/startup.machine'
-import { authStatus, selectUser } from '../machines/startup.selectors'
+import type { SessionActor } from '../machines/session.machine'
+import { authStatus, selectUser } from '../machines/session.selectors'
 import { safeRedirect, type RedirectSearch } from './-redirect'
 
-export type RouterContext = { startup: StartupActor }
+export type RouterContext = { session: SessionActor }
 
 type GuardArgs = { context: RouterContext; location: ParsedLocation }
 
@@ -13,8 +13,8 @@ type GuardArgs = { context: RouterContext; location: ParsedLocation }
  * Guards wait for the session to be known: a navigation can start while it is being checked or
  * ended (the logout route sends 'session.signOut' and moves on to '/').
  */
-async function settledStatus(startup: StartupActor): Promise<'signedIn' | 'signedOut'> {
-  const snapshot = await waitFor(startup, (s) => authStatus(s) !== 'pending', { timeout: Infinity })
+async function settledStatus(session: SessionActor): Promise<'signedIn' | 'signedOut'> {
+  const snapshot = await waitFor(session, (s) => authStatus(s) !== 'pending', { timeout: Infinity })
   return authStatus(snapshot) === 'signedIn' ? 'signedIn' : 'signedOut'
 }
 
@@ -23,7 +23,7 @@ const toLogin = (location: ParsedLocation) =>
 
 /** The signed-in route set: without a session, to the login, then back here after it. */
 export async function requireSignedIn({ context, location }: GuardArgs) {
-  if ((await settledStatus(context.startup)) === 'signedOut') throw toLogin(location)
+  if ((await settledStatus(context.session)) === 'signedOut') throw toLogin(location)
 }
 
 const PASSWORD_PATH = '/password'
@@ -34,7 +34,7 @@ const PASSWORD_PATH = '/password'
  * set and stays open. Runs after requireSignedIn, so the user is known.
  */
 export function requirePasswordCurrent({ context, location }: GuardArgs) {
-  if (!selectUser(context.startup.getSnapshot())?.mustChangePassword) return
+  if (!selectUser(context.session.getSnapshot())?.mustChangePassword) return
   // Paths match case-insensitively, and a trailing slash names the same route.
   const path = location.pathname.toLowerCase().replace(/\/+$/, '')
   if (path !== PASSWORD_PATH) throw redirect({ to: PASSWORD_PATH, replace: true })
@@ -45,14 +45,14 @@ export async function requireSignedOut({
   context,
   search,
 }: GuardArgs & { search: RedirectSearch }) {
-  if ((await settledStatus(context.startup)) === 'signedIn') {
+  if ((await settledStatus(context.session)) === 'signedIn') {
     throw redirect({ href: safeRedirect(search.redirect), replace: true })
   }
 }
 
 /** The index and unknown paths: Home when signed in, otherwise the login. */
 export async function redirectToStart({ context, location }: GuardArgs): Promise<never> {
-  if ((await settledStatus(context.startup)) === 'signedIn') {
+  if ((await settledStatus(context.session)) === 'signedIn') {
     throw redirect({ to: '/home', replace: true })
   }
   throw location.pathname === '/' ? redirect({ to: '/login', replace: true }) : toLogin(location)
@@ -60,8 +60,8 @@ export async function redirectToStart({ context, location }: GuardArgs): Promise
 
 /** /logout belongs to both sets: end the session if there is one, then start over at '/'. */
 export async function logOut({ context }: GuardArgs): Promise<never> {
-  if ((await settledStatus(context.startup)) === 'signedIn') {
-    context.startup.send({ type: 'session.signOut' })
+  if ((await settledStatus(context.session)) === 'signedIn') {
+    context.session.send({ type: 'session.signOut' })
   }
   throw redirect({ to: '/', replace: true })
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { markCookiesAccepted } from '../data/prefs/cookiesAccepted'
-import { selectUser } from '../machines/startup.selectors'
+import { selectUser } from '../machines/session.selectors'
 import { Shell } from '../views/shell/Shell'
 import { requirePasswordCurrent, requireSignedIn } from './-guards'
 
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_signedIn')({
     await requireSignedIn(args)
     requirePasswordCurrent(args)
     // Signed in: on iOS, this user has accepted cookies (SPEC.md §4).
-    const user = selectUser(args.context.startup.getSnapshot())
+    const user = selectUser(args.context.session.getSnapshot())
     if (user) markCookiesAccepted(user.id)
   },
   component: Shell,

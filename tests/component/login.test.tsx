@@ -86,13 +86,13 @@ describe('login screen with a passkey', () => {
 
   it('offers it where it was turned on, without a username, and signs in with it', async () => {
     withWebAuthn()
-    const { user, gates, startup } = await renderLogin({ passkey: true })
+    const { user, gates, session } = await renderLogin({ passkey: true })
     expect(passkeyButton()).toBeEnabled()
     await user.click(passkeyButton()!)
     expect(gates.signIn.inputs).toEqual([])
     expect(gates.signInWithPasskey.inputs).toHaveLength(1)
     gates.signInWithPasskey.resolve({ user: { id: '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60' } })
-    await waitFor(() => expect(startup.getSnapshot().matches('authenticating')).toBe(true))
+    await waitFor(() => expect(session.getSnapshot().matches('authenticating')).toBe(true))
   })
 
   it('goes quietly back to the form when the person cancels the prompt', async () => {

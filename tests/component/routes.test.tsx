@@ -23,7 +23,7 @@ describe('signed-out route set', () => {
     const app = await renderSignedOut('/sessions')
     expect(app.pathname()).toBe('/login')
     expect(app.router.state.location.search).toEqual({ redirect: '/sessions' })
-    app.startup.send({ type: 'session.signedIn' })
+    app.session.send({ type: 'session.signedIn' })
     app.gates.fetchSelf.resolve(selfUser())
     expect(await screen.findByRole('heading', { name: 'Sessions' })).toBeVisible()
     expect(app.pathname()).toBe('/sessions')
@@ -31,7 +31,7 @@ describe('signed-out route set', () => {
 
   it('ignores a redirect to another origin', async () => {
     const app = await renderSignedOut('/login?redirect=%2F%2Fevil.example%2F')
-    app.startup.send({ type: 'session.signedIn' })
+    app.session.send({ type: 'session.signedIn' })
     app.gates.fetchSelf.resolve(selfUser())
     await waitFor(() => expect(app.pathname()).toBe('/home'))
   })
@@ -93,7 +93,7 @@ describe('signed-in route set', () => {
 
   it('returns to the login when the session expires, keeping the place', async () => {
     const app = await renderSignedIn(selfUser(), '/logs')
-    app.startup.send({ type: 'session.expired' })
+    app.session.send({ type: 'session.expired' })
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeVisible()
     expect(app.router.state.location.search).toEqual({ redirect: '/logs' })
     expect(screen.queryByText('You have been logged out of Gatehouse.')).toBeNull()

@@ -16,6 +16,8 @@ import { attributeTreeMachine, type TreeEvent } from '../../src/machines/attribu
 import { treeTransferMachine } from '../../src/machines/treeTransfer.machine'
 import { AttributesView } from '../../src/views/attributes/AttributesPage'
 import { NotifyProvider } from '../../src/views/notify/Notifications'
+import { selfUser } from '../setup/fixtures'
+import { testSession, WithSession } from '../setup/session'
 
 const at = '2026-01-05T10:00:00.000Z'
 const later = '2026-02-01T00:00:00.000Z'
@@ -148,19 +150,24 @@ export async function renderTree({
     attributeTreeMachine.provide({ actors: { watchTree: watch.actor } }),
   ).start()
   const transfer = createActor(transferMachine).start()
+  // Signed in as the administrator: the editor's actions are guarded by permissions.
+  const session = testSession(selfUser())
   // A path's statecharts end with it, so that nothing of it reaches the next path.
   onTestFinished(() => {
     tree.stop()
     transfer.stop()
+    session.stop()
   })
   // The page header asks the router where it is.
   const root = createRootRoute({
     component: () => (
-      <Theme>
-        <NotifyProvider>
-          <AttributesView tree={tree} transfer={transfer} />
-        </NotifyProvider>
-      </Theme>
+      <WithSession session={session}>
+        <Theme>
+          <NotifyProvider>
+            <AttributesView tree={tree} transfer={transfer} />
+          </NotifyProvider>
+        </Theme>
+      </WithSession>
     ),
   })
   const router = createRouter({

@@ -79,7 +79,7 @@ function drive(app: App) {
       failed: expectDialog,
       deleted: async () => {
         // /logout ends the session, then the login shows.
-        await waitFor(() => expect(app.startup.getSnapshot().matches('signingOut')).toBe(true))
+        await waitFor(() => expect(app.session.getSnapshot().matches('signingOut')).toBe(true))
         app.gates.signOut.resolve()
         expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeVisible()
         expect(app.pathname()).toBe('/login')

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assign, createActor, fromPromise, setup, type AnyMachineSnapshot } from 'xstate'
+import { assign, fromPromise, setup, type AnyMachineSnapshot } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { SelfUser } from '../../schema/user'
 import type { Access } from '../../src/machines/access'
-import { startupMachine, type StartupActor } from '../../src/machines/startup.machine'
-import { StartupContext } from '../../src/views/app/startupContext'
+import { startSession, sessionMachine, type SessionActor } from '../../src/machines/session.machine'
+import { SessionContext } from '../../src/views/app/sessionContext'
 import { Guarded, NOT_AUTHORIZED } from '../../src/views/guard/Guarded'
 import { externalUser } from '../setup/fixtures'
 import { createSyncStub } from '../setup/syncStub'
@@ -19,7 +19,7 @@ import { describePath } from './describePath'
  * step by step (permission, type, invert, allowAccess, silent), then the area renders, and the
  * signed-in user may gain or lose the permission or change type while it is on screen. The outcome
  * is decided here from SPEC.md §6's words, independently of `canAccess`, and the real Guarded,
- * under a real startup actor, must show the same.
+ * under a real session actor, must show the same.
  */
 type Model = {
   permission: 'ALLOW_ALL' | 'sessions.revoke'
@@ -159,20 +159,20 @@ const paths = model
 
 const CONTENT = 'Revoke every session'
 
-/** The signed-in user, through the real startup actor (its server calls and sync stubbed). */
-let startup: StartupActor
+/** The signed-in user, through the real session actor (its server calls and sync stubbed). */
+let session: SessionActor
 beforeAll(async () => {
-  const machine = startupMachine.provide({
+  const machine = sessionMachine.provide({
     actors: {
       fetchSelf: fromPromise<SelfUser>(() => Promise.resolve(externalUser())),
       signOut: fromPromise<void>(() => Promise.resolve()),
       sync: createSyncStub('instant').machine,
     },
   })
-  startup = createActor(machine, { systemId: 'startup' }).start()
-  await waitFor(() => expect(startup.getSnapshot().context.user).not.toBeNull())
+  session = startSession(machine)
+  await waitFor(() => expect(session.getSnapshot().context.user).not.toBeNull())
 })
-afterAll(() => startup.stop())
+afterAll(() => session.stop())
 
 type Driver = { access: Access & { silent: boolean }; user: { holds: boolean; internal: boolean } }
 
@@ -181,7 +181,7 @@ function drive() {
   const change = (user: Partial<Driver['user']>) => () => {
     Object.assign(setting.user, user)
     act(() =>
-      startup.send({
+      session.send({
         type: 'self.updated',
         changes: {
           permissions: setting.user.holds
@@ -197,11 +197,11 @@ function drive() {
     change({ holds: false, internal: false })()
     const { silent, ...access } = setting.access
     render(
-      <StartupContext.Provider value={startup}>
+      <SessionContext.Provider value={session}>
         <Guarded {...access} silent={silent}>
           <button type="button">{CONTENT}</button>
         </Guarded>
-      </StartupContext.Provider>,
+      </SessionContext.Provider>,
     )
   }
   const content = () => screen.queryByRole('button', { name: CONTENT })

@@ -13,6 +13,7 @@ import {
 import { shownName } from '../../src/machines/attributeTree.messages'
 import { KeyNameDialog } from '../../src/views/attributes/tree/KeyNameDialog'
 import { NotifyProvider } from '../../src/views/notify/Notifications'
+import { testSession, WithSession } from '../setup/session'
 import { aKey, ID, saved } from './attributeTree.support'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
@@ -63,11 +64,13 @@ function renderDialog(keyId: string | null, type: 'ROOT' | 'BRANCH' = 'BRANCH') 
   const onSave = vi.fn()
   const onClose = vi.fn()
   render(
-    <Theme>
-      <NotifyProvider>
-        <KeyNameDialog open keyId={keyId} type={type} onSave={onSave} onClose={onClose} />
-      </NotifyProvider>
-    </Theme>,
+    <WithSession session={testSession()}>
+      <Theme>
+        <NotifyProvider>
+          <KeyNameDialog open keyId={keyId} type={type} onSave={onSave} onClose={onClose} />
+        </NotifyProvider>
+      </Theme>
+    </WithSession>,
   )
   return { onSave, onClose, user: userEvent.setup() }
 }

@@ -168,7 +168,7 @@ function drive(login: Login, touched: Set<string>) {
       signedIn: async () => {
         // The session actor takes over: it was told, and the username is kept for next time.
         await waitFor(() =>
-          expect(login.startup.getSnapshot().matches('authenticating')).toBe(true),
+          expect(login.session.getSnapshot().matches('authenticating')).toBe(true),
         )
         // A passkey names its account itself: the username typed (if any) proves nothing.
         expect(readLastUsername()).toBe(signedInWith === 'password' ? 'ada@example.com' : '')

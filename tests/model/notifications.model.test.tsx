@@ -13,6 +13,7 @@ import {
   type NotificationsSnapshot,
 } from '../../src/machines/notifications.machine'
 import { NotifyProvider } from '../../src/views/notify/Notifications'
+import { testSession, WithSession } from '../setup/session'
 import { useNotify, type EnqueueSnackbar } from '../../src/views/notify/useNotify'
 import { NotificationsContext } from '../../src/views/notify/useNotify'
 import { useContext } from 'react'
@@ -198,11 +199,13 @@ describe('notifications statechart, driving the notification stack', () => {
     it(name(path), async () => {
       let driven: Driven | undefined
       render(
-        <Theme>
-          <NotifyProvider>
-            <Probe onReady={(d) => (driven = d)} />
-          </NotifyProvider>
-        </Theme>,
+        <WithSession session={testSession()}>
+          <Theme>
+            <NotifyProvider>
+              <Probe onReady={(d) => (driven = d)} />
+            </NotifyProvider>
+          </Theme>
+        </WithSession>,
       )
       if (!driven) throw new Error('The stack did not mount.')
       await path.test(drive(driven) as never)
@@ -214,11 +217,13 @@ describe('the notification stack, on its own timers', () => {
   const mount = () => {
     let driven: Driven | undefined
     render(
-      <Theme>
-        <NotifyProvider>
-          <Probe onReady={(d) => (driven = d)} />
-        </NotifyProvider>
-      </Theme>,
+      <WithSession session={testSession()}>
+        <Theme>
+          <NotifyProvider>
+            <Probe onReady={(d) => (driven = d)} />
+          </NotifyProvider>
+        </Theme>
+      </WithSession>,
     )
     if (!driven) throw new Error('The stack did not mount.')
     return driven

@@ -161,7 +161,7 @@ function drive(app: App) {
         expect(button('Home')).toBeEnabled()
         // The session knows at once that the change is done: the title follows it.
         await waitFor(() =>
-          expect(app.startup.getSnapshot().context.user?.mustChangePassword).toBe(false),
+          expect(app.session.getSnapshot().context.user?.mustChangePassword).toBe(false),
         )
         expect(screen.getByRole('heading', { name: 'Password Change' })).toBeVisible()
         expect(screen.queryByLabelText('Old Password')).toBeNull()

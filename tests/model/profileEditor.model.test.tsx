@@ -131,7 +131,7 @@ for (const c of CASES) {
   const testMachine = asTestMachine(profileEditorMachine)
   const model = createTestModel(testMachine, {
     events,
-    input: { spec: c.spec, record: user, startup: undefined },
+    input: { spec: c.spec, record: user, session: undefined },
     // What the screen can show: the state, the saved user, and (while open) the inputs.
     // Arriving by another transition is another node, so that every transition is taken.
     serializeState: (s, event, previous) =>
@@ -176,7 +176,7 @@ for (const c of CASES) {
           expect(await screen.findByText(c.display(s.context.record as User))).toBeVisible()
           expect(button(`Edit ${thing}`)).toBeEnabled()
           // The shell hears the saved values too.
-          const shown = app.startup.getSnapshot().context.user
+          const shown = app.session.getSnapshot().context.user
           expect(shown && c.display(shown)).toBe(c.display(s.context.record as User))
         },
         'open.editing': async (s: EditorSnapshot) => {

@@ -33,7 +33,7 @@ type Observer = {
 }
 
 const failure = new Error('The server could not be reached.')
-/** The signed-in user the caches are opened for (startup passes its SelfUser). */
+/** The signed-in user the caches are opened for (session passes its SelfUser). */
 const user: CacheUser = { id: 'u-ada', permissions: ['sessions.read', 'users.read'] }
 const input = { user }
 const progress = (area: Area, table: SyncProgress['table'], loaded: number) => ({

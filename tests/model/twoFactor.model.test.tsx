@@ -64,7 +64,7 @@ const events = [
 const testMachine = asTestMachine(twoFactorMachine)
 const model = createTestModel(testMachine, {
   events,
-  input: { user: self, startup: undefined },
+  input: { user: self, session: undefined },
   // The typed password itself is not part of the model, only whether it passes its rule.
   serializeState: (s, event, previous) =>
     JSON.stringify([s.value, !validatePassword(s.context.password), s.context.error]) +
@@ -97,7 +97,7 @@ function drive(app: App) {
       expect(await card().findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
     else expect(card().queryByRole('alert')).toBeNull()
     // The shell's user agrees with the switch.
-    expect(app.startup.getSnapshot().context.user?.use2FA).toBe(on)
+    expect(app.session.getSnapshot().context.user?.use2FA).toBe(on)
   }
   const confirming = async (s: TwoFactorSnapshot, on: boolean) => {
     const title = on ? 'Turn On 2 Factor Auth' : 'Turn Off 2 Factor Auth'

@@ -59,7 +59,7 @@ const events = [
 const testMachine = asTestMachine(visageMachine)
 const model = createTestModel(testMachine, {
   events,
-  input: { user: self, startup: undefined },
+  input: { user: self, session: undefined },
   serializeState: (s, event, previous) =>
     JSON.stringify([s.value, s.context.visage, s.context.error]) +
     (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
@@ -96,7 +96,7 @@ function drive(app: App) {
         true,
       ),
     )
-    expect(app.startup.getSnapshot().context.user?.visage).toBe(s.context.visage)
+    expect(app.session.getSnapshot().context.user?.visage).toBe(s.context.visage)
   }
   const expectDialog = async (s: VisageSnapshot) => {
     await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this visage?' })
@@ -114,7 +114,7 @@ function drive(app: App) {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(await section().findByText('Drop Image File Here')).toBeVisible()
     expect(section().queryByRole('button', { name: 'Delete Visage' })).toBeNull()
-    expect(app.startup.getSnapshot().context.user?.visage).toBeNull()
+    expect(app.session.getSnapshot().context.user?.visage).toBeNull()
     if (s.hasTag('error'))
       expect(await section().findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
     else expect(section().queryByRole('alert')).toBeNull()

@@ -99,14 +99,14 @@ describe('visage image statechart, driving the user menu avatar', () => {
     ;(await server.last('fetchVisageUrl')).resolve(url)
     await waitFor(() => expect(menuButton().querySelector('img')).toHaveAttribute('src', url))
 
-    app.startup.send({ type: 'self.updated', changes: { visage: 'visage-2' } })
+    app.session.send({ type: 'self.updated', changes: { visage: 'visage-2' } })
     await waitFor(() =>
       expect(server.calls.filter((c) => c.name === 'fetchVisageUrl')).toHaveLength(2),
     )
     ;(await server.last('fetchVisageUrl')).resolve(`${url}2`)
     await waitFor(() => expect(menuButton().querySelector('img')).toHaveAttribute('src', `${url}2`))
 
-    app.startup.send({ type: 'self.updated', changes: { visage: null } })
+    app.session.send({ type: 'self.updated', changes: { visage: null } })
     await waitFor(() => expect(menuButton()).toHaveTextContent('AL'))
     expect(menuButton().querySelector('img')).toBeNull()
     expect(server.calls.filter((c) => c.name === 'fetchVisageUrl')).toHaveLength(2)

@@ -1,9 +1,9 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate'
 import type { SelfUser } from '../../schema/user'
-import { startupMachine } from '../../src/machines/startup.machine'
+import { sessionMachine, startSession } from '../../src/machines/session.machine'
 import { bindRouterToSession, createAppRouter } from '../../src/router'
 import { App } from '../../src/views/app/App'
 import { Gate } from './gate'
@@ -11,26 +11,38 @@ import { createSyncStub } from './syncStub'
 
 /**
  * The whole console as main.tsx assembles it (root actor, real route tree, guards), with the
- * server calls of the startup machine replaced by gates the test settles, and the sync's effects
+ * server calls of the session machine replaced by gates the test settles, and the sync's effects
  * stubbed: 'instant' loads the caches at once, 'gated' lets the test drive the loading screen.
  */
-export function renderApp(path = '/', { sync: mode = 'instant' } = {}) {
+export function renderApp(
+  path = '/',
+  {
+    sync: mode = 'instant',
+    provide = [],
+    inspect,
+  }: {
+    sync?: 'instant' | 'gated'
+    /** Screen machines with their effects swapped (`machine.provide()`), by machine id. */
+    provide?: readonly AnyActorLogic[]
+    inspect?: Observer<InspectionEvent>
+  } = {},
+) {
   const gates = { fetchSelf: new Gate<SelfUser>(), signOut: new Gate<void>() }
   const sync = createSyncStub(mode)
-  const machine = startupMachine.provide({
+  const machine = sessionMachine.provide({
     actors: {
       fetchSelf: fromPromise<SelfUser>(() => gates.fetchSelf.wait()),
       signOut: fromPromise<void>(() => gates.signOut.wait()),
       sync: sync.machine,
     },
   })
-  const startup = createActor(machine, { systemId: 'startup' }).start()
-  const router = createAppRouter(startup, createMemoryHistory({ initialEntries: [path] }))
-  bindRouterToSession(router, startup)
-  const view = render(<App startup={startup} router={router} />)
+  const session = startSession(machine, inspect ? { inspect } : {})
+  const router = createAppRouter(session, createMemoryHistory({ initialEntries: [path] }))
+  bindRouterToSession(router, session)
+  const view = render(<App session={session} router={router} provide={provide} />)
   return {
     ...view,
-    startup,
+    session,
     router,
     gates,
     sync,
@@ -40,8 +52,12 @@ export function renderApp(path = '/', { sync: mode = 'instant' } = {}) {
 }
 
 /** Opens the console signed in as `user` at `path` and waits for the signed-in frame. */
-export async function renderSignedIn(user: SelfUser, path = '/home') {
-  const app = renderApp(path)
+export async function renderSignedIn(
+  user: SelfUser,
+  path = '/home',
+  options: Omit<Parameters<typeof renderApp>[1], 'sync'> = {},
+) {
+  const app = renderApp(path, options)
   app.gates.fetchSelf.resolve(user)
   await screen.findByRole('button', { name: /^User menu/ })
   return app

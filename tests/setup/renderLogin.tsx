@@ -8,15 +8,16 @@ import {
 } from '@tanstack/react-router'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { fromPromise, waitFor } from 'xstate'
 import type { LoginResults, VerifyResults } from '../../schema/auth'
 import type { SelfUser } from '../../schema/user'
 import { ApiError } from '../../src/data/api/ApiError'
 import { writeBiometricFlag } from '../../src/data/prefs/biometric'
 import { loginMachine } from '../../src/machines/login.machine'
-import { startupMachine } from '../../src/machines/startup.machine'
+import { sessionMachine, startSession } from '../../src/machines/session.machine'
 import { AppTheme } from '../../src/views/app/AppTheme'
-import { StartupContext } from '../../src/views/app/startupContext'
+import { SessionContext } from '../../src/views/app/sessionContext'
+import { ProvidedLogicContext } from '../../src/views/app/useScreenActor'
 import { LoginScreen } from '../../src/views/login/LoginScreen'
 import { selfUser } from './fixtures'
 import { Gate } from './gate'
@@ -48,8 +49,8 @@ export async function renderLogin({ loggedOut = false, passkey = false } = {}) {
   })
   let checks = 0
   const later = new Gate<SelfUser>()
-  const startup = createActor(
-    startupMachine.provide({
+  const session = startSession(
+    sessionMachine.provide({
       actors: {
         // The first check finds no session (or, to show the logout notice, one that then ends);
         // later checks wait, so a test sees the session actor busy after a sign-in.
@@ -62,17 +63,17 @@ export async function renderLogin({ loggedOut = false, passkey = false } = {}) {
         signOut: fromPromise(() => Promise.resolve()),
       },
     }),
-  ).start()
+  )
   if (loggedOut) {
-    await waitFor(startup, (s) => s.matches('signedIn'))
-    startup.send({ type: 'session.signOut' })
+    await waitFor(session, (s) => s.matches('signedIn'))
+    session.send({ type: 'session.signOut' })
   }
-  await waitFor(startup, (s) => s.matches('signedOut'))
+  await waitFor(session, (s) => s.matches('signedOut'))
   const root = createRootRoute({ component: Outlet })
   const login = createRoute({
     getParentRoute: () => root,
     path: '/login',
-    component: () => <LoginScreen machine={machine} />,
+    component: LoginScreen,
   })
   const forgot = createRoute({
     getParentRoute: () => root,
@@ -84,12 +85,14 @@ export async function renderLogin({ loggedOut = false, passkey = false } = {}) {
     history: createMemoryHistory({ initialEntries: ['/login'] }),
   })
   render(
-    <StartupContext.Provider value={startup}>
-      <AppTheme>
-        <RouterProvider router={router} />
-      </AppTheme>
-    </StartupContext.Provider>,
+    <SessionContext.Provider value={session}>
+      <ProvidedLogicContext.Provider value={[machine]}>
+        <AppTheme>
+          <RouterProvider router={router} />
+        </AppTheme>
+      </ProvidedLogicContext.Provider>
+    </SessionContext.Provider>,
   )
   await screen.findByRole('heading', { name: 'Admin Login' })
-  return { gates, startup, router, user: userEvent.setup() }
+  return { gates, session, router, user: userEvent.setup() }
 }

@@ -11,7 +11,7 @@ const expiryListeners = new Set<Listener>()
 
 /**
  * Registers what happens when an authenticated call learns that the session is gone (code 401).
- * The data layer cannot know about the startup statechart, so main.tsx wires the two together.
+ * The data layer cannot know about the session statechart, so main.tsx wires the two together.
  */
 export function onSessionExpired(listener: Listener): () => void {
   expiryListeners.add(listener)

@@ -2,10 +2,10 @@ import { Box, Button, Flex, Progress, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { loadingAreas, type SyncActor, type SyncSnapshot } from '../../machines/sync.machine'
-import { selectDataFailed, selectSync } from '../../machines/startup.selectors'
+import { selectDataFailed, selectSync } from '../../machines/session.selectors'
 import { MessageView } from '../message/MessageView'
 import { loadingErrorText, loadingLines } from './loadingText'
-import { useStartup } from './startupContext'
+import { useSession } from './sessionContext'
 
 // Joined, so that the selector's answer compares equal while nothing on screen changes.
 const selectProgress = (snapshot: SyncSnapshot) =>
@@ -32,12 +32,12 @@ function SyncProgress({ sync }: { sync: SyncActor }) {
 }
 
 function SyncFailure({ sync }: { sync: SyncActor }) {
-  const startup = useStartup()
+  const session = useSession()
   const reason = useSelector(sync, selectError)
   return (
     <MessageView message="The data could not be loaded." secondary={reason}>
       <Flex gap="3">
-        <Button onClick={() => startup.send({ type: 'data.retry' })}>Try Again</Button>
+        <Button onClick={() => session.send({ type: 'data.retry' })}>Try Again</Button>
         <Button asChild variant="soft" color="gray">
           <Link to="/logout">Logout</Link>
         </Button>
@@ -51,9 +51,9 @@ function SyncFailure({ sync }: { sync: SyncActor }) {
  * caches are ready (SPEC.md §4); a failure stays on screen with Try Again, never a blank page.
  */
 export function LoadingData() {
-  const startup = useStartup()
-  const sync = useSelector(startup, selectSync)
-  const failed = useSelector(startup, selectDataFailed)
+  const session = useSession()
+  const sync = useSelector(session, selectSync)
+  const failed = useSelector(session, selectDataFailed)
   if (sync && failed) return <SyncFailure sync={sync} />
   return (
     <MessageView message="Loading Data, please wait..." spinner>

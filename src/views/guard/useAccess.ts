@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
 import { useContext } from 'react'
 import { canAccess, type Access } from '../../machines/access'
-import type { StartupSnapshot } from '../../machines/startup.machine'
-import { StartupContext } from '../app/startupContext'
+import type { SessionSnapshot } from '../../machines/session.machine'
+import { SessionContext } from '../app/sessionContext'
 
-const selectUser = (snapshot: StartupSnapshot | undefined) => snapshot?.context.user ?? null
+const selectUser = (snapshot: SessionSnapshot | undefined) => snapshot?.context.user ?? null
 
 /**
  * Whether the signed-in person may see what `access` guards (SPEC.md §6); live with the session.
@@ -12,7 +12,7 @@ const selectUser = (snapshot: StartupSnapshot | undefined) => snapshot?.context.
  * session to ask, so nothing is hidden there. The server checks every call either way.
  */
 export function useAccess(access: Access = {}): boolean {
-  const startup = useContext(StartupContext)
-  const user = useSelector(startup ?? undefined, selectUser)
-  return startup ? canAccess(user, access) : true
+  const session = useContext(SessionContext)
+  const user = useSelector(session ?? undefined, selectUser)
+  return session ? canAccess(user, access) : true
 }

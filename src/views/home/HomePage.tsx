@@ -3,15 +3,15 @@ import { Callout, Flex, Link as TextLink, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { selectUser } from '../../machines/startup.selectors'
-import { useStartup } from '../app/startupContext'
+import { selectUser } from '../../machines/session.selectors'
+import { useSession } from '../app/sessionContext'
 import { PageHeader } from '../page/PageHeader'
 import { ActionCards } from './ActionCards'
 import { greeting, previousSignInText } from './homeText'
 
 /** Home: a greeting, what the person can do next, and their previous sign-in. */
 export function HomePage() {
-  const user = useSelector(useStartup(), selectUser)
+  const user = useSelector(useSession(), selectUser)
   // The greeting belongs to the moment the page opened; it need not tick over at noon.
   const [openedAt] = useState(() => new Date())
   if (!user) return null

@@ -5,7 +5,7 @@ import {
   InfoCircledIcon,
 } from '@radix-ui/react-icons'
 import { Callout, Flex, IconButton } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, type CSSProperties, type ReactNode } from 'react'
 import type {
   AnchorOrigin,
@@ -14,13 +14,14 @@ import type {
   NotificationVariant,
 } from '../../machines/notification.machine'
 import { NOTIFICATION_TIMING } from '../../machines/notification.machine'
+import type { SessionSnapshot } from '../../machines/session.machine'
 import {
   notificationId,
-  notificationsMachine,
   type NotificationsActor,
   type NotificationsSnapshot,
 } from '../../machines/notifications.machine'
 import { MEDIA } from '../app/media'
+import { useSession } from '../app/sessionContext'
 import { useMediaQuery } from '../app/useMediaQuery'
 import { NotificationsContext } from './useNotify'
 
@@ -44,13 +45,16 @@ const ICON: Record<NotificationVariant, ReactNode> = {
 const BOTTOM_BAR = 64
 const GAP = 16
 
+const selectStack = (snapshot: SessionSnapshot) => snapshot.children.notifications
+
 /**
- * The notification stack, mounted once by App: creates the root-level actor (system id
- * 'notifications'), gives it to the views (`useNotify()`), tells it when the window blurs or gains
- * focus, and renders the visible notifications in their corners.
+ * The notification stack, mounted once by App: shows the session's 'notifications' child, gives
+ * it to the views (`useNotify()`), tells it when the window blurs or gains focus, and renders the
+ * visible notifications in their corners.
  */
 export function NotifyProvider({ children }: { children: ReactNode }) {
-  const stack = useActorRef(notificationsMachine, { systemId: 'notifications' })
+  const stack = useSelector(useSession(), selectStack)
+  if (!stack) throw new Error('The session actor has no notifications child.')
   useEffect(() => {
     const blur = () => stack.send({ type: 'notify.blur' })
     const focus = () => stack.send({ type: 'notify.focus' })

@@ -1,9 +1,15 @@
 import { Box, Card, Flex } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
-import { passwordChangeMachine } from '../../machines/passwordChange.machine'
-import { selectUser } from '../../machines/startup.selectors'
-import { useStartup } from '../app/startupContext'
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import {
+  passwordChangeMachine,
+  type ChangeActor,
+  type ChangeSnapshot,
+} from '../../machines/passwordChange.machine'
+import { selectUser } from '../../machines/session.selectors'
+import { useSession } from '../app/sessionContext'
+import { useScreenActor } from '../app/useScreenActor'
 import { PageHeader } from '../page/PageHeader'
 import { ChangePasswordForm } from './ChangePasswordForm'
 
@@ -15,30 +21,35 @@ const selectMustChange = (user: { mustChangePassword: boolean } | null) =>
  * sends every other signed-in route here while the user must change the password.
  */
 export function ChangePasswordPage() {
-  const startup = useStartup()
-  const navigate = useNavigate()
-  const user = useSelector(startup, selectUser)
+  const session = useSession()
+  const user = useSelector(session, selectUser)
   const mustChange = selectMustChange(user)
-  const actor = useActorRef(
-    passwordChangeMachine.provide({
-      actions: {
-        notifyUpdated: (_, changes) => startup.send({ type: 'self.updated', changes }),
-        leave: () => void navigate({ to: '/' }),
-      },
-    }),
-    { input: { userId: user?.id ?? '' } },
-  )
+  const actor = useScreenActor(passwordChangeMachine, { input: { userId: user?.id ?? '' } })
   return (
     <Flex direction="column" gap="5">
       <PageHeader title="Change Password" />
       <Box width="100%" maxWidth="480px">
         <Card size="3">
-          <ChangePasswordForm
-            actor={actor}
-            title={mustChange ? 'You need to change your password' : 'Password Change'}
-          />
+          {actor && (
+            <ChangePassword
+              actor={actor}
+              title={mustChange ? 'You need to change your password' : 'Password Change'}
+            />
+          )}
         </Card>
       </Box>
     </Flex>
   )
+}
+
+const selectLeft = (snapshot: ChangeSnapshot) => snapshot.status === 'done'
+
+/** The form; once the flow is done (Home, or five seconds after the message), the page goes to /. */
+function ChangePassword({ actor, title }: { actor: ChangeActor; title: string }) {
+  const navigate = useNavigate()
+  const left = useSelector(actor, selectLeft)
+  useEffect(() => {
+    if (left) void navigate({ to: '/' })
+  }, [left, navigate])
+  return <ChangePasswordForm actor={actor} title={title} />
 }

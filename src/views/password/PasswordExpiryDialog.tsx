@@ -1,14 +1,8 @@
 import { Button, Dialog } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
-import type { SelfUser } from '../../../schema/user'
-import { isExpiryWarningDismissed } from '../../data/prefs/passwordExpiry'
-import {
-  passwordChangeMachine,
-  type ChangeActor,
-  type ChangeSnapshot,
-} from '../../machines/passwordChange.machine'
-import { passwordExpiryMachine, type ExpiryActor } from '../../machines/passwordExpiry.machine'
+import { useSelector } from '@xstate/react'
+import type { ChangeActor, ChangeSnapshot } from '../../machines/passwordChange.machine'
+import type { ExpiryActor } from '../../machines/passwordExpiry.machine'
+import type { SessionSnapshot } from '../../machines/session.machine'
 import {
   expiryTitle,
   selectCanLater,
@@ -16,7 +10,7 @@ import {
   selectDaysLeft,
   selectOpen,
 } from '../../machines/passwordExpiry.selectors'
-import { useStartup } from '../app/startupContext'
+import { useSession } from '../app/sessionContext'
 import { ChangePasswordForm } from './ChangePasswordForm'
 
 const selectBusy = (s: ChangeSnapshot) => s.hasTag('busy')
@@ -63,33 +57,14 @@ export function PasswordExpiryView({ expiry }: { expiry: ExpiryActor }) {
   )
 }
 
+const selectExpiry = (snapshot: SessionSnapshot) => snapshot.children.passwordExpiry
+
 /**
- * Mounted once in the signed-in frame: decides when the frame first shows whether the password is
- * due for a warning (SPEC.md §4 'Password-expiry modal').
+ * Mounted once in the signed-in frame: shows the session's password-expiry child, which decided
+ * when the frame first showed whether the password is due for a warning (SPEC.md §4
+ * 'Password-expiry modal').
  */
-export function PasswordExpiry({ user }: { user: SelfUser }) {
-  const startup = useStartup()
-  // Read once: the dialog's decision belongs to the moment the frame opened.
-  const [input] = useState(() => ({
-    userId: user.id,
-    passwordExpiresAt: user.passwordExpiresAt,
-    mustChangePassword: user.mustChangePassword,
-    dismissed: isExpiryWarningDismissed(user.id),
-    now: Date.now(),
-  }))
-  const expiry = useActorRef(
-    passwordExpiryMachine.provide({
-      actors: {
-        passwordChange: passwordChangeMachine.provide({
-          actions: {
-            notifyUpdated: (_, changes) => startup.send({ type: 'self.updated', changes }),
-            // The dialog closes when the change flow ends; the page underneath stays.
-            leave: () => {},
-          },
-        }),
-      },
-    }),
-    { input },
-  )
-  return <PasswordExpiryView expiry={expiry} />
+export function PasswordExpiry() {
+  const expiry = useSelector(useSession(), selectExpiry)
+  return expiry ? <PasswordExpiryView expiry={expiry} /> : null
 }

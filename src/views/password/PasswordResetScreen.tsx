@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { LoginActor, LoginSnapshot } from '../../machines/login.machine'
 import {
   PASSWORD_CHANGED,
@@ -9,7 +9,7 @@ import {
 } from '../../machines/password.messages'
 import { passwordResetMachine, type ResetActor } from '../../machines/passwordReset.machine'
 import { selectCanRetry, selectLogin, selectScreen } from '../../machines/passwordReset.selectors'
-import { useStartup } from '../app/startupContext'
+import { useScreenActor } from '../app/useScreenActor'
 import { ErrorCallout } from '../login/ErrorCallout'
 import { LoginView } from '../login/LoginView'
 import { failed, succeeded } from '../notify/items'
@@ -90,17 +90,9 @@ export function PasswordResetView({ actor }: { actor: ResetActor }) {
   )
 }
 
-type Props = { slug: string; machine?: typeof passwordResetMachine }
-
-/** /passwordReset/$slug. `machine` is for tests that swap the server calls. */
-export function PasswordResetScreen({ slug, machine = passwordResetMachine }: Props) {
-  const startup = useStartup()
-  const actor = useActorRef(
-    machine.provide({
-      actions: { notifySignedIn: () => startup.send({ type: 'session.signedIn' }) },
-    }),
-    { input: { slug } },
-  )
+/** /passwordReset/$slug. */
+export function PasswordResetScreen({ slug }: { slug: string }) {
+  const actor = useScreenActor(passwordResetMachine, { input: { slug } })
   // The form gives way to the sign-in at once: the notification is what says it worked.
   useNotifyOn(actor, (previous, next) =>
     !previous.matches('saving')
@@ -111,5 +103,5 @@ export function PasswordResetScreen({ slug, machine = passwordResetMachine }: Pr
           ? failed('Your password was not reset', next.context.error)
           : null,
   )
-  return <PasswordResetView actor={actor} />
+  return actor ? <PasswordResetView actor={actor} /> : null
 }

@@ -4,11 +4,11 @@ import { formatPhone } from '../../../schema/rules'
 import type { SelfUser } from '../../../schema/user'
 import { profileEditorMachine } from '../../machines/profileEditor.machine'
 import { emailEditor, nameEditor, phoneEditor } from '../../machines/profileEditors'
-import type { StartupActor } from '../../machines/startup.machine'
-import { selectUser } from '../../machines/startup.selectors'
+import type { SessionActor } from '../../machines/session.machine'
+import { selectUser } from '../../machines/session.selectors'
 import { twoFactorMachine } from '../../machines/twoFactor.machine'
 import { visageMachine } from '../../machines/visage.machine'
-import { useStartup } from '../app/startupContext'
+import { useSession } from '../app/sessionContext'
 import { PageHeader } from '../page/PageHeader'
 import { BiometricSetting } from '../passkeys/BiometricSetting'
 import { initials } from '../shell/navigation'
@@ -17,21 +17,21 @@ import { InlineEditor } from './InlineEditor'
 import { TwoFactorSwitch } from './TwoFactorSwitch'
 import { VisageSection } from './VisageSection'
 
-type Props = { user: SelfUser; startup: StartupActor }
+type Props = { user: SelfUser; session: SessionActor }
 
 /** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
-function PersonalInfo({ user, startup }: Props) {
+function PersonalInfo({ user, session }: Props) {
   const name = useActorRef(profileEditorMachine, {
-    input: { spec: nameEditor, record: user, startup },
+    input: { spec: nameEditor, record: user, session },
   })
   const email = useActorRef(profileEditorMachine, {
-    input: { spec: emailEditor, record: user, startup },
+    input: { spec: emailEditor, record: user, session },
   })
   const phone = useActorRef(profileEditorMachine, {
-    input: { spec: phoneEditor, record: user, startup },
+    input: { spec: phoneEditor, record: user, session },
   })
-  const twoFactor = useActorRef(twoFactorMachine, { input: { user, startup } })
-  const visage = useActorRef(visageMachine, { input: { user, startup } })
+  const twoFactor = useActorRef(twoFactorMachine, { input: { user, session } })
+  const visage = useActorRef(visageMachine, { input: { user, session } })
   return (
     <Card size={{ initial: '2', sm: '3' }}>
       <Flex direction="column" gap="4" asChild>
@@ -89,14 +89,14 @@ function PersonalInfo({ user, startup }: Props) {
 
 /** /profile (SPEC.md §2): Personal Info, then biometric login and Delete Local Data. */
 export function ProfilePage() {
-  const startup = useStartup()
-  const user = useSelector(startup, selectUser)
+  const session = useSession()
+  const user = useSelector(session, selectUser)
   // The signed-in routes admit no one without a user; this only satisfies the type.
   if (!user) return null
   return (
     <Flex direction="column" gap="4" maxWidth="760px">
       <PageHeader title="Profile" />
-      <PersonalInfo user={user} startup={startup} />
+      <PersonalInfo user={user} session={session} />
       <BiometricSetting user={user} />
       <DeleteLocalData />
     </Flex>

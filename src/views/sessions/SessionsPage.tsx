@@ -5,9 +5,9 @@ import { canAccess } from '../../machines/access'
 import { revokeMachine, type RevokeActor } from '../../machines/revoke.machine'
 import { failed, succeeded } from '../notify/items'
 import { useNotifyOn } from '../notify/useNotifyOn'
-import { selectSync, selectUser } from '../../machines/startup.selectors'
+import { selectSync, selectUser } from '../../machines/session.selectors'
 import { MEDIA } from '../app/media'
-import { useStartup } from '../app/startupContext'
+import { useSession } from '../app/sessionContext'
 import { useMediaQuery } from '../app/useMediaQuery'
 import { ListEmpty, ListError } from '../list/ListStatus'
 import { RecordCount } from '../list/RecordCount'
@@ -50,9 +50,9 @@ export function SessionsView({ list, revoke, canRevoke }: ViewProps) {
 
 /** /sessions (SPEC.md §2): the cached sessions, searchable, sorted by expiry, revocable. */
 export function SessionsPage() {
-  const startup = useStartup()
-  const user = useSelector(startup, selectUser)
-  const sync = useSelector(startup, selectSync)
+  const session = useSession()
+  const user = useSelector(session, selectUser)
+  const sync = useSelector(session, selectSync)
   const list = useActorRef(listMachine, { input: { type: 'sessions' } })
   const revoke = useActorRef(revokeMachine, { input: { sync } })
   useNotifyOn(revoke, (previous, next) => {

@@ -2,10 +2,10 @@ import { Box, Flex } from '@radix-ui/themes'
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { selectDataReady, selectUser } from '../../machines/startup.selectors'
+import { selectDataReady, selectUser } from '../../machines/session.selectors'
 import { LoadingData } from '../app/LoadingData'
 import { MEDIA } from '../app/media'
-import { useStartup } from '../app/startupContext'
+import { useSession } from '../app/sessionContext'
 import { useMediaQuery } from '../app/useMediaQuery'
 import { PasswordExpiry } from '../password/PasswordExpiryDialog'
 import { trackInAppEntries } from './backArrow'
@@ -22,9 +22,9 @@ const selectPathname = (state: { location: { pathname: string } }) => state.loca
  * loading screen while the caches fill.
  */
 export function Shell() {
-  const startup = useStartup()
-  const user = useSelector(startup, selectUser)
-  const dataReady = useSelector(startup, selectDataReady)
+  const session = useSession()
+  const user = useSelector(session, selectUser)
+  const dataReady = useSelector(session, selectDataReady)
   const desktop = useMediaQuery(MEDIA.desktop)
   const phone = useMediaQuery(MEDIA.phone)
   const pathname = useRouterState({ select: selectPathname })
@@ -49,7 +49,7 @@ export function Shell() {
         </main>
       </Box>
       {bottomBar && <BottomBar tabs={tabs} active={active} labels={!phone} />}
-      <PasswordExpiry user={user} />
+      <PasswordExpiry />
     </Flex>
   )
 }

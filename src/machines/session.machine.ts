@@ -1,10 +1,26 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  createActor,
+  fromPromise,
+  sendTo,
+  setup,
+  enqueueActions,
+  stopChild,
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type SnapshotFrom,
+} from 'xstate'
 import type { SelfUser } from '../../schema/user'
 import { ErrorCode } from '../../schema/errors'
 import { isApiError } from '../data/api/ApiError'
 import { signOut } from '../data/api/auth'
 import { fetchSelf } from '../data/api/self'
+import { isExpiryWarningDismissed } from '../data/prefs/passwordExpiry'
+import { notificationsMachine } from './notifications.machine'
+import { passwordExpiryMachine } from './passwordExpiry.machine'
 import { isSyncFailed, isSyncReady, syncMachine, type SyncSnapshot } from './sync.machine'
+import { SYSTEM_ID } from './system'
 
 // signedIn is only entered with the user fetchSelf answered, so this never throws.
 const signedInUser = (user: SelfUser | null): SelfUser => {
@@ -12,14 +28,14 @@ const signedInUser = (user: SelfUser | null): SelfUser => {
   return user
 }
 
-type StartupContext = {
+type SessionContext = {
   /** The signed-in user; null whenever no session is known. */
   user: SelfUser | null
   /** Set by an explicit logout so the login screen can say so; cleared by the next sign-in. */
   loggedOut: boolean
 }
 
-export type StartupEvent =
+export type SessionEvent =
   | { type: 'session.signedIn' }
   | { type: 'session.signOut' }
   | { type: 'session.expired' }
@@ -27,23 +43,33 @@ export type StartupEvent =
   | { type: 'data.retry' }
   /** An account screen saved a change to the signed-in user (profile, password, visage). */
   | { type: 'self.updated'; changes: Partial<SelfUser> }
+  /** A screen or dialog opened: its actor joins the system as a child of the session. */
+  | { type: 'screen.open'; id: string; logic: AnyActorLogic; input?: unknown }
+  /** A screen or dialog closed: its actor stops. */
+  | { type: 'screen.close'; id: string }
   /** The sync child's state, as XState reports it to its parent. */
   | { type: 'xstate.snapshot.sync'; snapshot: SyncSnapshot }
 
 /**
  * The root statechart: who is signed in, and whether the console may show its routes yet.
- * It lives for the whole page (systemId 'startup') and travels in the router context.
+ * It lives for the whole page (systemId 'session') and travels in the router context.
  */
-export const startupMachine = setup({
+export const sessionMachine = setup({
   types: {
-    context: {} as StartupContext,
-    events: {} as StartupEvent,
-    children: {} as { sync: 'sync' },
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    children: {} as {
+      sync: 'sync'
+      notifications: 'notifications'
+      passwordExpiry: 'passwordExpiry'
+    },
   },
   actors: {
     fetchSelf: fromPromise<SelfUser>(({ signal }) => fetchSelf({ signal })),
     signOut: fromPromise<void>(({ signal }) => signOut({ signal })),
     sync: syncMachine,
+    notifications: notificationsMachine,
+    passwordExpiry: passwordExpiryMachine,
   },
   guards: {
     isDataReady: ({ event }) =>
@@ -54,11 +80,43 @@ export const startupMachine = setup({
   actions: {
     forgetUser: assign({ user: null }),
     retrySync: sendTo('sync', { type: 'sync.retry' }),
+    openScreen: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'screen.open') return
+      // The screens' machines are not this chart's own actors: they come with the event.
+      const spawn = enqueue.spawnChild as unknown as (
+        src: AnyActorLogic,
+        options: { id: string; input: unknown },
+      ) => void
+      spawn(event.logic, { id: event.id, input: event.input })
+    }),
+    closeScreen: stopChild(({ event }) => (event.type === 'screen.close' ? event.id : '')),
+    reportScreenFailure: ({ event }) => {
+      // A bug in one screen's machine stops that screen only; the console and its session stay.
+      console.error(
+        `The actor ${event.type.slice('xstate.error.actor.'.length)} failed:`,
+        (event as { error?: unknown }).error,
+      )
+    },
   },
 }).createMachine({
-  id: 'startup',
+  id: 'session',
   description: 'Finds out who is signed in, then offers the signed-in or the signed-out routes.',
   context: { user: null, loggedOut: false },
+  // The notification stack (SPEC.md §9) outlives every session: a logout notice shows on the login.
+  invoke: {
+    id: 'notifications',
+    systemId: SYSTEM_ID.notifications,
+    src: 'notifications',
+  },
+  // Screens and dialogs (views/app/useScreenActor.ts) live as long as their view, in any state.
+  on: {
+    'screen.open': { actions: 'openScreen', description: 'A screen or dialog opened.' },
+    'screen.close': { actions: 'closeScreen', description: 'A screen or dialog closed.' },
+    'xstate.error.actor.*': {
+      actions: 'reportScreenFailure',
+      description: 'A screen actor failed; it stops, the session stays.',
+    },
+  },
   initial: 'authenticating',
   states: {
     authenticating: {
@@ -96,7 +154,7 @@ export const startupMachine = setup({
       // the server's change notices. Leaving signedIn stops it and closes its event stream.
       invoke: {
         id: 'sync',
-        systemId: 'sync',
+        systemId: SYSTEM_ID.sync,
         src: 'sync',
         // The caches belong to this user: rows cached for anyone else are dropped before loading.
         input: ({ context }) => ({ user: signedInUser(context.user) }),
@@ -117,7 +175,7 @@ export const startupMachine = setup({
                 'xstate.snapshot.sync': [
                   {
                     guard: 'isDataReady',
-                    target: '#startup.signedIn.ready',
+                    target: '#session.signedIn.ready',
                     description: 'Both caches are loaded.',
                   },
                   {
@@ -141,7 +199,25 @@ export const startupMachine = setup({
             },
           },
         },
-        ready: { description: 'Content is shown; the caches follow the server live.' },
+        ready: {
+          description: 'Content is shown; the caches follow the server live.',
+          // Decided once, when the signed-in frame first shows (SPEC.md §4 'Password-expiry modal').
+          invoke: {
+            id: 'passwordExpiry',
+            systemId: SYSTEM_ID.passwordExpiry,
+            src: 'passwordExpiry',
+            input: ({ context }) => {
+              const user = signedInUser(context.user)
+              return {
+                userId: user.id,
+                passwordExpiresAt: user.passwordExpiresAt,
+                mustChangePassword: user.mustChangePassword,
+                dismissed: isExpiryWarningDismissed(user.id),
+                now: Date.now(),
+              }
+            },
+          },
+        },
       },
       on: {
         'self.updated': {
@@ -181,5 +257,16 @@ export const startupMachine = setup({
   },
 })
 
-export type StartupActor = ActorRefFrom<typeof startupMachine>
-export type StartupSnapshot = SnapshotFrom<typeof startupMachine>
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
+
+/**
+ * Starts the console's root actor under its system id. `inspect` sees every actor of the system:
+ * the session, its children, and every screen and dialog actor (machines/inspection.ts).
+ */
+export function startSession(
+  logic: typeof sessionMachine = sessionMachine,
+  options: Pick<ActorOptions<typeof sessionMachine>, 'inspect'> = {},
+): SessionActor {
+  return createActor(logic, { ...options, systemId: SYSTEM_ID.session }).start()
+}

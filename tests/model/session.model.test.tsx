@@ -1,14 +1,15 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { setup, type AnyActorRef } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import { asTestMachine } from './asTestMachine'
 import { ApiError } from '../../src/data/api/ApiError'
 import { ownerKey } from '../../src/data/db/cacheOwner'
 import {
-  startupMachine,
-  type StartupEvent,
-  type StartupSnapshot,
-} from '../../src/machines/startup.machine'
+  sessionMachine,
+  type SessionEvent,
+  type SessionSnapshot,
+} from '../../src/machines/session.machine'
 import { selfUser } from '../setup/fixtures'
 import { renderApp } from '../setup/renderApp'
 import { uncovered } from './coverage'
@@ -18,7 +19,19 @@ const admin = selfUser()
 const notSignedIn = new ApiError(401, 401, 'You are not signed in.')
 const offline = new ApiError(0, 1000, 'The server could not be reached.', true)
 
-// What the sync child reports to startup: a snapshot, reduced to the tags the guards read.
+/** A stand-in screen: it does nothing until told to fail. */
+const PROBE = 'probe'
+const probeMachine = setup({
+  actions: {
+    fail: () => {
+      throw new Error('The probe failed.')
+    },
+  },
+}).createMachine({ id: PROBE, on: { 'probe.fail': { actions: 'fail' } } })
+const probe = (app: App) =>
+  app.session.getSnapshot().children[PROBE as 'sync'] as AnyActorRef | undefined
+
+// What the sync child reports to session: a snapshot, reduced to the tags the guards read.
 const syncSnapshot = (...tags: string[]) => ({
   tags,
   hasTag(tag: string) {
@@ -37,11 +50,25 @@ const events = [
   { type: 'xstate.snapshot.sync', snapshot: syncSnapshot('error') },
   // An account screen saved the same name again: the user is merged, the state stays.
   { type: 'self.updated', changes: { nameFirst: admin.nameFirst } },
-] as unknown as StartupEvent[]
+  // A screen opens and closes under the session, or its actor fails (in any state).
+  { type: 'screen.open', id: PROBE, logic: probeMachine },
+  { type: 'screen.close', id: PROBE },
+  { type: 'xstate.error.actor.*', error: new Error('The probe failed.') },
+] as unknown as SessionEvent[]
 
 // The model has no sync child to tell; the driven console has the real one.
-const testMachine = asTestMachine(startupMachine.provide({ actions: { retrySync: () => {} } }))
-const model = createTestModel(testMachine, { events })
+const testMachine = asTestMachine(sessionMachine.provide({ actions: { retrySync: () => {} } }))
+// Each state is told apart by the step that reached it, so that the shortest paths take every
+// transition, those that keep the state (a user update, a screen opening, closing or failing) too.
+const model = createTestModel(testMachine, {
+  events,
+  serializeState: (snapshot, event, previous) => {
+    const key = (s: typeof snapshot) => JSON.stringify([s.value, s.context])
+    return event && previous
+      ? `${key(snapshot)} via ${event.type} from ${key(previous)}`
+      : key(snapshot)
+  },
+})
 const paths = model.getShortestPaths()
 
 type App = ReturnType<typeof renderApp>
@@ -97,7 +124,7 @@ function drive(app: App) {
         expect(await screen.findByText('Signing out...')).toBeVisible()
         expectListening(app, false)
       },
-      signedOut: async (snapshot: StartupSnapshot) => {
+      signedOut: async (snapshot: SessionSnapshot) => {
         expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeVisible()
         await waitFor(() => expect(app.pathname()).toBe('/login'))
         const notice = screen.queryByText('You have been logged out of Gatehouse.')
@@ -112,7 +139,7 @@ function drive(app: App) {
       'xstate.error.actor.fetchSelf': ({ event }: Step) => app.gates.fetchSelf.reject(event.error),
       'xstate.done.actor.signOut': () => app.gates.signOut.resolve(),
       'xstate.error.actor.signOut': ({ event }: Step) => app.gates.signOut.reject(event.error),
-      // The real sync (with stubbed effects) gets there; startup hears its snapshots.
+      // The real sync (with stubbed effects) gets there; session hears its snapshots.
       'xstate.snapshot.sync': async ({ event }: Step) => {
         if (tagsOf(event).includes('ready')) await loadCaches(app)
         else app.sync.open(offline)
@@ -125,7 +152,7 @@ function drive(app: App) {
         await app.user.click(screen.getByRole('button', { name: 'Try Again' }))
       },
       'session.signOut': async () => {
-        const state = app.startup.getSnapshot()
+        const state = app.session.getSnapshot()
         if (state.matches({ signedIn: 'ready' })) {
           await app.user.click(screen.getByRole('button', { name: /^User menu/ }))
           await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }))
@@ -136,20 +163,44 @@ function drive(app: App) {
           // '/' settles only once the sign-out does, which a later step decides.
           void app.router.navigate({ to: '/logout' })
         }
-        await waitFor(() => expect(app.startup.getSnapshot().matches('signingOut')).toBe(true))
+        await waitFor(() => expect(app.session.getSnapshot().matches('signingOut')).toBe(true))
       },
       // Sent by the data layer when an authenticated call answers 401 (main.tsx wires it).
-      'session.expired': () => app.startup.send({ type: 'session.expired' }),
+      'session.expired': () => app.session.send({ type: 'session.expired' }),
       // Sent by the account screens (profile, password), whose own models drive the forms.
       'self.updated': () =>
-        app.startup.send({ type: 'self.updated', changes: { nameFirst: admin.nameFirst } }),
+        app.session.send({ type: 'self.updated', changes: { nameFirst: admin.nameFirst } }),
       // Sent by the login flow, whose own model drives the form.
-      'session.signedIn': () => app.startup.send({ type: 'session.signedIn' }),
+      'session.signedIn': () => app.session.send({ type: 'session.signedIn' }),
+      // Sent by useScreenActor as a view mounts and unmounts; the real views do it on every path.
+      'screen.open': () => {
+        app.session.send({ type: 'screen.open', id: PROBE, logic: probeMachine })
+        expect(probe(app)?.getSnapshot().status).toBe('active')
+      },
+      'screen.close': () => {
+        const opened = probe(app)
+        app.session.send({ type: 'screen.close', id: PROBE })
+        expect(probe(app)).toBeUndefined()
+        if (opened) expect(opened.getSnapshot().status).toBe('stopped')
+      },
+      // A screen's machine throws: that screen stops, the session carries on where it was.
+      'xstate.error.actor.*': () => {
+        const report = vi.spyOn(console, 'error').mockImplementation(() => {})
+        const before = app.session.getSnapshot().value
+        app.session.send({ type: 'screen.open', id: PROBE, logic: probeMachine })
+        probe(app)?.send({ type: 'probe.fail' })
+        expect(probe(app)?.getSnapshot().status).toBe('error')
+        expect(app.session.getSnapshot().status).toBe('active')
+        expect(app.session.getSnapshot().value).toEqual(before)
+        expect(report).toHaveBeenCalledWith(`The actor ${PROBE} failed:`, expect.any(Error))
+        report.mockRestore()
+        app.session.send({ type: 'screen.close', id: PROBE })
+      },
     },
   }
 }
 
-describe('startup statechart, driving the console', () => {
+describe('session statechart, driving the console', () => {
   it('reaches every state and takes every transition', () => {
     expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
   })

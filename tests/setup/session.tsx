@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react'
+import { fromPromise, type AnyActorLogic } from 'xstate'
+import type { SelfUser } from '../../schema/user'
+import { sessionMachine, startSession, type SessionActor } from '../../src/machines/session.machine'
+import { SessionContext } from '../../src/views/app/sessionContext'
+import { ProvidedLogicContext } from '../../src/views/app/useScreenActor'
+import { createSyncStub } from './syncStub'
+
+/**
+ * A root session actor for a view rendered alone: its session check never answers (or answers
+ * `user`), its sync loads at once, and it owns the notification stack, so screen actors spawned
+ * under it reach the session and the notifications as in the app.
+ */
+export function testSession(user?: SelfUser): SessionActor {
+  return startSession(
+    sessionMachine.provide({
+      actors: {
+        fetchSelf: fromPromise<SelfUser>(() =>
+          user ? Promise.resolve(user) : new Promise<SelfUser>(() => {}),
+        ),
+        signOut: fromPromise<void>(() => Promise.resolve()),
+        sync: createSyncStub('instant').machine,
+      },
+    }),
+  )
+}
+
+/** Puts `session` (and machines replacing the views' own, by machine id) above `children`. */
+export function WithSession({
+  session,
+  provide = [],
+  children,
+}: {
+  session: SessionActor
+  provide?: readonly AnyActorLogic[]
+  children: ReactNode
+}) {
+  return (
+    <SessionContext.Provider value={session}>
+      <ProvidedLogicContext.Provider value={provide}>{children}</ProvidedLogicContext.Provider>
+    </SessionContext.Provider>
+  )
+}
