@@ -4,7 +4,7 @@ import { newSessionTimes } from '../domain/session-times'
 import { newToken } from '../domain/tokens'
 import { type AuditAction, recordAudit } from '../repos/audit'
 import { deleteSession, insertSession } from '../repos/sessions'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 
 export interface OpenedSession {
   userId: string
@@ -22,7 +22,7 @@ export interface OpenedSession {
  * session's id and anything the caller adds (a passkey sign-in says so: `{method: 'passkey'}`).
  */
 export async function openSession(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   action: AuditAction,
   detail: Record<string, unknown> = {},

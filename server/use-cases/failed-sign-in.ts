@@ -5,14 +5,14 @@ import type { Db } from '../db/types'
 import { type LockDecision, lockDecision, UNLOCK_NOTICE } from '../domain/lockout'
 import { ApiError } from '../errors'
 import { AuditAction, type AuditAction as Action, recordAudit } from '../repos/audit'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { temporarilyLocked } from './account-lock'
 import { addressThrottled } from './throttle'
 
 /** Applies a temporary or permanent lock in the caller's transaction; answers a message to send. */
 async function applyLock(
   tx: Db,
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   decision: Exclude<LockDecision, { kind: 'none' }>,
   failedAttempts: number,
@@ -53,7 +53,7 @@ async function applyLock(
  * that reached THROTTLE_MAX_FAILURES adds nothing more to any account's count.
  */
 export async function failSignIn(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   action: Action,
   code: typeof ErrorCode.incorrectLogin | typeof ErrorCode.incorrectCode,
