@@ -12,7 +12,7 @@ import { enqueueMessage } from '../../server/outbox/queue'
 import { transportsFor } from '../../server/plugins/outbox'
 import { AuditAction, recordAudit } from '../../server/repos/audit'
 import { retireResetTokens } from '../../server/repos/reset-tokens'
-import { revokeUserSessions } from '../../server/repos/session-revoke'
+import { revokeUserSessions } from '../../server/repos/sessions'
 import { findUserByUsername, updateUser } from '../../server/repos/users'
 
 /** A refusal the operator can act on: printed as one line, exit code 1. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { App } from '../app-types'
 import { AuditAction, recordAudit } from '../repos/audit'
-import { purgeExpiredSessions } from '../repos/session-purge'
+import { purgeExpiredSessions } from '../repos/sessions'
 
 const PURGE_INTERVAL_MS = 60_000
 const PURGE_CLIENT = { ip: 'local', userAgent: 'gatehouse session purge' }

@@ -19,7 +19,7 @@ import {
   insertResetToken,
   retireResetTokens,
 } from '../repos/reset-tokens'
-import { revokeUserSessions } from '../repos/session-revoke'
+import { revokeUserSessions } from '../repos/sessions'
 import { findUserById, findUserByUsername } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { newPasswordRefusal, storeNewPassword } from './new-password'
