@@ -5,8 +5,8 @@ import type { App } from './app-types'
 import { type AdminBootstrap, ensureAdministrator } from './bootstrap/admin'
 import type { Config } from './config'
 import type { Database } from './db/types'
-import auditPlugin from './plugins/audit'
 import changeFeedPlugin from './plugins/change-feed'
+import clientPlugin from './plugins/client'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import eventStreamsPlugin from './plugins/event-streams'
@@ -84,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(originCheckPlugin)
   await app.register(fastifyCookie)
   await app.register(sessionGuardPlugin)
-  await app.register(auditPlugin)
+  await app.register(clientPlugin)
   await app.register(outboxPlugin, { print })
   await app.register(changeFeedPlugin)
   await app.register(eventStreamsPlugin)
