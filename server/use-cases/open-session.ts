@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
-import { users, type UserRow } from '../db/schema/users'
+import type { UserRow } from '../db/schema/users'
 import { newSessionTimes } from '../domain/session-times'
 import { newToken } from '../domain/tokens'
 import { type AuditAction, recordAudit } from '../repos/audit'
 import { deleteSession, insertSession } from '../repos/sessions'
+import { updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
 
 export interface OpenedSession {
@@ -42,10 +42,12 @@ export async function openSession(
       ...times,
     })
     // A completed sign-in ends the run of failures and of temporary locks.
-    await tx
-      .update(users)
-      .set({ lastLogin: now, failedAttempts: 0, lockoutCount: 0, lockedUntil: null })
-      .where(eq(users.id, user.id))
+    await updateUser(tx, user.id, {
+      lastLogin: now,
+      failedAttempts: 0,
+      lockoutCount: 0,
+      lockedUntil: null,
+    })
     await recordAudit(
       tx,
       ctx.client,
