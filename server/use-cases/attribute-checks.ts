@@ -13,7 +13,7 @@ import type { AttributeType, ControlType } from '../../schema/attributes'
 import { ErrorCode } from '../../schema/errors'
 import type { Db } from '../db/types'
 import { ApiError, unprocessable } from '../errors'
-import type { FileStore } from '../plugins/files'
+import type { FileStore } from '../files/store'
 import { type KeyRow, liveOptionsOf } from '../repos/attributes'
 import type { UseCaseContext } from './context'
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config'
 import type { Db } from '../db/types'
-import type { Outbox } from '../plugins/outbox'
+import type { Outbox } from '../outbox/outbox'
 import type { Client } from '../repos/audit'
 
 /** What a use case needs from the request around it, without depending on HTTP. */
