@@ -96,3 +96,19 @@ export async function isTaken(db: Db, field: 'email' | 'phone', value: string, e
 
 export const anyUserExists = async (db: Db) =>
   (await db.select({ id: users.id }).from(users).limit(1)).length > 0
+
+/**
+ * The user's current visage reference, with the row locked until the transaction ends, so that of
+ * two uploads at once each learns the file the other replaced. Undefined when there is no such user.
+ */
+export async function lockVisage(
+  db: Db,
+  userId: string,
+): Promise<{ visage: string | null } | undefined> {
+  const [row] = await db
+    .select({ visage: users.visage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  return row
+}

@@ -7,8 +7,7 @@ import {
 } from '../domain/password-reset'
 import { throttleWait } from '../domain/throttle'
 import { ApiError } from '../errors'
-import { type AuditAction, recordAudit } from '../repos/audit'
-import { resetAttemptsFrom, resetRequestsFor } from '../repos/reset-attempts'
+import { type AuditAction, recordAudit, resetAttemptsFrom, resetRequestsFor } from '../repos/audit'
 import type { UseCaseContext } from './context'
 
 /**
