@@ -40,8 +40,9 @@ function serverZones() {
   return [
     {
       target: s('routes'),
-      from: [s('repos'), s('outbox'), s('files'), ...top],
-      message: 'Routes call use cases; repositories, the outbox and the file store are theirs.',
+      from: [s('repos'), s('outbox'), s('files'), s('plugins'), ...top],
+      message:
+        'Routes call use cases (repos, outbox and file store are theirs) and use plugins through app.',
     },
     {
       target: s('routes'),
