@@ -6,7 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 
-/** Imports flow one way: views → machines → data → schema, and server → schema (docs/architecture.md). */
+/**
+ * Imports flow one way: views → machines → data → schema, and server → schema; inside the server,
+ * routes → use cases → repos and domain (docs/architecture.md).
+ */
 const zones = [
   { target: './src/machines', from: './src/views', message: 'Machines never import views.' },
   {
@@ -21,7 +24,149 @@ const zones = [
   },
   { target: './server', from: './src', message: 'The server never imports the console.' },
   { target: './src', from: './server', message: 'The console never imports the server.' },
+  ...serverZones(),
 ]
+
+/**
+ * The server's layers (docs/architecture.md, 'Server layers'): routes → use cases → repos and
+ * domain; presenters shape answers; plugins wire the app. Row types from db/schema may be imported
+ * anywhere; tables and Drizzle itself only in repos/ and db/ (serverTablesOnlyInRepos below).
+ */
+function serverZones() {
+  const s = (folder) => `./server/${folder}`
+  const top = ['./server/app.ts', './server/main.ts', './server/serve.ts']
+  // Row types and the Db handle (a transaction passed on to repos) are types only.
+  const dbButRowTypes = { from: s('db'), except: ['./schema', './types.ts'] }
+  return [
+    {
+      target: s('routes'),
+      from: [s('repos'), s('outbox'), s('files'), s('plugins'), ...top],
+      message:
+        'Routes call use cases (repos, outbox and file store are theirs) and use plugins through app.',
+    },
+    {
+      target: s('routes'),
+      ...dbButRowTypes,
+      message: 'Routes call use cases; only row types come from db/.',
+    },
+    {
+      target: s('use-cases'),
+      from: [s('routes'), s('plugins'), s('auth'), './server/http-failures.ts', ...top],
+      message: 'Use cases know nothing of HTTP: no routes, plugins or cookies.',
+    },
+    {
+      target: s('use-cases'),
+      ...dbButRowTypes,
+      message: 'Use cases reach tables through repos/; only row types and Db come from db/.',
+    },
+    {
+      target: s('repos'),
+      from: [s('use-cases'), s('routes'), s('plugins'), s('outbox'), s('files'), s('auth'), ...top],
+      message: 'Repositories read and write tables; they never call up into the layers above.',
+    },
+    {
+      target: s('domain'),
+      from: [
+        s('use-cases'),
+        s('routes'),
+        s('plugins'),
+        s('repos'),
+        s('presenters'),
+        s('outbox'),
+        s('files'),
+        s('db'),
+        s('auth'),
+        ...top,
+      ],
+      message: 'domain/ holds rules without HTTP or storage; it imports no other layer.',
+    },
+    {
+      target: s('presenters'),
+      from: [
+        s('use-cases'),
+        s('routes'),
+        s('plugins'),
+        s('repos'),
+        s('outbox'),
+        s('files'),
+        s('auth'),
+        ...top,
+      ],
+      message: 'Presenters only shape rows into answers.',
+    },
+    {
+      target: s('presenters'),
+      ...dbButRowTypes,
+      message: 'Presenters only shape rows into answers; only row types come from db/.',
+    },
+    {
+      target: [s('outbox'), s('files')],
+      from: [s('use-cases'), s('routes'), s('plugins'), s('presenters'), s('auth'), ...top],
+      message: 'The outbox and the file store serve use cases; they never call up into them.',
+    },
+    {
+      target: s('plugins'),
+      from: [s('routes'), ...top],
+      message: 'Plugins wire the app; routes are registered by app.ts.',
+    },
+    {
+      target: s('db'),
+      from: [
+        s('use-cases'),
+        s('routes'),
+        s('plugins'),
+        s('repos'),
+        s('presenters'),
+        s('domain'),
+        s('outbox'),
+        s('files'),
+        s('auth'),
+        ...top,
+      ],
+      message: 'db/ holds tables, migrations and the connection; it imports no other layer.',
+    },
+  ]
+}
+
+/** Drizzle and its tables stay in repos/ and db/; other server layers may import row types only. */
+const serverTablesOnlyInRepos = {
+  files: [
+    'server/routes/**/*.ts',
+    'server/use-cases/**/*.ts',
+    'server/presenters/**/*.ts',
+    'server/plugins/**/*.ts',
+    'server/domain/**/*.ts',
+    'server/outbox/**/*.ts',
+    'server/files/**/*.ts',
+    'server/auth/**/*.ts',
+  ],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'drizzle-orm',
+            allowTypeImports: true,
+            message: 'Queries live in server/repos/ (docs/architecture.md, Server layers).',
+          },
+        ],
+        patterns: [
+          {
+            group: ['drizzle-orm/*'],
+            allowTypeImports: true,
+            message: 'Queries live in server/repos/ (docs/architecture.md, Server layers).',
+          },
+          {
+            group: ['**/db/schema/*'],
+            allowTypeImports: true,
+            message: 'Tables are used in server/repos/ only; import row types with `import type`.',
+          },
+        ],
+      },
+    ],
+  },
+}
 
 export default tseslint.config(
   {
@@ -89,6 +234,7 @@ export default tseslint.config(
       ],
     },
   },
+  serverTablesOnlyInRepos,
   // Playwright reads a fixture's dependencies from its destructured first argument, so `({}, use)` is required.
   { files: ['tests/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },

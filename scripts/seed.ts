@@ -2,7 +2,7 @@
 // into the configured database (DESIGN.md §2). PGlite in DATA_DIR takes the DATA_DIR lock, so the
 // server must not be running on the same directory.
 import { parseArgs } from 'node:util'
-import { ensureAdministrator, signInInstructions } from '../server/bootstrap/admin'
+import { ensureAdministrator, signInInstructions } from '../server/use-cases/first-administrator'
 import { ConfigError, loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/database'
 import { DataDirLockedError } from '../server/db/lock'

@@ -2,11 +2,10 @@ import fastifyCookie from '@fastify/cookie'
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { App } from './app-types'
-import { type AdminBootstrap, ensureAdministrator } from './bootstrap/admin'
 import type { Config } from './config'
 import type { Database } from './db/types'
-import auditPlugin from './plugins/audit'
 import changeFeedPlugin from './plugins/change-feed'
+import clientPlugin from './plugins/client'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import eventStreamsPlugin from './plugins/event-streams'
@@ -33,6 +32,7 @@ import sessionRoutes from './routes/sessions/index'
 import syncRoutes from './routes/sync/index'
 import userRoutes from './routes/user/index'
 import visageRoutes from './routes/visage/index'
+import { type AdminBootstrap, ensureAdministrator } from './use-cases/first-administrator'
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http-failures'
 import { validationMessage } from './validation-message'
 
@@ -84,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(originCheckPlugin)
   await app.register(fastifyCookie)
   await app.register(sessionGuardPlugin)
-  await app.register(auditPlugin)
+  await app.register(clientPlugin)
   await app.register(outboxPlugin, { print })
   await app.register(changeFeedPlugin)
   await app.register(eventStreamsPlugin)

@@ -1,6 +1,6 @@
 import { buildApp, type BuildOptions } from './app'
 import type { App } from './app-types'
-import { signInInstructions } from './bootstrap/admin'
+import { signInInstructions } from './use-cases/first-administrator'
 import { type Config, loadConfig } from './config'
 
 export interface RunningServer {

@@ -3,16 +3,16 @@ import type { Config } from '../../server/config'
 import type { Db } from '../../server/db/types'
 import { generatePassword } from '../../server/domain/generated-password'
 import { passwords } from '../../server/domain/passwords'
-import type { FlowContext } from '../../server/flows/context'
-import { storeNewPassword } from '../../server/flows/new-password'
-import { queueResetLink, UNLOCKED } from '../../server/flows/password-reset'
-import { unlockAccount } from '../../server/flows/unlock'
+import type { UseCaseContext } from '../../server/use-cases/context'
+import { storeNewPassword } from '../../server/use-cases/new-password'
+import { queueResetLink, UNLOCKED } from '../../server/use-cases/password-reset'
+import { unlockAccount } from '../../server/use-cases/unlock'
 import { deliverDue } from '../../server/outbox/delivery'
-import { enqueueMessage } from '../../server/outbox/queue'
-import { transportsFor } from '../../server/plugins/outbox'
+import { enqueueMessage } from '../../server/repos/outbox'
+import { transportsFor } from '../../server/outbox/transports'
 import { AuditAction, recordAudit } from '../../server/repos/audit'
 import { retireResetTokens } from '../../server/repos/reset-tokens'
-import { revokeUserSessions } from '../../server/repos/session-revoke'
+import { revokeUserSessions } from '../../server/repos/sessions'
 import { findUserByUsername, updateUser } from '../../server/repos/users'
 
 /** A refusal the operator can act on: printed as one line, exit code 1. */
@@ -24,19 +24,19 @@ export class AdminCommandError extends Error {
 export const ADMIN_COMMAND_CLIENT = { ip: 'local', userAgent: 'gatehouse admin command' }
 
 /**
- * A flow context outside the server: the same database, configuration and outbox table, with
+ * A use-case context outside the server: the same database, configuration and outbox table, with
  * delivery through the configured transports at once (the log transport prints to `print`).
  */
 export function commandContext(db: Db, config: Config, print: (text: string) => void) {
   const { transports, close: closeTransports } = transportsFor(config, print)
   const deliver = async (ids: string[]) => void (await deliverDue(db, transports, ids))
-  // Work a flow leaves for after its answer; the command has no answer to hurry, so close waits for it.
+  // Work a use case leaves for after its answer; the command has no answer to hurry, so close waits for it.
   const later: Promise<void>[] = []
   const close = async () => {
     await Promise.all(later)
     closeTransports()
   }
-  const ctx: FlowContext = {
+  const ctx: UseCaseContext = {
     db,
     config,
     client: ADMIN_COMMAND_CLIENT,
@@ -60,7 +60,7 @@ async function accountOf(db: Db, email: string) {
 }
 
 /** `unlock <email>`: as POST /v1/user/:id/unlock does, lifts the lock and emails a reset link. */
-export async function unlockCommand(ctx: FlowContext, email: string) {
+export async function unlockCommand(ctx: UseCaseContext, email: string) {
   const user = await accountOf(ctx.db, email)
   const { unlocked } = await unlockAccount(ctx, user.id, null)
   return { email: user.email, unlocked }
@@ -72,7 +72,7 @@ export async function unlockCommand(ctx: FlowContext, email: string) {
  * and outstanding reset links, and answers the password for the operator to hand over. It needs
  * no working mail, which is often what an operator recovering the last administrator lacks.
  */
-export async function resetPasswordCommand(ctx: FlowContext, email: string) {
+export async function resetPasswordCommand(ctx: UseCaseContext, email: string) {
   const user = await accountOf(ctx.db, email)
   const password = generatePassword()
   const passwordHash = await passwords.hash(password)
@@ -93,7 +93,7 @@ export async function resetPasswordCommand(ctx: FlowContext, email: string) {
 }
 
 /** `reset-password <email> --mail`: sends the owner a reset link instead, as the console would. */
-export async function mailResetLinkCommand(ctx: FlowContext, email: string) {
+export async function mailResetLinkCommand(ctx: UseCaseContext, email: string) {
   const user = await accountOf(ctx.db, email)
   const messageId = await ctx.db.transaction(async (tx) => {
     await recordAudit(tx, ctx.client, {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { type Config, ConfigError, loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/database'
 import { DataDirLockedError } from '../../server/db/lock'
-import type { FlowContext } from '../../server/flows/context'
+import type { UseCaseContext } from '../../server/use-cases/context'
 import {
   AdminCommandError,
   commandContext,
@@ -65,7 +65,7 @@ async function openExisting(config: Config) {
 type Command = Exclude<ReturnType<typeof readArguments>, { help: true }>
 
 /** Runs one command and tells the operator what happened; answers whether an email went out. */
-async function runCommand(args: Command, ctx: FlowContext, io: AdminIo): Promise<boolean> {
+async function runCommand(args: Command, ctx: UseCaseContext, io: AdminIo): Promise<boolean> {
   if (args.command === 'unlock') {
     const { email, unlocked } = await unlockCommand(ctx, args.email)
     io.out(

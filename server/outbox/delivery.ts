@@ -1,7 +1,7 @@
 import type { OutboxRow } from '../db/schema/outbox'
 import type { Db } from '../db/types'
 import type { Transport } from './message'
-import { claimDue, markFailed, markSent } from './queue'
+import { claimDue, markFailed, markSent } from '../repos/outbox'
 
 /** Attempts before a message is marked failed; the delays add up to about a day. */
 export const MAX_ATTEMPTS = 10

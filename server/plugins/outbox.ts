@@ -1,45 +1,18 @@
 import fp from 'fastify-plugin'
 import type { App } from '../app-types'
-import type { Config } from '../config'
-import type { Db } from '../db/types'
-import { deliverDue, type Transports } from '../outbox/delivery'
-import { logTransport } from '../outbox/log-transport'
-import { smsWebhookTransport } from '../outbox/sms-transport'
-import { smtpTransport } from '../outbox/smtp-transport'
-import { enqueueMessage, type NewMessage } from '../outbox/queue'
+import { deliverDue } from '../outbox/delivery'
+import type { Outbox } from '../outbox/outbox'
+import { transportsFor } from '../outbox/transports'
+import { enqueueMessage } from '../repos/outbox'
 
 const RETRY_INTERVAL_MS = 15_000
 /** How long a request waits for its own message before answering anyway; the timer retries. */
 const DELIVER_NOW_WAIT_MS = 3_000
 
-export interface Outbox {
-  /** Queues a message inside the caller's transaction. */
-  enqueue(db: Db, message: NewMessage): Promise<string>
-  /** Tries to deliver these queued messages now (after their transaction committed). */
-  deliverNow(ids: string[]): Promise<void>
-  /**
-   * Queues and delivers a message once the current answer has gone: work that only some callers
-   * do (a known address) must not delay their answer, or its timing tells who has an account. The
-   * work is tracked, so closing the app waits for it; a failure is logged.
-   */
-  afterAnswer(queue: (db: Db) => Promise<string | undefined>): void
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox
   }
-}
-
-/** The transports the configuration asks for; the admin command delivers through them too. */
-export function transportsFor(config: Config, print: (text: string) => void) {
-  const log = logTransport(config.dataDir, print)
-  const smtp = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined
-  const transports: Transports = {
-    email: smtp ?? log,
-    sms: config.smsWebhookUrl ? smsWebhookTransport(config.smsWebhookUrl) : log,
-  }
-  return { transports, close: () => smtp?.close() }
 }
 
 /**

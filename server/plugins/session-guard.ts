@@ -4,19 +4,8 @@ import { ErrorCode } from '../../schema/errors'
 import type { Permission } from '../../schema/permissions'
 import type { App } from '../app-types'
 import { readSessionCookie } from '../auth/cookie'
-import type { SessionRow } from '../db/schema/sessions'
-import type { UserRow } from '../db/schema/users'
-import { hashToken } from '../domain/tokens'
-import { isSessionExpired, slideSession } from '../domain/session-times'
 import { ApiError } from '../errors'
-import { deleteSession, findSessionByTokenHash, touchSession } from '../repos/sessions'
-import { findUserById } from '../repos/users'
-
-export interface Auth {
-  sessionId: string
-  session: SessionRow
-  user: UserRow
-}
+import { type Auth, resumeSession } from '../use-cases/session-resume'
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
@@ -36,19 +25,9 @@ declare module 'fastify' {
 async function loadAuth(app: App, request: FastifyRequest): Promise<Auth | null> {
   const token = readSessionCookie(request, app.config)
   if (!token) return null
-  const session = await findSessionByTokenHash(app.db, hashToken(token))
-  if (!session) return null
-  const now = new Date()
-  if (isSessionExpired(session, now)) {
-    await deleteSession(app.db, session.id)
-    app.eventStreams.end([session.id])
-    return null
-  }
-  const user = await findUserById(app.db, session.userId)
-  if (!user) return null
-  const slid = slideSession(session, now, app.config)
-  if (slid) await touchSession(app.db, session.id, slid)
-  return { sessionId: session.id, session: { ...session, ...slid }, user }
+  const { auth, ended } = await resumeSession(app.db, app.config, token)
+  if (ended) app.eventStreams.end([ended])
+  return auth
 }
 
 /**

@@ -1,10 +1,8 @@
 import fp from 'fastify-plugin'
 import type { App } from '../app-types'
-import { AuditAction, recordAudit } from '../repos/audit'
-import { purgeExpiredSessions } from '../repos/session-purge'
+import { purgeExpired } from '../use-cases/session-purge'
 
 const PURGE_INTERVAL_MS = 60_000
-const PURGE_CLIENT = { ip: 'local', userAgent: 'gatehouse session purge' }
 
 /**
  * Deletes expired sessions at start and every minute, so the Sessions list (and every console's
@@ -15,12 +13,9 @@ export default fp(
   (app: App, _options, done) => {
     let running: Promise<void> | undefined
     const purge = async () => {
-      const count = await purgeExpiredSessions(app.db, new Date())
-      if (count === 0) return
+      const count = await purgeExpired(app.db)
       // Timers end most of these streams at expiry already; this catches a slow or missed one.
-      await app.eventStreams.recheck()
-      const entry = { action: AuditAction.sessionsExpired, outcome: 'success' as const }
-      await recordAudit(app.db, PURGE_CLIENT, { ...entry, detail: { count } })
+      if (count > 0) await app.eventStreams.recheck()
     }
     const run = () => {
       // A slow purge is not started twice over; the next tick catches up.

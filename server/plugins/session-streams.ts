@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Collection } from '../../schema/sync'
 import type { Db } from '../db/types'
 import { isSessionExpired } from '../domain/session-times'
-import { type SessionExpiry, sessionExpiries } from '../repos/session-validity'
+import { type SessionExpiry, sessionExpiries } from '../repos/sessions'
 
 /** What the registry needs of an open event stream (routes/events/stream.ts). */
 export interface SessionStream {

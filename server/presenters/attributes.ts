@@ -5,7 +5,13 @@ import type {
   AttributeKeyOption,
   AttributeValue,
 } from '../../schema/attributes'
-import type { AssociationRow, ConditionRow, KeyRow, OptionRow, ValueRow } from '../repos/attributes'
+import type {
+  AssociationRow,
+  ConditionRow,
+  KeyRow,
+  OptionRow,
+  ValueRow,
+} from '../db/schema/attributes'
 
 /** The attribute entities as the console stores them: the fields sync sends, no rev or txid. */
 

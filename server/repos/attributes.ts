@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import {
+  type AssociationRow,
+  type ConditionRow,
+  type KeyRow,
+  type OptionRow,
+  type ValueRow,
   attributeKeyAssociations,
   attributeKeyConditions,
   attributeKeyOptions,
@@ -8,11 +13,13 @@ import {
 } from '../db/schema/attributes'
 import type { Db } from '../db/types'
 
-export type KeyRow = typeof attributeKeys.$inferSelect
-export type AssociationRow = typeof attributeKeyAssociations.$inferSelect
-export type OptionRow = typeof attributeKeyOptions.$inferSelect
-export type ConditionRow = typeof attributeKeyConditions.$inferSelect
-export type ValueRow = typeof attributeValues.$inferSelect
+export type {
+  AssociationRow,
+  ConditionRow,
+  KeyRow,
+  OptionRow,
+  ValueRow,
+} from '../db/schema/attributes'
 
 /** The attribute tables by the entity name of `POST /v1/record/:entity`. */
 export const attributeTables = {

@@ -1,6 +1,13 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { Session } from '../../schema/session'
 import { sessions, type SessionRow } from '../db/schema/sessions'
+import { users } from '../db/schema/users'
 import type { Db } from '../db/types'
+
+/*
+ * The sessions table: sign-in and the guard (insert, find, touch, delete), the Sessions list,
+ * revocation, the event streams' expiry checks and the purge of expired rows.
+ */
 
 export async function insertSession(
   db: Db,
@@ -31,4 +38,141 @@ export async function deleteSession(db: Db, id: string) {
 /** Signs a user out everywhere but here (after a password change). */
 export async function deleteOtherSessions(db: Db, userId: string, keepId: string) {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+}
+
+/** Deletes one session; answers its owner, or undefined when there was no such session. */
+export async function revokeSession(db: Db, id: string): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.id, id))
+    .returning({ userId: sessions.userId })
+  return row
+}
+
+/** Deletes every session of a user; answers the ids that were deleted. */
+export async function revokeUserSessions(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id })
+  return rows.map((row) => row.id)
+}
+
+export interface SessionExpiry {
+  expires: Date
+  absoluteExpires: Date
+}
+
+/** The expiries of those of these sessions that still exist (the others were deleted). */
+export async function sessionExpiries(db: Db, ids: string[]): Promise<Map<string, SessionExpiry>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({
+      id: sessions.id,
+      expires: sessions.expires,
+      absoluteExpires: sessions.absoluteExpires,
+    })
+    .from(sessions)
+    .where(inArray(sessions.id, ids))
+  return new Map(rows.map(({ id, ...expiry }) => [id, expiry]))
+}
+
+export interface SessionFilters {
+  id?: string
+  userId?: string
+  /** Case-insensitive substring of the user's name or the ip. */
+  text?: string
+}
+
+/** Where the previous page ended, in (expires desc, id desc) order. */
+export interface SessionAfter {
+  expires: Date
+  id: string
+}
+
+function matching(filters: SessionFilters, after: SessionAfter | null, now: Date): SQL | undefined {
+  const text = filters.text?.trim().toLowerCase()
+  return and(
+    // Expired rows wait up to a minute for the purge; the list shows only live sessions.
+    gt(sessions.expires, now),
+    gt(sessions.absoluteExpires, now),
+    filters.id ? eq(sessions.id, filters.id) : undefined,
+    filters.userId ? eq(sessions.userId, filters.userId) : undefined,
+    // strpos rather than LIKE, so that % and _ in the search are plain characters.
+    text
+      ? or(
+          sql`strpos(lower(${users.nameFirst} || ' ' || ${users.nameLast}), ${text}) > 0`,
+          sql`strpos(lower(${sessions.ip}), ${text}) > 0`,
+        )
+      : undefined,
+    after
+      ? sql`(${sessions.expires}, ${sessions.id}) < (${after.expires.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : undefined,
+  )
+}
+
+/**
+ * One page of the Sessions list (live sessions only), newest expiry first, with the linked user's
+ * name. Answers one row more than asked when more follow, so the caller knows whether to hand out
+ * a cursor.
+ */
+export async function listSessions(
+  db: Db,
+  filters: SessionFilters,
+  after: SessionAfter | null,
+  limit: number,
+  now = new Date(),
+): Promise<Session[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      userId: sessions.userId,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      expires: sessions.expires,
+      nameFirst: users.nameFirst,
+      nameLast: users.nameLast,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(matching(filters, after, now))
+    .orderBy(desc(sessions.expires), desc(sessions.id))
+    .limit(limit + 1)
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    expires: row.expires.toISOString(),
+  }))
+}
+
+/** Rows per DELETE: keeps each transaction short, since a long one holds every sync back. */
+const PURGE_BATCH = 1000
+
+/** Sessions whose idle or absolute expiry has passed at `now` (as isSessionExpired decides). */
+const expiredAt = (now: Date) => or(lte(sessions.expires, now), lte(sessions.absoluteExpires, now))
+
+/**
+ * Deletes the sessions that expired by `now`, in batches, and answers how many went. The delete
+ * trigger leaves a tombstone per row and the change feed tells the consoles. Processes purging
+ * at once skip the rows another one has locked, so each row is deleted (and counted) once.
+ */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
+  let total = 0
+  for (;;) {
+    const doomed = db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(expiredAt(now))
+      .limit(PURGE_BATCH)
+      .for('update', { skipLocked: true })
+    const deleted = await db
+      .delete(sessions)
+      .where(inArray(sessions.id, doomed))
+      .returning({ id: sessions.id })
+    total += deleted.length
+    if (deleted.length < PURGE_BATCH) return total
+  }
 }

@@ -8,7 +8,7 @@ const slotOf = (username: string) =>
   createHash('sha256').update(username).digest().readUInt16BE(0) % SIGN_IN_DECOY_SLOTS
 
 /**
- * The failure count update a known account's failed sign-in runs (flows/failed-sign-in.ts), on a
+ * The failure count update a known account's failed sign-in runs (use-cases/failed-sign-in.ts), on a
  * decoy row that a trigger stamps as it stamps user rows: an unknown username then costs the
  * database what a known one does.
  */

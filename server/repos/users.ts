@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import { passwordHistory } from '../db/schema/credentials'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
@@ -27,6 +27,32 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning()
   return row
+}
+
+/**
+ * Adds one to the user's failed attempts in SQL, so parallel failures are counted one by one, and
+ * answers the row as it now is (locked until the transaction ends).
+ */
+export async function countFailedAttempt(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
+    .where(eq(users.id, id))
+    .returning()
+  return row
+}
+
+/** Inserts a user unless the email is taken already; answers the new id, or undefined. */
+export async function insertUserUnlessTaken(
+  db: Db,
+  row: typeof users.$inferInsert,
+): Promise<string | undefined> {
+  const [inserted] = await db
+    .insert(users)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: users.id })
+  return inserted?.id
 }
 
 /** Hashes of the user's most recent passwords, newest first. */
@@ -70,3 +96,19 @@ export async function isTaken(db: Db, field: 'email' | 'phone', value: string, e
 
 export const anyUserExists = async (db: Db) =>
   (await db.select({ id: users.id }).from(users).limit(1)).length > 0
+
+/**
+ * The user's current visage reference, with the row locked until the transaction ends, so that of
+ * two uploads at once each learns the file the other replaced. Undefined when there is no such user.
+ */
+export async function lockVisage(
+  db: Db,
+  userId: string,
+): Promise<{ visage: string | null } | undefined> {
+  const [row] = await db
+    .select({ visage: users.visage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  return row
+}

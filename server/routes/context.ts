@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Failure } from '../../schema/envelope'
 import type { App } from '../app-types'
 import { setSessionCookie } from '../auth/cookie'
-import type { FlowContext } from '../flows/context'
-import type { OpenedSession } from '../flows/open-session'
+import type { UseCaseContext } from '../use-cases/context'
+import type { OpenedSession } from '../use-cases/open-session'
 
-/** The flow context of one request. */
-export const flowContext = (app: App, request: FastifyRequest): FlowContext => ({
+/** The use-case context of one request. */
+export const useCaseContext = (app: App, request: FastifyRequest): UseCaseContext => ({
   db: app.db,
   config: app.config,
   outbox: app.outbox,

@@ -113,3 +113,9 @@ export const attributeKeyConditions = pgTable(
   },
   (t) => [index('attribute_key_conditions_rev_idx').on(t.rev)],
 )
+
+export type KeyRow = typeof attributeKeys.$inferSelect
+export type AssociationRow = typeof attributeKeyAssociations.$inferSelect
+export type OptionRow = typeof attributeKeyOptions.$inferSelect
+export type ConditionRow = typeof attributeKeyConditions.$inferSelect
+export type ValueRow = typeof attributeValues.$inferSelect

@@ -1,4 +1,3 @@
-import type { Permission } from '../../../schema/permissions'
 import type { Collection } from '../../../schema/sync'
 import type { Db } from '../../db/types'
 import {
@@ -11,27 +10,20 @@ import { readServiceAssignments, readServices, readSessions, readUsers } from '.
 import type { Change, ChangeWindow } from './window'
 
 export interface SyncSource {
-  /** What a caller needs to read the collection at all. */
-  permission: Permission
   read(db: Db, window: ChangeWindow): Promise<Change<object>[]>
 }
 
-/** Each synced collection: who may read it and how its rows are read in change order. */
+/**
+ * How each synced collection's rows are read in change order. Who may read which is a rule of its
+ * own (domain/collection-access.ts).
+ */
 export const syncSources: Record<Collection, SyncSource> = {
-  services: { permission: 'services.read', read: readServices },
-  serviceAssignments: { permission: 'services.read', read: readServiceAssignments },
-  sessions: { permission: 'sessions.read', read: readSessions },
-  users: { permission: 'users.read', read: readUsers },
-  attributeKeys: { permission: 'attributes.read', read: readAttributeKeys },
-  attributeKeyAssociations: { permission: 'attributes.read', read: readAttributeKeyAssociations },
-  attributeKeyOptions: { permission: 'attributes.read', read: readAttributeKeyOptions },
-  attributeKeyConditions: { permission: 'attributes.read', read: readAttributeKeyConditions },
+  services: { read: readServices },
+  serviceAssignments: { read: readServiceAssignments },
+  sessions: { read: readSessions },
+  users: { read: readUsers },
+  attributeKeys: { read: readAttributeKeys },
+  attributeKeyAssociations: { read: readAttributeKeyAssociations },
+  attributeKeyOptions: { read: readAttributeKeyOptions },
+  attributeKeyConditions: { read: readAttributeKeyConditions },
 }
-
-/** The collections a holder of these permissions may read (the change feed filters by it). */
-export const readableCollections = (permissions: readonly Permission[]): Set<Collection> =>
-  new Set(
-    (Object.keys(syncSources) as Collection[]).filter((collection) =>
-      permissions.includes(syncSources[collection].permission),
-    ),
-  )

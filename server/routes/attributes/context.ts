@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import type { App } from '../../app-types'
-import type { AttributeContext } from '../../flows/attribute-checks'
-import { flowContext } from '../context'
+import type { AttributeContext } from '../../use-cases/attribute-checks'
+import { useCaseContext } from '../context'
 
-/** The attribute flows' context of one request: the flow context and the image store. */
+/** The attribute use cases' context of one request: the use-case context and the image store. */
 export const attributeContext = (app: App, request: FastifyRequest): AttributeContext => ({
-  ...flowContext(app, request),
+  ...useCaseContext(app, request),
   files: app.files,
 })

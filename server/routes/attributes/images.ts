@@ -3,7 +3,7 @@ import { ImageDownloadBody, ImagePathResults } from '../../../schema/attribute-a
 import { Success } from '../../../schema/envelope'
 import { UrlResults } from '../../../schema/files'
 import type { App } from '../../app-types'
-import { imageUrl, uploadImage } from '../../flows/attribute-images'
+import { imageUrl, uploadImage } from '../../use-cases/attribute-images'
 import { failures } from '../context'
 import { acceptOneFile } from '../visage/upload'
 import { attributeContext } from './context'

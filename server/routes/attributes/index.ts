@@ -17,8 +17,8 @@ import {
 import { Success } from '../../../schema/envelope'
 import { ErrorCode } from '../../../schema/errors'
 import { ApiError } from '../../errors'
-import { removeLink, reorderChildren } from '../../flows/attribute-links'
-import { type RecordRows, saveRecord, valuesOf } from '../../flows/attribute-records'
+import { removeLink, reorderChildren } from '../../use-cases/attribute-links'
+import { type RecordRows, saveRecord, valuesOf } from '../../use-cases/attribute-records'
 import {
   toAssociation,
   toAttributeKey,

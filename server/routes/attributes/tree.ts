@@ -7,7 +7,7 @@ import {
   TreeResults,
 } from '../../../schema/attribute-api'
 import { Success } from '../../../schema/envelope'
-import { exportTree, importTree } from '../../flows/attribute-transfer'
+import { exportTree, importTree } from '../../use-cases/attribute-transfer'
 import { toAssociation } from '../../presenters/attributes'
 import { failures } from '../context'
 import { attributeContext } from './context'

@@ -3,7 +3,7 @@ import { IMAGE_UPLOAD_FIELDS } from '../../../schema/attribute-api'
 import { ErrorCode } from '../../../schema/errors'
 import { isUnsafeText, unsafeTextMessage } from '../../domain/json-shape'
 import { ApiError } from '../../errors'
-import type { ImageUpload } from '../../flows/attribute-images'
+import type { ImageUpload } from '../../use-cases/attribute-images'
 
 const bad = (message: string) => new ApiError(ErrorCode.validation, message, 400)
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { readableCollections } from '../../repos/sync/sources'
+import { readableCollections } from '../../domain/collection-access'
 import { failures } from '../context'
 import { EventStream } from './stream'
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import { Ok } from '../../../schema/envelope'
 import { clearSessionCookie } from '../../auth/cookie'
-import { AuditAction } from '../../repos/audit'
-import { deleteSession } from '../../repos/sessions'
-import { failures } from '../context'
+import { signOut } from '../../use-cases/sessions'
+import { failures, useCaseContext } from '../context'
 
 /** POST /v1/logout: ends this session (the row goes, so the token is dead everywhere). */
 const logoutRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
@@ -13,14 +12,7 @@ const logoutRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     async (request, reply) => {
       const auth = request.auth
       if (auth) {
-        await app.db.transaction(async (tx) => {
-          await deleteSession(tx, auth.sessionId)
-          await app.audit(
-            request,
-            { action: AuditAction.logout, outcome: 'success', subjectUserId: auth.user.id },
-            tx,
-          )
-        })
+        await signOut(useCaseContext(app, request), auth.user.id, auth.sessionId)
         app.eventStreams.end([auth.sessionId])
       }
       clearSessionCookie(reply, app.config)

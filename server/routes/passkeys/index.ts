@@ -12,16 +12,16 @@ import {
   PasskeySignInOptionsResults,
   PasskeysRemovedResults,
 } from '../../../schema/passkeys'
-import { beginPasskeySignIn, signInWithPasskey } from '../../flows/passkey-sign-in'
+import { beginPasskeySignIn, signInWithPasskey } from '../../use-cases/passkey-sign-in'
 import {
   beginRegistration,
   finishRegistration,
   ownPasskeys,
   removeAllPasskeys,
   removePasskey,
-} from '../../flows/passkeys'
+} from '../../use-cases/passkeys'
 import { toPasskey } from '../../presenters/passkey'
-import { failures, flowContext, startSession } from '../context'
+import { failures, useCaseContext, startSession } from '../context'
 
 const answer = <T extends Parameters<typeof Success>[0]>(results: T) => ({
   response: { 200: Success(results), ...failures },
@@ -45,7 +45,7 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
     },
     async (request) => {
-      const ctx = flowContext(app, request)
+      const ctx = useCaseContext(app, request)
       const results = await beginRegistration(ctx, request.auth!.user, request.body.password)
       return { success: true as const, results }
     },
@@ -55,14 +55,14 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     '/v1/passkeys/registration',
     { ...signedIn, schema: { body: PasskeyRegistrationBody, ...answer(PasskeyResults) } },
     async (request) => {
-      const ctx = flowContext(app, request)
+      const ctx = useCaseContext(app, request)
       const passkey = await finishRegistration(ctx, request.auth!.user, request.body)
       return { success: true as const, results: { passkey: toPasskey(passkey) } }
     },
   )
 
   app.get('/v1/passkeys', { ...signedIn, schema: answer(PasskeyListResults) }, async (request) => {
-    const rows = await ownPasskeys(flowContext(app, request), request.auth!.user)
+    const rows = await ownPasskeys(useCaseContext(app, request), request.auth!.user)
     return { success: true as const, results: { passkeys: rows.map(toPasskey) } }
   })
 
@@ -70,7 +70,7 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     '/v1/passkeys',
     { ...signedIn, schema: answer(PasskeysRemovedResults) },
     async (request) => {
-      const removed = await removeAllPasskeys(flowContext(app, request), request.auth!.user)
+      const removed = await removeAllPasskeys(useCaseContext(app, request), request.auth!.user)
       return { success: true as const, results: { removed } }
     },
   )
@@ -79,7 +79,7 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     '/v1/passkey/:id',
     { ...signedIn, schema: { params: IdParams, response: { 200: Ok, ...failures } } },
     async (request) => {
-      await removePasskey(flowContext(app, request), request.auth!.user, request.params.id)
+      await removePasskey(useCaseContext(app, request), request.auth!.user, request.params.id)
       return { success: true as const }
     },
   )
@@ -89,7 +89,7 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     { schema: answer(PasskeySignInOptionsResults) },
     async (request) => ({
       success: true as const,
-      results: await beginPasskeySignIn(flowContext(app, request)),
+      results: await beginPasskeySignIn(useCaseContext(app, request)),
     }),
   )
 
@@ -97,7 +97,7 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     '/v1/login/passkey',
     { schema: { body: PasskeySignInBody, ...answer(LoginResults) } },
     async (request, reply) => {
-      const session = await signInWithPasskey(flowContext(app, request), request.body)
+      const session = await signInWithPasskey(useCaseContext(app, request), request.body)
       startSession(app, reply, session)
       return { success: true as const, results: { user: { id: session.userId } } }
     },

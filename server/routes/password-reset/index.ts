@@ -6,8 +6,8 @@ import {
   ResetSlugParams,
   ResetTokenResults,
 } from '../../../schema/reset'
-import { checkResetLink, requestPasswordReset, resetPassword } from '../../flows/password-reset'
-import { failures, flowContext } from '../context'
+import { checkResetLink, requestPasswordReset, resetPassword } from '../../use-cases/password-reset'
+import { failures, useCaseContext } from '../context'
 
 /**
  * The signed-out password reset (SPEC.md §7, paths as written there under /v1): ask for a link,
@@ -18,7 +18,7 @@ const passwordResetRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     '/v1/passwordReset/:email',
     { schema: { params: ResetRequestParams, response: { 200: Ok, ...failures } } },
     async (request) => {
-      await requestPasswordReset(flowContext(app, request), request.params.email)
+      await requestPasswordReset(useCaseContext(app, request), request.params.email)
       return { success: true as const }
     },
   )
@@ -32,7 +32,7 @@ const passwordResetRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request) => ({
       success: true as const,
-      results: await checkResetLink(flowContext(app, request), request.params.slug),
+      results: await checkResetLink(useCaseContext(app, request), request.params.slug),
     }),
   )
   app.put(
@@ -45,7 +45,7 @@ const passwordResetRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       },
     },
     async (request) => {
-      await resetPassword(flowContext(app, request), request.params.slug, request.body)
+      await resetPassword(useCaseContext(app, request), request.params.slug, request.body)
       // The reset ended every session of the user; their event streams end with them.
       await app.eventStreams.recheck()
       return { success: true as const }

@@ -2,8 +2,8 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Success } from '../../../schema/envelope'
 import { SelfResults } from '../../../schema/user'
 import { toSelfUser } from '../../presenters/user'
-import { previousSignIn } from '../../repos/audit'
-import { failures } from '../context'
+import { signInBefore } from '../../use-cases/self'
+import { failures, useCaseContext } from '../context'
 
 /** GET /v1/self: the signed-in user, or 401. */
 const selfRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
@@ -15,7 +15,7 @@ const selfRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request) => {
       const { user, session } = request.auth!
-      const previous = await previousSignIn(app.db, user.id, session.id, session.createdAt)
+      const previous = await signInBefore(useCaseContext(app, request), user, session)
       const self = toSelfUser(user, new Date(), app.config.passwordMaxAgeDays, previous)
       return { success: true as const, results: { user: self } }
     },

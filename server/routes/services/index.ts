@@ -9,8 +9,13 @@ import {
   ServiceIdParams,
   ServiceResults,
 } from '../../../schema/service'
-import { changeService, createService, deleteService, restoreService } from '../../flows/services'
-import { failures, flowContext } from '../context'
+import {
+  changeService,
+  createService,
+  deleteService,
+  restoreService,
+} from '../../use-cases/services'
+import { failures, useCaseContext } from '../context'
 import serviceLogoRoutes from './logo'
 import { serviceAnswer } from './present'
 
@@ -28,7 +33,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...opts, schema: { body: CreateServiceBody, ...answer } },
     async (request) =>
       serviceAnswer(
-        await createService(flowContext(app, request), request.auth!.user.id, request.body),
+        await createService(useCaseContext(app, request), request.auth!.user.id, request.body),
       ),
   )
 
@@ -42,7 +47,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { id } = request.params
         const actorId = request.auth!.user.id
         return serviceAnswer(
-          await changeService(flowContext(app, request), actorId, id, name, value),
+          await changeService(useCaseContext(app, request), actorId, id, name, value),
         )
       },
     )
@@ -53,7 +58,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...opts, schema: { params: ServiceIdParams, ...answer } },
     async (request) =>
       serviceAnswer(
-        await deleteService(flowContext(app, request), request.auth!.user.id, request.params.id),
+        await deleteService(useCaseContext(app, request), request.auth!.user.id, request.params.id),
       ),
   )
   app.put(
@@ -61,7 +66,11 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...opts, schema: { params: ServiceIdParams, ...answer } },
     async (request) =>
       serviceAnswer(
-        await restoreService(flowContext(app, request), request.auth!.user.id, request.params.id),
+        await restoreService(
+          useCaseContext(app, request),
+          request.auth!.user.id,
+          request.params.id,
+        ),
       ),
   )
   await app.register(serviceLogoRoutes)

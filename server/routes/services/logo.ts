@@ -9,13 +9,13 @@ import {
   ServiceResults,
 } from '../../../schema/service'
 import type { App } from '../../app-types'
-import { deleteLogo, type LogoContext, logoUrl, replaceLogo } from '../../flows/service-logo'
-import { failures, flowContext } from '../context'
+import { deleteLogo, type LogoContext, logoUrl, replaceLogo } from '../../use-cases/service-logo'
+import { failures, useCaseContext } from '../context'
 import { acceptOneFile, readOneFile } from '../visage/upload'
 import { serviceAnswer } from './present'
 
 const context = (app: App, request: FastifyRequest): LogoContext => ({
-  ...flowContext(app, request),
+  ...useCaseContext(app, request),
   files: app.files,
   log: request.log,
 })

@@ -1,20 +1,10 @@
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import { ErrorCode } from '../../../schema/errors'
-import {
-  type Collection,
-  Collections,
-  SYNC_BATCH_MAX,
-  SYNC_DONE,
-  SyncBody,
-} from '../../../schema/sync'
-import { decodeCursor, encodeCursor } from '../../domain/sync-cursor'
+import { type Collection, Collections, SyncBody } from '../../../schema/sync'
 import { ApiError } from '../../errors'
-import { readSyncBatch } from '../../repos/sync/batch'
-import { syncSources } from '../../repos/sync/sources'
-import { failures } from '../context'
+import { syncBatch } from '../../use-cases/sync'
+import { failures, useCaseContext } from '../context'
 import { UnknownCollectionParams, syncAnswer } from './schema'
-
-const nothing = { success: true as const, results: { nodes: [], batchInfo: { cursor: SYNC_DONE } } }
 
 /**
  * POST /v1/sync/:collection (DESIGN.md §5): the next batch of a collection's changes after the
@@ -33,19 +23,12 @@ const syncRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
         serializerCompiler: () => (data) => JSON.stringify(data),
       },
       async (request) => {
-        const { cursor, batchSize = SYNC_BATCH_MAX } = request.body
-        const after = cursor === null ? null : decodeCursor(cursor)
-        if (after === undefined)
-          throw new ApiError(ErrorCode.validation, 'The cursor is not one this server gave out.')
-        if (!request.auth!.user.permissions.includes(syncSources[collection].permission))
-          return nothing
-        const batch = await readSyncBatch(app.db, collection, after, batchSize)
+        const ctx = useCaseContext(app, request)
+        const permissions = request.auth!.user.permissions
+        const batch = await syncBatch(ctx, permissions, collection, request.body)
         return {
           success: true as const,
-          results: {
-            nodes: batch.nodes,
-            batchInfo: { cursor: batch.last ? encodeCursor(batch.last) : SYNC_DONE },
-          },
+          results: { nodes: batch.nodes, batchInfo: { cursor: batch.cursor } },
         }
       },
     )

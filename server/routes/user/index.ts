@@ -12,10 +12,16 @@ import {
   UserResults,
 } from '../../../schema/user'
 import { ApiError } from '../../errors'
-import { changePassword } from '../../flows/password-change'
-import { changeEmail, changeMfa, changeName, changePhone, type Editor } from '../../flows/profile'
+import { changePassword } from '../../use-cases/password-change'
+import {
+  changeEmail,
+  changeMfa,
+  changeName,
+  changePhone,
+  type Editor,
+} from '../../use-cases/profile'
 import { toUser } from '../../presenters/user'
-import { failures, flowContext } from '../context'
+import { failures, useCaseContext } from '../context'
 import unlockRoutes from './unlock'
 
 /** The signed-in user (authenticate ran first) editing the user of the path. */
@@ -38,25 +44,25 @@ const userRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     '/v1/user/:id/name',
     { ...opts, schema: { params: UserIdParams, body: NameBody, ...answer } },
     async (request) =>
-      userAnswer(await changeName(flowContext(app, request), editor(request), request.body)),
+      userAnswer(await changeName(useCaseContext(app, request), editor(request), request.body)),
   )
   app.put(
     '/v1/user/:id/email',
     { ...opts, schema: { params: UserIdParams, body: EmailBody, ...answer } },
     async (request) =>
-      userAnswer(await changeEmail(flowContext(app, request), editor(request), request.body)),
+      userAnswer(await changeEmail(useCaseContext(app, request), editor(request), request.body)),
   )
   app.put(
     '/v1/user/:id/phone',
     { ...opts, schema: { params: UserIdParams, body: PhoneBody, ...answer } },
     async (request) =>
-      userAnswer(await changePhone(flowContext(app, request), editor(request), request.body)),
+      userAnswer(await changePhone(useCaseContext(app, request), editor(request), request.body)),
   )
   app.put(
     '/v1/user/:id/mfa',
     { ...opts, schema: { params: UserIdParams, body: MfaBody, ...answer } },
     async (request) =>
-      userAnswer(await changeMfa(flowContext(app, request), editor(request), request.body)),
+      userAnswer(await changeMfa(useCaseContext(app, request), editor(request), request.body)),
   )
   app.put(
     '/v1/user/:id/password',
@@ -72,7 +78,7 @@ const userRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const { user, sessionId } = request.auth!
       // Nobody sets another person's password here; administrators use the reset flow.
       if (request.params.id !== user.id) throw new ApiError(ErrorCode.forbidden)
-      await changePassword(flowContext(app, request), user, sessionId, request.body)
+      await changePassword(useCaseContext(app, request), user, sessionId, request.body)
       // The change ended the user's other sessions; their event streams end with them.
       await app.eventStreams.recheck()
       return { success: true as const }

@@ -2,8 +2,8 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import Type from 'typebox'
 import { Success } from '../../../schema/envelope'
 import { UserIdParams } from '../../../schema/user'
-import { unlockAccount } from '../../flows/unlock'
-import { failures, flowContext } from '../context'
+import { unlockAccount } from '../../use-cases/unlock'
+import { failures, useCaseContext } from '../context'
 
 const UnlockResults = Type.Object({
   /** False when the account had no lock; no email was sent then. */
@@ -24,7 +24,7 @@ const unlockRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       schema: { params: UserIdParams, response: { 200: Success(UnlockResults), ...failures } },
     },
     async (request) => {
-      const ctx = flowContext(app, request)
+      const ctx = useCaseContext(app, request)
       const { unlocked } = await unlockAccount(ctx, request.params.id, request.auth!.user.id)
       return { success: true as const, results: { unlocked } }
     },

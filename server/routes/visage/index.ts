@@ -4,10 +4,10 @@ import { Success } from '../../../schema/envelope'
 import { UrlResults, VISAGE_FIELD } from '../../../schema/files'
 import { UserIdParams, UserResults } from '../../../schema/user'
 import type { App } from '../../app-types'
-import type { Editor } from '../../flows/profile'
-import { deleteVisage, replaceVisage, type VisageContext, visageUrl } from '../../flows/visage'
+import type { Editor } from '../../use-cases/profile'
+import { deleteVisage, replaceVisage, type VisageContext, visageUrl } from '../../use-cases/visage'
 import { toUser } from '../../presenters/user'
-import { failures, flowContext } from '../context'
+import { failures, useCaseContext } from '../context'
 import { acceptOneFile, readOneFile } from './upload'
 
 /** The signed-in user (authenticate ran first) acting on the user of the path. */
@@ -17,7 +17,7 @@ const editor = (request: Pick<FastifyRequest, 'auth'> & { params: { id: string }
 })
 
 const context = (app: App, request: FastifyRequest): VisageContext => ({
-  ...flowContext(app, request),
+  ...useCaseContext(app, request),
   files: app.files,
   log: request.log,
 })

@@ -4,10 +4,10 @@ import { LOGO_SIZES, type LogoSize } from '../../schema/service'
 import type { ServiceRow } from '../db/schema/services'
 import { type ImageSize, renderImage } from '../domain/images'
 import { ApiError } from '../errors'
-import { type FileStore, isFileRef } from '../plugins/files'
+import { type FileStore, isFileRef } from '../files/store'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findServiceById, lockService, updateService } from '../repos/services'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { deletedService, noSuchService } from './services'
 
 const KIND = 'logo'
@@ -19,7 +19,7 @@ const SIZES: ImageSize<LogoSize>[] = NAMES.map((name) => ({
   maxHeight: LOGO_SIZES[name],
 }))
 
-export interface LogoContext extends FlowContext {
+export interface LogoContext extends UseCaseContext {
   files: FileStore
   log: { warn(detail: object, message: string): void }
 }

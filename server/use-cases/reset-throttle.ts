@@ -7,9 +7,8 @@ import {
 } from '../domain/password-reset'
 import { throttleWait } from '../domain/throttle'
 import { ApiError } from '../errors'
-import { type AuditAction, recordAudit } from '../repos/audit'
-import { resetAttemptsFrom, resetRequestsFor } from '../repos/reset-attempts'
-import type { FlowContext } from './context'
+import { type AuditAction, recordAudit, resetAttemptsFrom, resetRequestsFor } from '../repos/audit'
+import type { UseCaseContext } from './context'
 
 /**
  * Refuses a reset step (823, 429 with Retry-After) when the client address has used up its budget
@@ -18,7 +17,7 @@ import type { FlowContext } from './context'
  * one, so a refusal tells nothing about the account.
  */
 export async function assertResetNotThrottled(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   action: AuditAction,
   email?: string,
 ): Promise<void> {

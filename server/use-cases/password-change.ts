@@ -6,10 +6,10 @@ import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { retireResetTokens } from '../repos/reset-tokens'
 import { deleteOtherSessions } from '../repos/sessions'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { newPasswordRefusal, storeNewPassword } from './new-password'
 
-async function refuse(ctx: FlowContext, user: UserRow, code: ErrorCode, message?: string) {
+async function refuse(ctx: UseCaseContext, user: UserRow, code: ErrorCode, message?: string) {
   await recordAudit(ctx.db, ctx.client, {
     action: AuditAction.passwordChanged,
     outcome: 'failure',
@@ -27,7 +27,7 @@ async function refuse(ctx: FlowContext, user: UserRow, code: ErrorCode, message?
  * was asked for a password that no longer exists).
  */
 export async function changePassword(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   sessionId: string,
   body: PasswordChangeBody,

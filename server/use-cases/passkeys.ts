@@ -23,7 +23,7 @@ import {
   insertPasskey,
   listPasskeys,
 } from '../repos/passkeys'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { isUniqueViolation } from './unique-violation'
 
 /** How long a ceremony may take: the stored challenge and the browser's timeout alike. */
@@ -44,7 +44,7 @@ export const userHandleOf = (userId: string) => new TextEncoder().encode(userId)
 const badRequest = (message: string) => new ApiError(ErrorCode.validation, message)
 
 async function audit(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   outcome: 'success' | 'failure',
   detail: object,
@@ -64,7 +64,7 @@ async function audit(
  * with a stored single-use challenge. The user's passkeys are excluded so a device registers once.
  */
 export async function beginRegistration(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   password: string,
 ): Promise<PasskeyRegistrationOptionsResults> {
@@ -104,7 +104,7 @@ export async function beginRegistration(
 }
 
 async function verifyRegistration(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   body: PasskeyRegistrationBody,
   challenge: string,
 ): Promise<VerifiedRegistrationResponse> {
@@ -127,7 +127,7 @@ async function verifyRegistration(
  * stores the passkey, labelled with the device it was made on.
  */
 export async function finishRegistration(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   body: PasskeyRegistrationBody,
 ): Promise<PasskeyRow> {
@@ -170,10 +170,10 @@ export async function finishRegistration(
   }
 }
 
-export const ownPasskeys = (ctx: FlowContext, user: UserRow) => listPasskeys(ctx.db, user.id)
+export const ownPasskeys = (ctx: UseCaseContext, user: UserRow) => listPasskeys(ctx.db, user.id)
 
 /** Removes one of the user's own passkeys; someone else's, or none, is 404 alike. */
-export async function removePasskey(ctx: FlowContext, user: UserRow, id: string): Promise<void> {
+export async function removePasskey(ctx: UseCaseContext, user: UserRow, id: string): Promise<void> {
   if (!(await deletePasskey(ctx.db, user.id, id))) {
     throw new ApiError(ErrorCode.notFound, 'There is no such passkey.')
   }
@@ -181,7 +181,7 @@ export async function removePasskey(ctx: FlowContext, user: UserRow, id: string)
 }
 
 /** Turns biometric login off: every passkey of the user goes. */
-export async function removeAllPasskeys(ctx: FlowContext, user: UserRow): Promise<number> {
+export async function removeAllPasskeys(ctx: UseCaseContext, user: UserRow): Promise<number> {
   const removed = await deletePasskeys(ctx.db, user.id)
   if (removed > 0) await audit(ctx, user, 'success', { change: 'removed', count: removed })
   return removed

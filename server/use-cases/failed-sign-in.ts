@@ -1,28 +1,29 @@
-import { eq, sql } from 'drizzle-orm'
 import { ErrorCode } from '../../schema/errors'
-import { users, type UserRow } from '../db/schema/users'
+import type { UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
 import { type LockDecision, lockDecision, UNLOCK_NOTICE } from '../domain/lockout'
 import { ApiError } from '../errors'
 import { AuditAction, type AuditAction as Action, recordAudit } from '../repos/audit'
-import type { FlowContext } from './context'
+import { countFailedAttempt, updateUser } from '../repos/users'
+import type { UseCaseContext } from './context'
 import { temporarilyLocked } from './account-lock'
 import { addressThrottled } from './throttle'
 
 /** Applies a temporary or permanent lock in the caller's transaction; answers a message to send. */
 async function applyLock(
   tx: Db,
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   decision: Exclude<LockDecision, { kind: 'none' }>,
   failedAttempts: number,
 ): Promise<string | undefined> {
   if (decision.kind === 'temporary') {
     // The count starts again, so the next lock needs LOCKOUT_THRESHOLD new failures.
-    await tx
-      .update(users)
-      .set({ lockedUntil: decision.until, lockoutCount: decision.lockouts, failedAttempts: 0 })
-      .where(eq(users.id, user.id))
+    await updateUser(tx, user.id, {
+      lockedUntil: decision.until,
+      lockoutCount: decision.lockouts,
+      failedAttempts: 0,
+    })
     await recordAudit(tx, ctx.client, {
       action: AuditAction.temporaryLockout,
       outcome: 'success',
@@ -31,10 +32,7 @@ async function applyLock(
     })
     return undefined
   }
-  await tx
-    .update(users)
-    .set({ lockedAt: new Date(), lockedUntil: null })
-    .where(eq(users.id, user.id))
+  await updateUser(tx, user.id, { lockedAt: new Date(), lockedUntil: null })
   await recordAudit(tx, ctx.client, {
     action: AuditAction.lockout,
     outcome: 'success',
@@ -53,7 +51,7 @@ async function applyLock(
  * that reached THROTTLE_MAX_FAILURES adds nothing more to any account's count.
  */
 export async function failSignIn(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   action: Action,
   code: typeof ErrorCode.incorrectLogin | typeof ErrorCode.incorrectCode,
@@ -74,11 +72,7 @@ export async function failSignIn(
     permanentAfter: ctx.config.lockoutPermanentAfter,
   }
   const { decision, messageId } = await ctx.db.transaction(async (tx) => {
-    const [counted] = await tx
-      .update(users)
-      .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
-      .where(eq(users.id, user.id))
-      .returning()
+    const counted = await countFailedAttempt(tx, user.id)
     await recordAudit(tx, ctx.client, {
       action,
       outcome: 'failure',

@@ -16,7 +16,7 @@ import {
 } from '../repos/passkeys'
 import { findUserById } from '../repos/users'
 import { assertNotLocked } from './account-lock'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { openSession, type OpenedSession } from './open-session'
 import { CHALLENGE_TTL_MS, relyingParty } from './passkeys'
 import { assertNotThrottled } from './throttle'
@@ -26,7 +26,7 @@ import { assertNotThrottled } from './throttle'
  * it. It does not count toward the account's lockout: a credential id is not a secret, and a bad
  * signature proves nothing about the owner's password.
  */
-async function refuse(ctx: FlowContext, userId: string | null, reason: string) {
+async function refuse(ctx: UseCaseContext, userId: string | null, reason: string) {
   await recordAudit(ctx.db, ctx.client, {
     action: AuditAction.signIn,
     outcome: 'failure',
@@ -37,7 +37,9 @@ async function refuse(ctx: FlowContext, userId: string | null, reason: string) {
 }
 
 /** Options for navigator.credentials.get(): no allow list, the passkey names its account itself. */
-export async function beginPasskeySignIn(ctx: FlowContext): Promise<PasskeySignInOptionsResults> {
+export async function beginPasskeySignIn(
+  ctx: UseCaseContext,
+): Promise<PasskeySignInOptionsResults> {
   // Each call stores a challenge; an address that is already refused gets none.
   await assertNotThrottled(ctx, AuditAction.signIn)
   const options = await generateAuthenticationOptions({
@@ -58,7 +60,7 @@ export async function beginPasskeySignIn(ctx: FlowContext): Promise<PasskeySignI
 }
 
 async function verifyAssertion(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   body: PasskeySignInBody,
   challenge: string,
   passkey: PasskeyRow,
@@ -92,7 +94,7 @@ const handleOwner = (userHandle: string | null | undefined) =>
  * A temporary lock (guessed passwords or codes) does not stop it, so the owner still gets in.
  */
 export async function signInWithPasskey(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   body: PasskeySignInBody,
 ): Promise<OpenedSession> {
   await assertNotThrottled(ctx, AuditAction.signIn)

@@ -14,7 +14,7 @@ import type { Db } from '../db/types'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { insertService, isKeyTaken, lockService, updateService } from '../repos/services'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { isUniqueViolation } from './unique-violation'
 
 export const noSuchService = () => new ApiError(ErrorCode.notFound, 'There is no such service.')
@@ -39,7 +39,7 @@ function check(field: ServiceField, problem: string | undefined) {
 }
 
 /** Runs `work` in a transaction; the key's unique index settles two claims to one key with a 409. */
-async function claimingKey<T>(ctx: FlowContext, key: string, work: (tx: Db) => Promise<T>) {
+async function claimingKey<T>(ctx: UseCaseContext, key: string, work: (tx: Db) => Promise<T>) {
   try {
     return await ctx.db.transaction(work)
   } catch (error) {
@@ -53,7 +53,7 @@ async function claimingKey<T>(ctx: FlowContext, key: string, work: (tx: Db) => P
  * nothing); an empty name becomes the key, and the timeouts default to TOKEN_TIMEOUTS'.
  */
 export async function createService(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   actorId: string,
   body: CreateServiceBody,
 ): Promise<ServiceRow> {
@@ -105,7 +105,7 @@ function normalize<F extends ServiceField>(field: F, value: ServiceChange[F]): S
  * changes nothing and writes no audit row. A deleted service is refused until it is restored.
  */
 export async function changeService<F extends ServiceField>(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   actorId: string,
   id: string,
   field: F,
@@ -135,7 +135,7 @@ export async function changeService<F extends ServiceField>(
 }
 
 /** Soft delete and restore: sets `deleted`; asking for the state it is in already changes nothing. */
-async function setDeleted(ctx: FlowContext, actorId: string, id: string, deleted: boolean) {
+async function setDeleted(ctx: UseCaseContext, actorId: string, id: string, deleted: boolean) {
   return ctx.db.transaction(async (tx) => {
     const current = await lockService(tx, id)
     if (!current) throw noSuchService()
@@ -152,8 +152,8 @@ async function setDeleted(ctx: FlowContext, actorId: string, id: string, deleted
   })
 }
 
-export const deleteService = (ctx: FlowContext, actorId: string, id: string) =>
+export const deleteService = (ctx: UseCaseContext, actorId: string, id: string) =>
   setDeleted(ctx, actorId, id, true)
 
-export const restoreService = (ctx: FlowContext, actorId: string, id: string) =>
+export const restoreService = (ctx: UseCaseContext, actorId: string, id: string) =>
   setDeleted(ctx, actorId, id, false)

@@ -19,9 +19,9 @@ import {
   insertResetToken,
   retireResetTokens,
 } from '../repos/reset-tokens'
-import { revokeUserSessions } from '../repos/session-revoke'
+import { revokeUserSessions } from '../repos/sessions'
 import { findUserById, findUserByUsername } from '../repos/users'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { newPasswordRefusal, storeNewPassword } from './new-password'
 import { assertResetNotThrottled } from './reset-throttle'
 
@@ -38,7 +38,7 @@ const linkExpired = () => new ApiError(ErrorCode.resetLinkInvalid, undefined, 40
  */
 export async function queueResetLink(
   tx: Db,
-  ctx: Pick<FlowContext, 'config' | 'outbox'>,
+  ctx: Pick<UseCaseContext, 'config' | 'outbox'>,
   user: Pick<UserRow, 'id' | 'email'>,
   now = new Date(),
   reason: ResetReason = 'requested',
@@ -58,7 +58,7 @@ export async function queueResetLink(
  * link is stored and the mail queued and sent after the answer, so a known address does not answer
  * measurably later than an unknown one (`npm run bench:timing`).
  */
-export async function requestPasswordReset(ctx: FlowContext, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(ctx: UseCaseContext, rawEmail: string): Promise<void> {
   const email = normalizeUsername(rawEmail)
   if (!isEmail(email)) {
     throw new ApiError(ErrorCode.validation, 'email must be a valid email address.')
@@ -75,7 +75,7 @@ export async function requestPasswordReset(ctx: FlowContext, rawEmail: string): 
   if (user && result === 'sent') ctx.outbox.afterAnswer((tx) => queueResetLink(tx, ctx, user))
 }
 
-async function refuseLink(ctx: FlowContext, step: 'lookup' | 'reset') {
+async function refuseLink(ctx: UseCaseContext, step: 'lookup' | 'reset') {
   await recordAudit(ctx.db, ctx.client, {
     action: AuditAction.passwordResetLink,
     outcome: 'failure',
@@ -85,14 +85,17 @@ async function refuseLink(ctx: FlowContext, step: 'lookup' | 'reset') {
 }
 
 /** GET /v1/resettoken/:slug: the address of a usable link; anything else is 804. */
-export async function checkResetLink(ctx: FlowContext, slug: string): Promise<{ email: string }> {
+export async function checkResetLink(
+  ctx: UseCaseContext,
+  slug: string,
+): Promise<{ email: string }> {
   await assertResetNotThrottled(ctx, AuditAction.passwordResetLink)
   const found = await findValidResetToken(ctx.db, hashToken(slug), new Date())
   if (!found) throw await refuseLink(ctx, 'lookup')
   return { email: found.email }
 }
 
-async function refuseReset(ctx: FlowContext, user: UserRow, error: ApiError) {
+async function refuseReset(ctx: UseCaseContext, user: UserRow, error: ApiError) {
   await recordAudit(ctx.db, ctx.client, {
     action: AuditAction.passwordReset,
     outcome: 'failure',
@@ -109,7 +112,7 @@ async function refuseReset(ctx: FlowContext, user: UserRow, error: ApiError) {
  * one transaction; the token is taken with a conditional update, so two resets cannot both win.
  */
 export async function resetPassword(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   slug: string,
   body: PasswordResetBody,
 ): Promise<void> {

@@ -3,18 +3,17 @@ import { ErrorCode } from '../../schema/errors'
 import type { UserRow } from '../db/schema/users'
 import { renderImage } from '../domain/images'
 import { ApiError } from '../errors'
-import { type FileStore, isFileRef } from '../plugins/files'
+import { type FileStore, isFileRef } from '../files/store'
 import { AuditAction, recordAudit } from '../repos/audit'
-import { findUserById, updateUser } from '../repos/users'
-import { lockVisage } from '../repos/visage'
-import type { FlowContext } from './context'
+import { findUserById, lockVisage, updateUser } from '../repos/users'
+import type { UseCaseContext } from './context'
 import { type Editor, loadEditable } from './profile'
 
 const KIND = 'visage'
 /** A face in a circle or a card: fitted inside 512×512, never enlarged, aspect kept. */
 const SIZE = { name: 'visage', maxWidth: 512, maxHeight: 512 } as const
 
-export interface VisageContext extends FlowContext {
+export interface VisageContext extends UseCaseContext {
   files: FileStore
   log: { warn(detail: object, message: string): void }
 }

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm'
-import { users, type UserRow } from '../db/schema/users'
+import type { UserRow } from '../db/schema/users'
 import { newSessionTimes } from '../domain/session-times'
 import { newToken } from '../domain/tokens'
 import { type AuditAction, recordAudit } from '../repos/audit'
 import { deleteSession, insertSession } from '../repos/sessions'
-import type { FlowContext } from './context'
+import { updateUser } from '../repos/users'
+import type { UseCaseContext } from './context'
 
 export interface OpenedSession {
   userId: string
@@ -22,7 +22,7 @@ export interface OpenedSession {
  * session's id and anything the caller adds (a passkey sign-in says so: `{method: 'passkey'}`).
  */
 export async function openSession(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   action: AuditAction,
   detail: Record<string, unknown> = {},
@@ -42,10 +42,12 @@ export async function openSession(
       ...times,
     })
     // A completed sign-in ends the run of failures and of temporary locks.
-    await tx
-      .update(users)
-      .set({ lastLogin: now, failedAttempts: 0, lockoutCount: 0, lockedUntil: null })
-      .where(eq(users.id, user.id))
+    await updateUser(tx, user.id, {
+      lastLogin: now,
+      failedAttempts: 0,
+      lockoutCount: 0,
+      lockedUntil: null,
+    })
     await recordAudit(
       tx,
       ctx.client,

@@ -6,7 +6,7 @@ import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, findUserByUsername } from '../repos/users'
 import { assertNotLocked } from './account-lock'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { failSignIn } from './failed-sign-in'
 import { openSession, type OpenedSession } from './open-session'
 import { acceptSecurityCode, sendSecurityCode } from './security-code'
@@ -20,7 +20,7 @@ export type SignInOutcome =
  * The password step (POST /v1/login). A locked account answers 802 (permanent) or 823 (for a
  * while) whatever the password, so the answer never tells a guesser that a guess was right.
  */
-export async function signIn(ctx: FlowContext, body: LoginBody): Promise<SignInOutcome> {
+export async function signIn(ctx: UseCaseContext, body: LoginBody): Promise<SignInOutcome> {
   await assertNotThrottled(ctx, AuditAction.signIn)
   const username = parseUsername(body.username)
   const user = username ? await findUserByUsername(ctx.db, username) : undefined
@@ -40,7 +40,7 @@ export async function signIn(ctx: FlowContext, body: LoginBody): Promise<SignInO
 }
 
 /** The code step (POST /v1/login/verify). */
-export async function verifySignIn(ctx: FlowContext, body: VerifyBody): Promise<OpenedSession> {
+export async function verifySignIn(ctx: UseCaseContext, body: VerifyBody): Promise<OpenedSession> {
   await assertNotThrottled(ctx, AuditAction.signInCode)
   const user = await findUserById(ctx.db, body.userId)
   if (!user) {

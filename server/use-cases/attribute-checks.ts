@@ -13,12 +13,12 @@ import type { AttributeType, ControlType } from '../../schema/attributes'
 import { ErrorCode } from '../../schema/errors'
 import type { Db } from '../db/types'
 import { ApiError, unprocessable } from '../errors'
-import type { FileStore } from '../plugins/files'
+import type { FileStore } from '../files/store'
 import { type KeyRow, liveOptionsOf } from '../repos/attributes'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 
-/** What the attribute flows need: the database and the image store (to check image paths). */
-export interface AttributeContext extends FlowContext {
+/** What the attribute use cases need: the database and the image store (to check image paths). */
+export interface AttributeContext extends UseCaseContext {
   files: FileStore
 }
 

@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema/users'
 import { lockSecondsLeft, temporaryLockMessage } from '../domain/lockout'
 import { ApiError } from '../errors'
 import { type AuditAction, recordAudit } from '../repos/audit'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 
 /**
  * The answer while an account is locked for a while: 823 like the address throttle (429, the
@@ -24,7 +24,7 @@ export function temporarilyLocked(until: Date, now = new Date()): ApiError {
  * counts toward nothing.
  */
 export async function assertNotLocked(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   action: AuditAction,
   options: { temporary?: boolean; detail?: Record<string, unknown> } = {},

@@ -7,9 +7,9 @@ import {
   failedSignInsFrom,
   recordAudit,
 } from '../repos/audit'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 
-async function addressWait(ctx: FlowContext) {
+async function addressWait(ctx: UseCaseContext) {
   const now = new Date()
   const { throttleMaxFailures, throttleWindowSeconds } = ctx.config
   const since = new Date(now.getTime() - throttleWindowSeconds * 1000)
@@ -22,7 +22,7 @@ async function addressWait(ctx: FlowContext) {
  * failures that other requests recorded after this one passed assertNotThrottled. Such failures
  * are not counted against the account (docs/server-security.md).
  */
-export async function addressThrottled(ctx: FlowContext): Promise<boolean> {
+export async function addressThrottled(ctx: UseCaseContext): Promise<boolean> {
   return (await addressWait(ctx)) !== undefined
 }
 
@@ -31,7 +31,7 @@ export async function addressThrottled(ctx: FlowContext): Promise<boolean> {
  * the window. It counts failures across all accounts, so it also slows guessing over many usernames,
  * which the per-account lockout cannot see.
  */
-export async function assertNotThrottled(ctx: FlowContext, action: Action = AuditAction.signIn) {
+export async function assertNotThrottled(ctx: UseCaseContext, action: Action = AuditAction.signIn) {
   const wait = await addressWait(ctx)
   if (!wait) return
   await recordAudit(ctx.db, ctx.client, {

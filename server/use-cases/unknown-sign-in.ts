@@ -3,7 +3,7 @@ import { normalizeUsername } from '../../schema/rules'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { countFailureOfNobody } from '../repos/sign-in-decoy'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { addressThrottled } from './throttle'
 
 /**
@@ -12,7 +12,7 @@ import { addressThrottled } from './throttle'
  * audit row), so the answer does not come measurably sooner and tell a stranger which usernames
  * exist (`npm run bench:timing` compares them).
  */
-export async function failUnknownUser(ctx: FlowContext, rawUsername: string): Promise<ApiError> {
+export async function failUnknownUser(ctx: UseCaseContext, rawUsername: string): Promise<ApiError> {
   const username = normalizeUsername(rawUsername).slice(0, 254)
   await addressThrottled(ctx)
   await ctx.db.transaction(async (tx) => {

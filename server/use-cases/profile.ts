@@ -5,7 +5,7 @@ import { passwords } from '../domain/passwords'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, isTaken, updateUser } from '../repos/users'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { isUniqueViolation } from './unique-violation'
 
 type Change = Partial<typeof users.$inferInsert>
@@ -17,7 +17,7 @@ export interface Editor {
 
 /** Users edit themselves; editing someone else takes users.write. */
 export async function loadEditable(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   { actor, targetId }: Editor,
 ): Promise<UserRow> {
   if (actor.id !== targetId && !actor.permissions.includes('users.write')) {
@@ -29,7 +29,7 @@ export async function loadEditable(
 }
 
 async function apply(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   editor: Editor,
   field: string,
   change: Change,
@@ -56,7 +56,7 @@ async function apply(
   }
 }
 
-export async function changeName(ctx: FlowContext, editor: Editor, body: NameBody) {
+export async function changeName(ctx: UseCaseContext, editor: Editor, body: NameBody) {
   await loadEditable(ctx, editor)
   const [nameFirst, nameLast] = [body.nameFirst.trim(), body.nameLast.trim()]
   if (!nameFirst || !nameLast) throw unprocessable('First and last name are both required.')
@@ -69,7 +69,7 @@ export async function changeName(ctx: FlowContext, editor: Editor, body: NameBod
  * borrowed session must not be enough to move either. Staff editing someone else are not asked.
  */
 async function confirmOwnPassword(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   editor: Editor,
   target: UserRow,
   field: string,
@@ -87,7 +87,7 @@ async function confirmOwnPassword(
   throw new ApiError(ErrorCode.oldPasswordWrong, 'The password is not correct.')
 }
 
-export async function changeEmail(ctx: FlowContext, editor: Editor, body: EmailBody) {
+export async function changeEmail(ctx: UseCaseContext, editor: Editor, body: EmailBody) {
   const target = await loadEditable(ctx, editor)
   const email = body.email.trim().toLowerCase()
   await confirmOwnPassword(ctx, editor, target, 'email address', body.password)
@@ -97,7 +97,7 @@ export async function changeEmail(ctx: FlowContext, editor: Editor, body: EmailB
   return apply(ctx, editor, 'email address', { email })
 }
 
-export async function changePhone(ctx: FlowContext, editor: Editor, body: PhoneBody) {
+export async function changePhone(ctx: UseCaseContext, editor: Editor, body: PhoneBody) {
   const target = await loadEditable(ctx, editor)
   const phone = body.phone ? body.phone : null
   await confirmOwnPassword(ctx, editor, target, 'phone number', body.password)
@@ -112,7 +112,7 @@ export async function changePhone(ctx: FlowContext, editor: Editor, body: PhoneB
   return apply(ctx, editor, 'phone number', { phone }, { cleared: phone === null })
 }
 
-export async function changeMfa(ctx: FlowContext, editor: Editor, body: MfaBody) {
+export async function changeMfa(ctx: UseCaseContext, editor: Editor, body: MfaBody) {
   const target = await loadEditable(ctx, editor)
   await confirmOwnPassword(ctx, editor, target, 'two-factor setting', body.password)
   if (body.use2FA && !target.phone) {

@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema/users'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, updateUser } from '../repos/users'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { queueResetLink, UNLOCKED } from './password-reset'
 
 export interface Unlocked {
@@ -19,7 +19,7 @@ export interface Unlocked {
  * gains nothing. An account without a lock is left alone and gets no email. Audited either way.
  */
 export async function unlockAccount(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   userId: string,
   actorUserId: string | null,
 ): Promise<Unlocked> {

@@ -2,13 +2,12 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Permissions } from '../../schema/permissions'
 import type { Config } from '../config'
-import { users } from '../db/schema/users'
 import type { Db } from '../db/types'
 import { generatePassword } from '../domain/generated-password'
 import { PASSWORD_HISTORY_SIZE } from '../domain/password-policy'
 import { passwords } from '../domain/passwords'
 import { AuditAction, recordAudit } from '../repos/audit'
-import { anyUserExists, rememberPassword } from '../repos/users'
+import { anyUserExists, insertUserUnlessTaken, rememberPassword } from '../repos/users'
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password'
 
@@ -30,27 +29,23 @@ export async function ensureAdministrator(db: Db, config: Config): Promise<Admin
   const now = new Date()
   const created = await db.transaction(async (tx) => {
     // Another process on the same PostgreSQL may be doing this too; the email index decides.
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        nameFirst: 'Gatehouse',
-        nameLast: 'Administrator',
-        email: config.adminEmail,
-        passwordHash,
-        passwordChangedAt: now,
-        mustChangePassword: generated,
-        permissions: [...Permissions],
-        type: 'INTERNAL',
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id })
-    if (!admin) return false
-    await rememberPassword(tx, admin.id, passwordHash, now, PASSWORD_HISTORY_SIZE)
+    const adminId = await insertUserUnlessTaken(tx, {
+      nameFirst: 'Gatehouse',
+      nameLast: 'Administrator',
+      email: config.adminEmail,
+      passwordHash,
+      passwordChangedAt: now,
+      mustChangePassword: generated,
+      permissions: [...Permissions],
+      type: 'INTERNAL',
+    })
+    if (!adminId) return false
+    await rememberPassword(tx, adminId, passwordHash, now, PASSWORD_HISTORY_SIZE)
     const client = { ip: 'local', userAgent: 'gatehouse bootstrap' }
     await recordAudit(tx, client, {
       action: AuditAction.userCreated,
       outcome: 'success',
-      subjectUserId: admin.id,
+      subjectUserId: adminId,
       detail: { reason: 'first start', generatedPassword: generated },
     })
     return true

@@ -9,11 +9,11 @@ import {
   findOpenMfaRequest,
   openMfaRequest,
 } from '../repos/mfa'
-import type { FlowContext } from './context'
+import type { UseCaseContext } from './context'
 import { failSignIn } from './failed-sign-in'
 
 /** Sends a new security code by SMS through the outbox and answers the request's id (mfaId). */
-export async function sendSecurityCode(ctx: FlowContext, user: UserRow & { phone: string }) {
+export async function sendSecurityCode(ctx: UseCaseContext, user: UserRow & { phone: string }) {
   const code = newSecurityCode()
   const codeHash = await passwords.hash(code)
   const now = new Date()
@@ -43,7 +43,7 @@ export async function sendSecurityCode(ctx: FlowContext, user: UserRow & { phone
  * and count toward lockout; a missing request still costs one hash verification.
  */
 export async function acceptSecurityCode(
-  ctx: FlowContext,
+  ctx: UseCaseContext,
   user: UserRow,
   code: string,
   requestId?: string,
