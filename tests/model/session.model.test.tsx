@@ -31,6 +31,9 @@ const probeMachine = setup({
 const probe = (app: App) =>
   app.session.getSnapshot().children[PROBE as 'sync'] as AnyActorRef | undefined
 
+const probeStatus = (ref: AnyActorRef | undefined) =>
+  (ref?.getSnapshot() as { status: string } | undefined)?.status
+
 // What the sync child reports to session: a snapshot, reduced to the tags the guards read.
 const syncSnapshot = (...tags: string[]) => ({
   tags,
@@ -175,13 +178,13 @@ function drive(app: App) {
       // Sent by useScreenActor as a view mounts and unmounts; the real views do it on every path.
       'screen.open': () => {
         app.session.send({ type: 'screen.open', id: PROBE, logic: probeMachine })
-        expect(probe(app)?.getSnapshot().status).toBe('active')
+        expect(probeStatus(probe(app))).toBe('active')
       },
       'screen.close': () => {
         const opened = probe(app)
         app.session.send({ type: 'screen.close', id: PROBE })
         expect(probe(app)).toBeUndefined()
-        if (opened) expect(opened.getSnapshot().status).toBe('stopped')
+        if (opened) expect(probeStatus(opened)).toBe('stopped')
       },
       // A screen's machine throws: that screen stops, the session carries on where it was.
       'xstate.error.actor.*': () => {
@@ -189,7 +192,7 @@ function drive(app: App) {
         const before = app.session.getSnapshot().value
         app.session.send({ type: 'screen.open', id: PROBE, logic: probeMachine })
         probe(app)?.send({ type: 'probe.fail' })
-        expect(probe(app)?.getSnapshot().status).toBe('error')
+        expect(probeStatus(probe(app))).toBe('error')
         expect(app.session.getSnapshot().status).toBe('active')
         expect(app.session.getSnapshot().value).toEqual(before)
         expect(report).toHaveBeenCalledWith(`The actor ${PROBE} failed:`, expect.any(Error))
