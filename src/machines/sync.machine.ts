@@ -13,10 +13,10 @@ import { ownerKey, type CacheUser } from '../data/db/cacheOwner'
 import type { OpenResult } from '../data/db/openCache'
 import { Areas, type Area } from '../data/db/syncState'
 import { listenForChanges } from '../data/sync/changes'
-import { openCachesFor } from '../data/sync/openCachesFor'
 import { progressStream } from '../data/sync/progressStream'
 import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
 import { syncEngine } from '../data/sync/syncDeps'
+import { cacheVersionMachine } from './cacheVersion.machine'
 
 // The sync worker starts with the page, so that its script loads while the session is checked
 // rather than after (issue 3: a warm start under 1 s). Without Worker (tests) this is the page's engine.
@@ -78,9 +78,7 @@ const areaRegion = (area: Area, id: string) =>
 export const syncMachine = setup({
   types: { context: {} as SyncContext, events: {} as SyncEvent, input: {} as SyncInput },
   actors: {
-    openCaches: fromPromise<OpenResult, { owner: string }>(({ input }) =>
-      openCachesFor(input.owner, syncEngine()),
-    ),
+    openCaches: cacheVersionMachine,
     loadArea: fromObservable<SyncProgress, { area: Area }>(({ input }) =>
       progressStream<SyncProgress>((report, signal) =>
         syncArea(input.area, syncEngine().pull, signal, report),

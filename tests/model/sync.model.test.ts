@@ -20,6 +20,7 @@ import {
   type SyncEvent,
   type SyncSnapshot,
 } from '../../src/machines/sync.machine'
+import { cacheVersionStub } from '../setup/cacheVersionStub'
 import { Latest } from '../setup/gate'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
@@ -99,7 +100,7 @@ function drive() {
   const actor: SyncActor = createActor(
     syncMachine.provide({
       actors: {
-        openCaches: fromPromise(({ input }) => open.wait(input)),
+        openCaches: cacheVersionStub((owner) => open.wait({ owner })),
         loadArea: fromObservable<SyncProgress, { area: Area }>(
           ({ input }) =>
             ({

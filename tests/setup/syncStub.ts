@@ -3,6 +3,7 @@ import type { Collection } from '../../schema/sync'
 import type { Area } from '../../src/data/db/syncState'
 import type { OpenResult } from '../../src/data/db/openCache'
 import type { SyncProgress } from '../../src/data/sync/syncArea'
+import { cacheVersionStub } from './cacheVersionStub'
 import { syncMachine, type SyncEvent } from '../../src/machines/sync.machine'
 
 type Observer = {
@@ -43,8 +44,8 @@ export function createSyncStub(mode: 'instant' | 'gated' | (string & {}) = 'inst
     },
     machine: syncMachine.provide({
       actors: {
-        openCaches: fromPromise<OpenResult, { owner: string }>(({ input }) => {
-          stub.openedFor.push(input.owner)
+        openCaches: cacheVersionStub((owner) => {
+          stub.openedFor.push(owner)
           return mode === 'instant'
             ? Promise.resolve('open')
             : new Promise((resolve, reject) => (opening = { resolve, reject }))

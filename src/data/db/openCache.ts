@@ -3,6 +3,7 @@ import type { Dexie } from 'dexie'
 /** A cache database that notices an in-place upgrade from an older version. */
 export type VersionedDb = Dexie & { outdated: boolean }
 
+/** What the sync learns from opening the caches: usable, or reset (deleted, the page reloading). */
 export type OpenResult = 'open' | 'reset'
 
 // Dexie stores its version number times ten as the native IndexedDB version.
@@ -12,19 +13,13 @@ const nativeVersion = (db: Dexie) => Math.round(db.verno * 10)
 const isVersionConflict = (error: unknown) =>
   error instanceof Error && (error.name === 'UpgradeError' || error.name === 'VersionError')
 
-const reloadPage = () => globalThis.location.reload()
-
 /**
- * Opens a cache under the version rule of SPEC.md §4 and DESIGN.md §5: when the database on disk
- * was written by another version of the console (older, upgraded in place; or newer, which Dexie 4
- * opens anyway), its rows may not fit this code's indexes or entity shapes. Rather than migrate,
- * the cache is deleted and the page reloaded, and the sync engine rebuilds it from the server.
- * `reload` is injectable so that tests can see the reset without leaving the page.
+ * Opens a cache and tells whether it was written by another version of the console (older,
+ * upgraded in place; or newer, which Dexie 4 opens anyway): its rows may not fit this code's
+ * indexes or entity shapes. The version rule itself (SPEC.md §4, DESIGN.md §5: delete, reload,
+ * rebuild from the server) is the cacheVersion statechart's.
  */
-export async function openCache(
-  db: VersionedDb,
-  reload: () => void = reloadPage,
-): Promise<OpenResult> {
+export async function openCache(db: VersionedDb): Promise<'open' | 'outdated'> {
   const expected = nativeVersion(db)
   try {
     await db.open()
@@ -32,7 +27,10 @@ export async function openCache(
   } catch (error) {
     if (!isVersionConflict(error)) throw error
   }
+  return 'outdated'
+}
+
+/** Deletes a cache database (closing it first); the sync rebuilds it from the server. */
+export async function deleteCache(db: Dexie): Promise<void> {
   await db.delete()
-  reload()
-  return 'reset'
 }
