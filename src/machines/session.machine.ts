@@ -17,6 +17,7 @@ import { isApiError } from '../data/api/ApiError'
 import { signOut } from '../data/api/auth'
 import { fetchSelf } from '../data/api/self'
 import { isExpiryWarningDismissed } from '../data/prefs/passwordExpiry'
+import { cookiesAcceptedMachine } from './cookiesAccepted.machine'
 import { notificationsMachine } from './notifications.machine'
 import { passwordExpiryMachine } from './passwordExpiry.machine'
 import { isSyncFailed, isSyncReady, syncMachine, type SyncSnapshot } from './sync.machine'
@@ -62,6 +63,7 @@ export const sessionMachine = setup({
       sync: 'sync'
       notifications: 'notifications'
       passwordExpiry: 'passwordExpiry'
+      cookiesAccepted: 'cookiesAccepted'
     },
   },
   actors: {
@@ -70,6 +72,7 @@ export const sessionMachine = setup({
     sync: syncMachine,
     notifications: notificationsMachine,
     passwordExpiry: passwordExpiryMachine,
+    cookiesAccepted: cookiesAcceptedMachine,
   },
   guards: {
     isDataReady: ({ event }) =>
@@ -152,15 +155,23 @@ export const sessionMachine = setup({
         'A session exists; the signed-in route set is offered once the caches are loaded.',
       // The sync lives as long as the session: it loads the caches, then keeps them current from
       // the server's change notices. Leaving signedIn stops it and closes its event stream.
-      invoke: {
-        id: 'sync',
-        systemId: SYSTEM_ID.sync,
-        src: 'sync',
-        // The caches belong to this user: rows cached for anyone else are dropped before loading.
-        input: ({ context }) => ({ user: signedInUser(context.user) }),
-        // Subscribes to the sync's snapshots; 'loadingData.loading' acts on them, other states not.
-        onSnapshot: { description: "The sync's progress or state changed." },
-      },
+      invoke: [
+        {
+          id: 'sync',
+          systemId: SYSTEM_ID.sync,
+          src: 'sync',
+          // The caches belong to this user: rows cached for anyone else are dropped before loading.
+          input: ({ context }) => ({ user: signedInUser(context.user) }),
+          // Subscribes to the sync's snapshots; 'loadingData.loading' acts on them, other states not.
+          onSnapshot: { description: "The sync's progress or state changed." },
+        },
+        {
+          id: 'cookiesAccepted',
+          systemId: SYSTEM_ID.cookiesAccepted,
+          src: 'cookiesAccepted',
+          input: ({ context }) => ({ userId: signedInUser(context.user).id }),
+        },
+      ],
       initial: 'loadingData',
       states: {
         loadingData: {

@@ -13,7 +13,7 @@ export const SYSTEM_ID = {
   sync: 'sync',
   notifications: 'notifications',
   passwordExpiry: 'passwordExpiry',
-  chunkGuard: 'chunkGuard',
+  cookiesAccepted: 'cookiesAccepted',
 } as const
 
 type System = { get: (systemId: string) => AnyActorRef | undefined }

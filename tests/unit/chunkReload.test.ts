@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor } from 'xstate'
 import {
   CHUNK_RELOAD_DELAY_MS,
   CHUNK_RELOAD_KEY,
@@ -6,9 +7,11 @@ import {
   isChunkLoadError,
   mayReload,
   ROUTER_RELOAD_PREFIX,
-  scheduleChunkReload,
+  readLastReload,
+  writeLastReload,
   yieldRouterReload,
 } from '../../src/data/prefs/chunkReload'
+import { chunkGuardMachine } from '../../src/machines/chunkGuard.machine'
 
 /** A sessionStorage that outlives the "page": reloads are simulated by scheduling again. */
 function memoryStorage() {
@@ -49,55 +52,24 @@ describe('mayReload', () => {
   })
 })
 
-describe('scheduleChunkReload (fake timers)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-    vi.setSystemTime(1_000_000)
-  })
-  afterEach(() => vi.useRealTimers())
-
-  it('reloads after 2 seconds and remembers when', () => {
+describe('the last reload, in sessionStorage', () => {
+  it('is read back as written, and missing or broken storage reads as none', () => {
     const storage = memoryStorage()
-    const reload = vi.fn()
-    const { scheduled } = scheduleChunkReload({ storage, reload })
-    expect(scheduled).toBe(true)
-    vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS - 1)
-    expect(reload).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(reload).toHaveBeenCalledTimes(1)
-    expect(storage.items.get(CHUNK_RELOAD_KEY)).toBe(String(1_000_000 + CHUNK_RELOAD_DELAY_MS))
-  })
-
-  it('reloads at most once per 10-second window', () => {
-    const storage = memoryStorage()
-    const reload = vi.fn()
-    scheduleChunkReload({ storage, reload })
-    vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS)
-    // The reloaded page fails again at once: no second reload, the message stays.
-    vi.advanceTimersByTime(500)
-    expect(scheduleChunkReload({ storage, reload }).scheduled).toBe(false)
-    vi.advanceTimersByTime(CHUNK_RELOAD_WINDOW_MS)
-    expect(reload).toHaveBeenCalledTimes(1)
-    // Once the window has passed, a new failure may reload again.
-    expect(scheduleChunkReload({ storage, reload }).scheduled).toBe(true)
-    vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS)
-    expect(reload).toHaveBeenCalledTimes(2)
-  })
-
-  it('does not reload when cancelled (the view went away)', () => {
-    const reload = vi.fn()
-    const storage = memoryStorage()
-    scheduleChunkReload({ storage, reload }).cancel()
-    vi.advanceTimersByTime(CHUNK_RELOAD_WINDOW_MS)
-    expect(reload).not.toHaveBeenCalled()
-    expect(storage.items.size).toBe(0)
-  })
-
-  it('still reloads once without storage', () => {
-    const reload = vi.fn()
-    expect(scheduleChunkReload({ storage: undefined, reload }).scheduled).toBe(true)
-    vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS)
-    expect(reload).toHaveBeenCalledTimes(1)
+    expect(readLastReload(storage)).toBeNull()
+    writeLastReload(1_002_000, storage)
+    expect(storage.items.get(CHUNK_RELOAD_KEY)).toBe('1002000')
+    expect(readLastReload(storage)).toBe(1_002_000)
+    expect(readLastReload(undefined)).toBeNull()
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked')
+      },
+      setItem: () => {
+        throw new Error('blocked')
+      },
+    }
+    expect(() => writeLastReload(1, broken)).not.toThrow()
+    expect(readLastReload(broken)).toBeNull()
   })
 })
 
@@ -114,9 +86,14 @@ describe("yieldRouterReload: TanStack Router's immediate reload is spent (fake t
     const failure = new TypeError('Failed to fetch dynamically imported module: http://x/a.js')
     yieldRouterReload(failure, storage)
     expect(storage.items.get(`${ROUTER_RELOAD_PREFIX}${failure.message}`)).toBe('1')
-    expect(scheduleChunkReload({ storage, reload }).scheduled).toBe(true)
+    // The mark is not our guard's: its window is still unspent, so it reloads after 2 s.
+    expect(readLastReload(storage)).toBeNull()
+    const guard = createActor(chunkGuardMachine.provide({ actions: { reloadPage: reload } }), {
+      input: { lastReload: readLastReload(storage) },
+    }).start()
     vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS)
     expect(reload).toHaveBeenCalledTimes(1)
+    expect(guard.getSnapshot().status).toBe('done')
   })
 
   it('leaves other errors and missing storage alone', () => {

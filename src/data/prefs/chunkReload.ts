@@ -31,12 +31,6 @@ export function mayReload(now: number, lastReload: number | null): boolean {
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>
 
-export type ChunkReloadDeps = {
-  now?: () => number
-  storage?: StorageLike | undefined
-  reload?: () => void
-}
-
 function sessionStore(): StorageLike | undefined {
   try {
     return globalThis.sessionStorage
@@ -54,26 +48,13 @@ export function readLastReload(storage: StorageLike | undefined = sessionStore()
   }
 }
 
-/**
- * Schedules the reload for a chunk-load failure if the window allows it. Returns whether one was
- * scheduled and a cancel for it (a view that unmounts first). The reload time is written as the
- * reload happens.
- */
-export function scheduleChunkReload({
-  now = Date.now,
-  storage = sessionStore(),
-  reload = () => globalThis.location.reload(),
-}: ChunkReloadDeps = {}): { scheduled: boolean; cancel: () => void } {
-  if (!mayReload(now(), readLastReload(storage))) return { scheduled: false, cancel: () => {} }
-  const timer = setTimeout(() => {
-    try {
-      storage?.setItem(CHUNK_RELOAD_KEY, String(now()))
-    } catch {
-      // See sessionStore().
-    }
-    reload()
-  }, CHUNK_RELOAD_DELAY_MS)
-  return { scheduled: true, cancel: () => clearTimeout(timer) }
+/** Remembers that the page reloads now for a chunk-load failure (the window starts). */
+export function writeLastReload(at: number, storage: StorageLike | undefined = sessionStore()): void {
+  try {
+    storage?.setItem(CHUNK_RELOAD_KEY, String(at))
+  } catch {
+    // See sessionStore().
+  }
 }
 
 /**

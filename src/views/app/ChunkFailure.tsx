@@ -1,21 +1,22 @@
 import { Button } from '@radix-ui/themes'
 import { ErrorComponent, type ErrorComponentProps } from '@tanstack/react-router'
-import { useEffect } from 'react'
-import { isChunkLoadError, scheduleChunkReload } from '../../data/prefs/chunkReload'
+import { isChunkLoadError, readLastReload } from '../../data/prefs/chunkReload'
+import { chunkGuardMachine } from '../../machines/chunkGuard.machine'
 import { MessageView } from '../message/MessageView'
+import { useScreenActor } from './useScreenActor'
 
 export const CHUNK_FAILURE_MESSAGE =
   'Something went wrong. If page does not refresh automatically after 5 seconds, please manually refresh:'
 
 /**
  * A part of the console that could not be loaded (SPEC.md §2 'Other', §8): the message with a
- * Refresh button; the page reloads by itself after 2 seconds, at most once per 10 seconds.
+ * Refresh button, while the chunkGuard statechart decides about reloading by itself.
  */
 export function ChunkFailure() {
-  useEffect(() => scheduleChunkReload().cancel, [])
+  const guard = useScreenActor(chunkGuardMachine, { input: { lastReload: readLastReload() } })
   return (
     <MessageView message={CHUNK_FAILURE_MESSAGE}>
-      <Button onClick={() => globalThis.location.reload()}>Refresh</Button>
+      <Button onClick={() => guard?.send({ type: 'chunk.refresh' })}>Refresh</Button>
     </MessageView>
   )
 }

@@ -1,0 +1,115 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import {
+  CHUNK_RELOAD_DELAY_MS,
+  CHUNK_RELOAD_KEY,
+  CHUNK_RELOAD_WINDOW_MS,
+} from '../../src/data/prefs/chunkReload'
+import { chunkGuardMachine } from '../../src/machines/chunkGuard.machine'
+import { ChunkFailure, CHUNK_FAILURE_MESSAGE } from '../../src/views/app/ChunkFailure'
+import { testSession, WithSession } from '../setup/session'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { withDelaysAsEvents } from './withDelaysAsEvents'
+
+const NOW = 1_000_000
+const AFTER = 'xstate.after.reloadDelay.chunkGuard.waiting'
+
+const testMachine = withDelaysAsEvents(chunkGuardMachine)
+const events = [{ type: AFTER }, { type: 'chunk.refresh' }] as never[]
+// A first failure, and one right after the page reloaded for another (the window is spent).
+const fresh = createTestModel(testMachine, { events, input: { lastReload: null } })
+const spent = createTestModel(testMachine, { events, input: { lastReload: Date.now() } })
+const paths = [
+  ...fresh.getShortestPaths().map((path) => ({ path, lastReload: null })),
+  ...spent.getShortestPaths().map((path) => ({ path, lastReload: NOW - 500 })),
+]
+
+/** The failure view as the router shows it, its page reload replaced by a spy. */
+function show(lastReload: number | null) {
+  if (lastReload !== null) sessionStorage.setItem(CHUNK_RELOAD_KEY, String(lastReload))
+  const reloadPage = vi.fn()
+  const guard = chunkGuardMachine.provide({ actions: { reloadPage } })
+  render(
+    <WithSession session={testSession()} provide={[guard]}>
+      <ChunkFailure />
+    </WithSession>,
+  )
+  return { reloadPage }
+}
+
+type Shown = ReturnType<typeof show>
+const stored = () => sessionStorage.getItem(CHUNK_RELOAD_KEY)
+
+function drive(shown: Shown, lastReload: number | null) {
+  const messageShows = () => {
+    expect(screen.getByText(CHUNK_FAILURE_MESSAGE)).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled()
+  }
+  return {
+    states: {
+      waiting: () => {
+        messageShows()
+        expect(shown.reloadPage).not.toHaveBeenCalled()
+      },
+      held: () => {
+        messageShows()
+        // However long it stays, this failure does not reload the page by itself.
+        act(() => vi.advanceTimersByTime(CHUNK_RELOAD_WINDOW_MS))
+        expect(shown.reloadPage).not.toHaveBeenCalled()
+        expect(stored()).toBe(String(lastReload))
+      },
+      reloading: () => {
+        expect(shown.reloadPage).toHaveBeenCalledTimes(1)
+        // The reload's time starts the window, and outlives the page in sessionStorage.
+        expect(stored()).toBe(String(NOW + CHUNK_RELOAD_DELAY_MS))
+      },
+      refreshing: () => {
+        expect(shown.reloadPage).toHaveBeenCalledTimes(1)
+        // A manual refresh does not spend the automatic reload.
+        expect(stored()).toBe(lastReload === null ? null : String(lastReload))
+      },
+    },
+    events: {
+      [AFTER]: () => {
+        act(() => vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS - 1))
+        expect(shown.reloadPage).not.toHaveBeenCalled()
+        act(() => vi.advanceTimersByTime(1))
+      },
+      'chunk.refresh': () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+      },
+    },
+  }
+}
+
+describe('chunk-load failure guard statechart, driving the failure view', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    vi.setSystemTime(NOW)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    sessionStorage.clear()
+  })
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths.map((p) => p.path) as never)).toEqual({
+      states: [],
+      transitions: [],
+    })
+  })
+
+  for (const { path, lastReload } of paths) {
+    it(`${lastReload === null ? 'first failure' : 'window spent'}: ${describePath(path as never)}`, async () => {
+      await path.test(drive(show(lastReload), lastReload) as never)
+    })
+  }
+
+  it('reloads again for a failure once the 10-second window has passed', () => {
+    const shown = show(NOW - CHUNK_RELOAD_WINDOW_MS)
+    act(() => vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS))
+    expect(shown.reloadPage).toHaveBeenCalledTimes(1)
+  })
+})
