@@ -56,7 +56,9 @@ function drive(shown: Shown, lastReload: number | null) {
       held: () => {
         messageShows()
         // However long it stays, this failure does not reload the page by itself.
-        act(() => vi.advanceTimersByTime(CHUNK_RELOAD_WINDOW_MS))
+        act(() => {
+          vi.advanceTimersByTime(CHUNK_RELOAD_WINDOW_MS)
+        })
         expect(shown.reloadPage).not.toHaveBeenCalled()
         expect(stored()).toBe(String(lastReload))
       },
@@ -73,9 +75,13 @@ function drive(shown: Shown, lastReload: number | null) {
     },
     events: {
       [AFTER]: () => {
-        act(() => vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS - 1))
+        act(() => {
+          vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS - 1)
+        })
         expect(shown.reloadPage).not.toHaveBeenCalled()
-        act(() => vi.advanceTimersByTime(1))
+        act(() => {
+          vi.advanceTimersByTime(1)
+        })
       },
       'chunk.refresh': () => {
         fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
@@ -103,13 +109,15 @@ describe('chunk-load failure guard statechart, driving the failure view', () => 
 
   for (const { path, lastReload } of paths) {
     it(`${lastReload === null ? 'first failure' : 'window spent'}: ${describePath(path as never)}`, async () => {
-      await path.test(drive(show(lastReload), lastReload) as never)
+      await path.test(drive(show(lastReload), lastReload))
     })
   }
 
   it('reloads again for a failure once the 10-second window has passed', () => {
     const shown = show(NOW - CHUNK_RELOAD_WINDOW_MS)
-    act(() => vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS))
+    act(() => {
+      vi.advanceTimersByTime(CHUNK_RELOAD_DELAY_MS)
+    })
     expect(shown.reloadPage).toHaveBeenCalledTimes(1)
   })
 })
