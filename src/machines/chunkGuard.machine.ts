@@ -1,5 +1,17 @@
 import { setup } from 'xstate'
-import { CHUNK_RELOAD_DELAY_MS, mayReload, writeLastReload } from '../data/prefs/chunkReload'
+import {
+  CHUNK_RELOAD_DELAY_MS,
+  isChunkLoadError,
+  mayReload,
+  readLastReload,
+  writeLastReload,
+} from '../data/prefs/chunkReload'
+
+/** Whether a route's error is a failed chunk load, which this guard handles. */
+export const isChunkFailure = (error: unknown): boolean => isChunkLoadError(error)
+
+/** The guard's input as the failure view opens: the last reload, from sessionStorage. */
+export const chunkGuardInput = () => ({ lastReload: readLastReload() })
 
 export type ChunkGuardEvent = { type: 'chunk.refresh' }
 
@@ -13,7 +25,7 @@ export type ChunkGuardEvent = { type: 'chunk.refresh' }
 export const chunkGuardMachine = setup({
   types: {
     events: {} as ChunkGuardEvent,
-    /** When the page last reloaded for a failure (ms since the epoch), read as the view opens. */
+    /** When the page last reloaded for a failure (ms since the epoch), or null (chunkGuardInput). */
     input: {} as { lastReload: number | null },
     context: {} as { lastReload: number | null },
   },

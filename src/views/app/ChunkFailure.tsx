@@ -1,7 +1,10 @@
 import { Button } from '@radix-ui/themes'
 import { ErrorComponent, type ErrorComponentProps } from '@tanstack/react-router'
-import { isChunkLoadError, readLastReload } from '../../data/prefs/chunkReload'
-import { chunkGuardMachine } from '../../machines/chunkGuard.machine'
+import {
+  chunkGuardInput,
+  chunkGuardMachine,
+  isChunkFailure,
+} from '../../machines/chunkGuard.machine'
 import { MessageView } from '../message/MessageView'
 import { useScreenActor } from './useScreenActor'
 
@@ -13,7 +16,7 @@ export const CHUNK_FAILURE_MESSAGE =
  * Refresh button, while the chunkGuard statechart decides about reloading by itself.
  */
 export function ChunkFailure() {
-  const guard = useScreenActor(chunkGuardMachine, { input: { lastReload: readLastReload() } })
+  const guard = useScreenActor(chunkGuardMachine, { input: chunkGuardInput() })
   return (
     <MessageView message={CHUNK_FAILURE_MESSAGE}>
       <Button onClick={() => guard?.send({ type: 'chunk.refresh' })}>Refresh</Button>
@@ -23,5 +26,5 @@ export function ChunkFailure() {
 
 /** The router's error component: chunk-load failures get the reload guard, others the default. */
 export function RouteError(props: ErrorComponentProps) {
-  return isChunkLoadError(props.error) ? <ChunkFailure /> : <ErrorComponent {...props} />
+  return isChunkFailure(props.error) ? <ChunkFailure /> : <ErrorComponent {...props} />
 }
