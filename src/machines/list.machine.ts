@@ -89,7 +89,8 @@ export const listMachine = setup({
   states: {
     restoring: {
       description: 'Reads the options kept for this list type (sort, filters, search).',
-      tags: ['busy'],
+      // 'restoring': the options are not known yet (the options chart waits for them).
+      tags: ['busy', 'restoring'],
       invoke: {
         id: 'restoreOptions',
         src: 'restoreOptions',

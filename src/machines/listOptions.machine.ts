@@ -29,7 +29,7 @@ export const watchList = fromCallback<ListOptionsEvent, { list: ListActor }>(
   ({ input, sendBack }) => {
     let reported: ListOptions | undefined
     const report = (snapshot: ListSnapshot) => {
-      if (snapshot.matches('restoring') || snapshot.context.options === reported) return
+      if (snapshot.hasTag('restoring') || snapshot.context.options === reported) return
       reported = snapshot.context.options
       sendBack({ type: 'options.listed', options: reported })
     }

@@ -1,22 +1,25 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { TOKEN_TIMEOUTS, type Service } from '../../schema/service'
-import { createService } from '../data/api/services'
+import { createService, type NewService } from '../data/api/services'
 import { keptService } from '../data/db/services'
 import { hasErrors } from './inlineEditor.machine'
 import {
+  createdNotice,
   fieldOfMessage,
   newServiceErrors,
+  notCreatedNotice,
   type NewServiceFields,
   type NewServiceTextField,
 } from './newService.messages'
 import { serverMessage } from './profile.messages'
+import { notify } from './system'
 
 type NewServiceContext = {
   fields: NewServiceFields
   /** The server's refusal of the last Create, and the field it is about (null: the whole form). */
   error: string | null
   errorField: NewServiceTextField | null
-  /** The service the last Create made; the console goes to it. */
+  /** The service the last Create made; the view goes to it while the chart is tagged 'created'. */
   created: Service | null
 }
 
@@ -41,21 +44,30 @@ export const emptyNewService = (): NewServiceFields => ({
   refreshTokenTimeout: TOKEN_TIMEOUTS.refresh.default,
 })
 
-const create = fromPromise<Service, { fields: NewServiceFields }>(({ input, signal }) => {
-  const { fields } = input
-  return keptService(
-    createService(
-      {
-        key: fields.key.trim(),
-        name: fields.name.trim(),
-        description: fields.description.trim(),
-        url: fields.url.trim(),
-        accessTokenTimeout: fields.accessTokenTimeout,
-        refreshTokenTimeout: fields.refreshTokenTimeout,
-      },
-      { signal },
-    ),
-  )
+type CreateCall = (service: NewService, options: { signal: AbortSignal }) => Promise<Service>
+
+/**
+ * The chart's effect: the POST of the trimmed form, its answer then kept in the cache. Tests swap
+ * the call (`newServiceMachine.provide({ actors: newServiceActors(stub) })`).
+ */
+// The call is looked up when made, not when the chart is built.
+export const newServiceActors = (post: CreateCall = (...args) => createService(...args)) => ({
+  createService: fromPromise<Service, { fields: NewServiceFields }>(({ input, signal }) => {
+    const { fields } = input
+    return keptService(
+      post(
+        {
+          key: fields.key.trim(),
+          name: fields.name.trim(),
+          description: fields.description.trim(),
+          url: fields.url.trim(),
+          accessTokenTimeout: fields.accessTokenTimeout,
+          refreshTokenTimeout: fields.refreshTokenTimeout,
+        },
+        { signal },
+      ),
+    )
+  }),
 })
 
 /**
@@ -68,7 +80,7 @@ export const newServiceMachine = setup({
     context: {} as NewServiceContext,
     events: {} as NewServiceEvent,
   },
-  actors: { createService: create },
+  actors: newServiceActors(),
   guards: {
     isValid: ({ context }) => !hasErrors(newServiceErrors(context.fields)),
   },
@@ -80,8 +92,12 @@ export const newServiceMachine = setup({
           : context.fields,
     }),
     clearRefusal: assign({ error: null, errorField: null }),
-    // Provided by the view: go to /services/{id}.
-    openService: (_, _service: Service) => {},
+    notifyCreated: notify(({ context }: { context: NewServiceContext }) =>
+      context.created ? createdNotice(context.created) : null,
+    ),
+    notifyNotCreated: notify(({ context }: { context: NewServiceContext }) =>
+      notCreatedNotice(context.error),
+    ),
   },
 }).createMachine({
   id: 'newService',
@@ -129,14 +145,19 @@ export const newServiceMachine = setup({
         input: ({ context }) => ({ fields: context.fields }),
         onDone: {
           target: 'created',
-          actions: assign({ created: ({ event }) => event.output }),
+          description: 'Created: a notice names the new service.',
+          actions: [assign({ created: ({ event }) => event.output }), 'notifyCreated'],
         },
         onError: {
           target: 'failed',
-          actions: assign(({ event }) => {
-            const message = serverMessage(event.error)
-            return { error: message, errorField: fieldOfMessage(message) ?? null }
-          }),
+          description: 'Refused: a notice says the service was not created, and why.',
+          actions: [
+            assign(({ event }) => {
+              const message = serverMessage(event.error)
+              return { error: message, errorField: fieldOfMessage(message) ?? null }
+            }),
+            'notifyNotCreated',
+          ],
         },
       },
     },
@@ -162,11 +183,9 @@ export const newServiceMachine = setup({
       },
     },
     created: {
-      description: 'Stored in the cache; the dialog is closed and the new service opens.',
-      entry: {
-        type: 'openService',
-        params: ({ context }) => context.created as Service,
-      },
+      description: 'Stored in the cache; the dialog is closed and the view opens the new service.',
+      // 'created': the view goes to /services/{id} of `context.created`.
+      tags: ['created'],
       on: {
         'newService.open': {
           target: 'editing',

@@ -4,6 +4,7 @@ import {
   validateServiceName,
   validateServiceUrl,
 } from '../../schema/service'
+import { failed, succeeded } from './notification.messages'
 
 export type NewServiceTextField = 'key' | 'name' | 'description' | 'url'
 
@@ -47,3 +48,8 @@ export function newServiceErrors(
     url: validateServiceUrl(fields.url, false),
   }
 }
+
+/** The notices of a Create (SPEC.md §4 'Notifications'). */
+export const createdNotice = (service: { name: string }) => succeeded(`${service.name} was created`)
+export const notCreatedNotice = (reason: string | null) =>
+  failed('The service was not created', reason)

@@ -89,7 +89,8 @@ export const notificationMachine = setup({
     },
     open: {
       description: 'Entering (225 ms).',
-      tags: ['visible'],
+      // 'entering': the card fades in.
+      tags: ['visible', 'entering'],
       after: {
         enter: [
           { guard: 'persistent', target: 'entered.held' },
@@ -148,8 +149,18 @@ export const notificationMachine = setup({
       tags: ['visible'],
       initial: 'leaving',
       states: {
-        leaving: { after: { exit: { target: 'collapsing' } } },
-        collapsing: { after: { collapse: { target: '#notification.exited' } } },
+        leaving: {
+          description: 'The card fades out.',
+          // 'leaving': the card fades out, still taking its space.
+          tags: ['leaving'],
+          after: { exit: { target: 'collapsing' } },
+        },
+        collapsing: {
+          description: 'The space the card took closes.',
+          // 'collapsing': the card is gone and its space shrinks to nothing.
+          tags: ['leaving', 'collapsing'],
+          after: { collapse: { target: '#notification.exited' } },
+        },
       },
     },
     exited: {

@@ -4,11 +4,12 @@ import {
   fromPromise,
   setup,
   type ActorRefFrom,
+  type AnyActorRef,
   type SnapshotFrom,
 } from 'xstate'
 import { revokeSession } from '../data/api/sessions'
-import { revokeFailureText } from './revoke.messages'
-import type { SyncActor } from './sync.machine'
+import { notRevokedNotice, revokedNotice, revokeFailureText } from './revoke.messages'
+import { notify, SYSTEM_ID } from './system'
 
 /** The session a revoke is about: its id, and the user's name for the texts. */
 export type RevokeTarget = { id: string; name: string }
@@ -17,8 +18,6 @@ export type RevokeContext = {
   target: RevokeTarget | null
   /** Why the last revoke failed, in words for the dialog. */
   error: string | null
-  /** The page's sync, told to pull sessions at once instead of waiting for the change notice. */
-  sync: SyncActor | undefined
 }
 
 export type RevokeEvent =
@@ -35,7 +34,6 @@ export const revokeMachine = setup({
   types: {
     context: {} as RevokeContext,
     events: {} as RevokeEvent,
-    input: {} as { sync: SyncActor | undefined },
   },
   actors: {
     revokeSession: fromPromise<void, { id: string }>(({ input, signal }) =>
@@ -43,15 +41,22 @@ export const revokeMachine = setup({
     ),
   },
   actions: {
-    pullSessions: enqueueActions(({ context, enqueue }) => {
-      if (context.sync)
-        enqueue.sendTo(context.sync, { type: 'sync.changed', collections: ['sessions'] })
+    // The session's sync pulls sessions at once instead of waiting for the change notice.
+    pullSessions: enqueueActions(({ system, enqueue }) => {
+      const sync = system.get(SYSTEM_ID.sync) as AnyActorRef | undefined
+      if (sync) enqueue.sendTo(sync, { type: 'sync.changed', collections: ['sessions'] })
     }),
+    notifyRevoked: notify(({ context }: { context: RevokeContext }) =>
+      revokedNotice(context.target?.name ?? ''),
+    ),
+    notifyNotRevoked: notify(({ context }: { context: RevokeContext }) =>
+      notRevokedNotice(context.target?.name ?? '', context.error),
+    ),
   },
 }).createMachine({
   id: 'revoke',
   description: 'Revokes one session after a confirmation.',
-  context: ({ input }) => ({ target: null, error: null, sync: input.sync }),
+  context: { target: null, error: null },
   initial: 'idle',
   states: {
     idle: {
@@ -79,10 +84,19 @@ export const revokeMachine = setup({
         id: 'revokeSession',
         src: 'revokeSession',
         input: ({ context }) => ({ id: context.target?.id ?? '' }),
-        onDone: { target: 'done', actions: 'pullSessions' },
+        onDone: {
+          target: 'done',
+          description:
+            "Revoked: the sync pulls sessions; a notice says 'Session of {name} revoked'.",
+          actions: ['pullSessions', 'notifyRevoked'],
+        },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => revokeFailureText(event.error) }),
+          description: "Refused: a notice says 'Session of {name} not revoked', and why.",
+          actions: [
+            assign({ error: ({ event }) => revokeFailureText(event.error) }),
+            'notifyNotRevoked',
+          ],
         },
       },
     },
@@ -96,6 +110,8 @@ export const revokeMachine = setup({
     },
     done: {
       description: 'Revoked; a notice says so until the next revoke.',
+      // 'revoked': the page says whose session went (context.target).
+      tags: ['revoked'],
       on: {
         'revoke.request': {
           target: 'confirming',

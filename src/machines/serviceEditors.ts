@@ -24,7 +24,21 @@ const RULES: Record<ServiceTextField, (value: string) => string | undefined> = {
   url: (value) => validateServiceUrl(value),
 }
 
-function serviceEditor(field: ServiceTextField): ServiceEditorSpec {
+type PutField = (
+  id: string,
+  field: ServiceTextField,
+  value: string,
+  options: { signal: AbortSignal },
+) => Promise<Service>
+
+/**
+ * The editor of one field. `put` is the server call, which tests swap (the inline editor's
+ * `saveRecord` actor, provided, saves through `serviceEditor(spec.key, stub)`).
+ */
+export function serviceEditor(
+  field: ServiceTextField,
+  put: PutField = (...args) => updateServiceField(...args),
+): ServiceEditorSpec {
   const typed = (fields: Record<string, string>) => fields[field] ?? ''
   return {
     key: field,
@@ -33,7 +47,7 @@ function serviceEditor(field: ServiceTextField): ServiceEditorSpec {
     errors: (fields) => ({ [field]: RULES[field](typed(fields)) }),
     isChanged: (fields, service) => typed(fields).trim() !== service[field],
     save: (service, fields, signal) =>
-      keptService(updateServiceField(service.id, field, typed(fields).trim(), { signal })),
+      keptService(put(service.id, field, typed(fields).trim(), { signal })),
   }
 }
 

@@ -3,9 +3,18 @@ import type { Service } from '../../schema/service'
 import { deleteService, restoreService } from '../data/api/services'
 import { keptService } from '../data/db/services'
 import { serverMessage } from './profile.messages'
+import {
+  deletedNotice,
+  notDeletedNotice,
+  notRestoredNotice,
+  restoredNotice,
+} from './serviceLifecycle.messages'
+import { notify } from './system'
 
 type LifecycleContext = {
   serviceId: string
+  /** The service's name, for the notices. */
+  name: string
   deleted: boolean
   /** Why the last delete or restore failed, shown in its dialog. */
   error: string | null
@@ -17,15 +26,27 @@ export type LifecycleEvent =
   | { type: 'service.confirm' }
   | { type: 'service.cancel' }
 
-export type LifecycleInput = { service: Pick<Service, 'id' | 'deleted'> }
+export type LifecycleInput = { service: Pick<Service, 'id' | 'deleted' | 'name'> }
 
-const remove = fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
-  keptService(deleteService(input.serviceId, { signal })),
-)
+type ServiceCall = (id: string, options: { signal: AbortSignal }) => Promise<Service>
 
-const restore = fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
-  keptService(restoreService(input.serviceId, { signal })),
-)
+/**
+ * The chart's effects: each server call, its answer then kept in the cache. Tests swap the calls
+ * (`serviceLifecycleMachine.provide({ actors: lifecycleActors(stubs) })`).
+ */
+export const lifecycleActors = (
+  api: { deleteService: ServiceCall; restoreService: ServiceCall } = {
+    deleteService: (...args) => deleteService(...args),
+    restoreService: (...args) => restoreService(...args),
+  },
+) => ({
+  deleteService: fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
+    keptService(api.deleteService(input.serviceId, { signal })),
+  ),
+  restoreService: fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
+    keptService(api.restoreService(input.serviceId, { signal })),
+  ),
+})
 
 /**
  * A service's lifecycle (SPEC.md §4 'Service'): active to deleted through Delete and its
@@ -38,13 +59,28 @@ export const serviceLifecycleMachine = setup({
     events: {} as LifecycleEvent,
     input: {} as LifecycleInput,
   },
-  actors: { deleteService: remove, restoreService: restore },
+  actors: lifecycleActors(),
   guards: { isDeleted: ({ context }) => context.deleted },
+  actions: {
+    notifyDeleted: notify(({ context }: { context: LifecycleContext }) =>
+      deletedNotice(context.name),
+    ),
+    notifyNotDeleted: notify(({ context }: { context: LifecycleContext }) =>
+      notDeletedNotice(context.name, context.error),
+    ),
+    notifyRestored: notify(({ context }: { context: LifecycleContext }) =>
+      restoredNotice(context.name),
+    ),
+    notifyNotRestored: notify(({ context }: { context: LifecycleContext }) =>
+      notRestoredNotice(context.name, context.error),
+    ),
+  },
 }).createMachine({
   id: 'serviceLifecycle',
   description: 'Deletes and restores a service, each after a confirmation.',
   context: ({ input }) => ({
     serviceId: input.service.id,
+    name: input.service.name,
     deleted: input.service.deleted,
     error: null,
   }),
@@ -79,11 +115,22 @@ export const serviceLifecycleMachine = setup({
         input: ({ context }) => ({ serviceId: context.serviceId }),
         onDone: {
           target: 'deleted',
-          actions: assign({ deleted: ({ event }) => event.output.deleted }),
+          description: "Deleted: a notice says '{name} was deleted'.",
+          actions: [
+            assign({
+              deleted: ({ event }) => event.output.deleted,
+              name: ({ event }) => event.output.name,
+            }),
+            'notifyDeleted',
+          ],
         },
         onError: {
           target: 'deleteFailed',
-          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+          description: "Refused: a notice says '{name} was not deleted', and why.",
+          actions: [
+            assign({ error: ({ event }) => serverMessage(event.error) }),
+            'notifyNotDeleted',
+          ],
         },
       },
     },
@@ -125,11 +172,22 @@ export const serviceLifecycleMachine = setup({
         input: ({ context }) => ({ serviceId: context.serviceId }),
         onDone: {
           target: 'active',
-          actions: assign({ deleted: ({ event }) => event.output.deleted }),
+          description: "Restored: a notice says '{name} was restored'.",
+          actions: [
+            assign({
+              deleted: ({ event }) => event.output.deleted,
+              name: ({ event }) => event.output.name,
+            }),
+            'notifyRestored',
+          ],
         },
         onError: {
           target: 'restoreFailed',
-          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+          description: "Refused: a notice says '{name} was not restored', and why.",
+          actions: [
+            assign({ error: ({ event }) => serverMessage(event.error) }),
+            'notifyNotRestored',
+          ],
         },
       },
     },

@@ -3,8 +3,14 @@ import type { Service } from '../../schema/service'
 import { updateServiceField } from '../data/api/services'
 import { keptService } from '../data/db/services'
 import { serverMessage } from './profile.messages'
+import {
+  timeoutNotSavedNotice,
+  timeoutSavedNotice,
+  type TimeoutField,
+} from './serviceTimeout.messages'
+import { notify } from './system'
 
-export type TimeoutField = 'accessTokenTimeout' | 'refreshTokenTimeout'
+export type { TimeoutField } from './serviceTimeout.messages'
 
 type TimeoutContext = {
   serviceId: string
@@ -23,9 +29,22 @@ export type TimeoutInput = { serviceId: string; field: TimeoutField; value: numb
 
 type SaveInput = { serviceId: string; field: TimeoutField; value: number }
 
-const saveTimeout = fromPromise<Service, SaveInput>(({ input, signal }) =>
-  keptService(updateServiceField(input.serviceId, input.field, input.value, { signal })),
-)
+type PutField = (
+  id: string,
+  field: TimeoutField,
+  value: number,
+  options: { signal: AbortSignal },
+) => Promise<Service>
+
+/**
+ * The chart's effect: the PUT of the one field, its answer then kept in the cache. Tests swap the
+ * call (`serviceTimeoutMachine.provide({ actors: timeoutActors(stub) })`).
+ */
+export const timeoutActors = (put: PutField = (...args) => updateServiceField(...args)) => ({
+  saveTimeout: fromPromise<Service, SaveInput>(({ input, signal }) =>
+    keptService(put(input.serviceId, input.field, input.value, { signal })),
+  ),
+})
 
 /**
  * A token-timeout slider of the service detail (SPEC.md §5 'Service timeouts'): moving it changes
@@ -37,7 +56,15 @@ export const serviceTimeoutMachine = setup({
     events: {} as TimeoutEvent,
     input: {} as TimeoutInput,
   },
-  actors: { saveTimeout },
+  actors: timeoutActors(),
+  actions: {
+    notifySaved: notify(({ context }: { context: TimeoutContext }) =>
+      timeoutSavedNotice(context.serviceId, context.field),
+    ),
+    notifyNotSaved: notify(({ context }: { context: TimeoutContext }) =>
+      timeoutNotSavedNotice(context.field, context.error),
+    ),
+  },
 }).createMachine({
   id: 'serviceTimeout',
   description: 'Saves a token timeout when its slider is let go.',
@@ -105,17 +132,25 @@ export const serviceTimeoutMachine = setup({
         }),
         onDone: {
           target: 'idle',
-          actions: assign(({ context, event }) => ({
-            value: event.output[context.field],
-            saved: event.output[context.field],
-          })),
+          description: "Saved: a notice says 'The … timeout was saved'.",
+          actions: [
+            assign(({ context, event }) => ({
+              value: event.output[context.field],
+              saved: event.output[context.field],
+            })),
+            'notifySaved',
+          ],
         },
         onError: {
           target: 'failed',
-          actions: assign({
-            value: ({ context }) => context.saved,
-            error: ({ event }) => serverMessage(event.error),
-          }),
+          description: "Refused: a notice says 'The … timeout was not saved', and why.",
+          actions: [
+            assign({
+              value: ({ context }) => context.saved,
+              error: ({ event }) => serverMessage(event.error),
+            }),
+            'notifyNotSaved',
+          ],
         },
       },
     },

@@ -124,7 +124,8 @@ export const sessionMachine = setup({
   states: {
     authenticating: {
       description: "Asks the server who the session belongs to ('Authenticating...').",
-      tags: ['busy'],
+      // 'checkingSession': no route shows; the message says 'Authenticating...'.
+      tags: ['busy', 'checkingSession'],
       invoke: {
         id: 'fetchSelf',
         src: 'fetchSelf',
@@ -145,7 +146,8 @@ export const sessionMachine = setup({
     },
     unreachable: {
       description: 'The server did not answer the session check; the person may try again.',
-      tags: ['error'],
+      // 'unreachable': no route shows; the message says 'An Error Occurred. Try Again.'
+      tags: ['error', 'unreachable'],
       on: {
         'session.retry': { target: 'authenticating', description: 'Try Again was pressed.' },
       },
@@ -247,7 +249,8 @@ export const sessionMachine = setup({
     },
     signingOut: {
       description: 'Ends the session on the server.',
-      tags: ['busy'],
+      // 'signingOut': no route shows; the message says 'Signing out...'.
+      tags: ['busy', 'signingOut'],
       invoke: {
         id: 'signOut',
         src: 'signOut',

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import {
   filterDrawerMachine,
@@ -17,15 +17,21 @@ import { uncovered } from './coverage'
 import { describePath } from './describePath'
 
 // The drawer's stored open state: each read waits for the path's step; writes are recorded.
-const prefs = vi.hoisted(() => ({
+const prefs = {
   reads: [] as { resolve: (open: boolean) => void; reject: (error: unknown) => void }[],
   writes: [] as boolean[],
-}))
-vi.mock('../../src/data/prefs/filterDrawer', () => ({
-  readFilterDrawerOpen: () =>
-    new Promise<boolean>((resolve, reject) => prefs.reads.push({ resolve, reject })),
-  writeFilterDrawerOpen: (open: boolean) => void prefs.writes.push(open),
-}))
+}
+const stubbed = filterDrawerMachine.provide({
+  actors: {
+    restoreOpen: fromPromise<boolean>(
+      () => new Promise<boolean>((resolve, reject) => prefs.reads.push({ resolve, reject })),
+    ),
+  },
+  actions: {
+    rememberOpen: () => void prefs.writes.push(true),
+    rememberClosed: () => void prefs.writes.push(false),
+  },
+})
 
 // `value` only names the step in the test's title (describePath); the chart reads the rest.
 const events = [
@@ -136,7 +142,7 @@ describe('filter drawer statechart, driving the Services screen on a phone', () 
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderSignedIn(selfUser(), '/services')
+      const app = await renderSignedIn(selfUser(), '/services', { provide: [stubbed] })
       await screen.findByText('Record Count: 3')
       await path.test(drive(app))
     })

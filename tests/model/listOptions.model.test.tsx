@@ -1,12 +1,11 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { ListType } from '../../src/data/lists/listTypes'
-import { defaultListOptions, type ListOptions } from '../../src/data/lists/options'
-import type * as OptionsModule from '../../src/data/lists/options'
-import type { ListActor } from '../../src/machines/list.machine'
+import { defaultListOptions, loadListOptions, type ListOptions } from '../../src/data/lists/options'
+import { listMachine, type ListActor } from '../../src/machines/list.machine'
 import { listOptionsMachine, type ListOptionsEvent } from '../../src/machines/listOptions.machine'
 import { seedServices, service } from '../component/serviceList.support'
 import { tallElements } from '../component/sessions.support'
@@ -17,16 +16,15 @@ import { uncovered } from './coverage'
 import { describePath } from './describePath'
 
 // The Services list's saved options: the list waits for the path's step to hand them over.
-const store = vi.hoisted(() => ({ restores: [] as ((options: ListOptions) => void)[] }))
-vi.mock('../../src/data/lists/options', async (importOriginal) => {
-  const actual = await importOriginal<typeof OptionsModule>()
-  return {
-    ...actual,
-    loadListOptions: (type: ListType) =>
-      type === 'services'
+const store = { restores: [] as ((options: ListOptions) => void)[] }
+const stubbed = listMachine.provide({
+  actors: {
+    restoreOptions: fromPromise<ListOptions, { type: ListType }>(({ input }) =>
+      input.type === 'services'
         ? new Promise<ListOptions>((resolve) => store.restores.push(resolve))
-        : actual.loadListOptions(type),
-  }
+        : Promise.resolve(loadListOptions(input.type)),
+    ),
+  },
 })
 
 const defaults = defaultListOptions('services')
@@ -150,7 +148,7 @@ describe('list options statechart, driving the Services filters', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderSignedIn(selfUser(), '/services')
+      const app = await renderSignedIn(selfUser(), '/services', { provide: [stubbed] })
       await screen.findByRole('region', { name: 'Filters' })
       await path.test(drive(app))
     })

@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { identityDb } from '../../src/data/db/identity'
 import {
+  newServiceActors,
   newServiceMachine,
   type NewServiceEvent,
   type NewServiceSnapshot,
@@ -12,12 +13,13 @@ import { newServiceErrors } from '../../src/machines/newService.messages'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 import { refusal, server } from './profile.support'
 import { aService, renderAddService } from './service.support'
 
-vi.mock('../../src/data/api/services', async () => {
-  const { server } = await import('./profile.support')
-  return { createService: server.stub('createService') }
+// The server call behind the chart's createService actor; each call waits for the path's step.
+const stubbed = newServiceMachine.provide({
+  actors: newServiceActors(server.stub('createService') as never),
 })
 
 const created = aService({ key: 'crm', name: 'crm', description: '', url: '' })
@@ -162,10 +164,14 @@ function drive(app: App, touched: Set<string>) {
         within(form()).getByRole('slider', { name: 'Access Token Timeout' }).focus()
         await app.user.keyboard(event.value === 2 ? '{ArrowRight}' : '{ArrowLeft}')
       },
-      'xstate.done.actor.createService': async ({ event }: Step) =>
-        (await server.last('createService')).resolve(event.output),
-      'xstate.error.actor.createService': async ({ event }: Step) =>
-        (await server.last('createService')).reject(event.error),
+      'xstate.done.actor.createService': async ({ event }: Step) => {
+        ;(await server.last('createService')).resolve(event.output)
+        await expectNotified('status', `${created.name} was created`)
+      },
+      'xstate.error.actor.createService': async ({ event }: Step) => {
+        ;(await server.last('createService')).reject(event.error)
+        await expectNotified('alert', /^The service was not created: \S/)
+      },
     },
   }
 }
@@ -182,7 +188,7 @@ describe('New Service statechart, driving Add Service and its form', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = renderAddService()
+      const app = renderAddService({ provide: [stubbed] })
       await screen.findByRole('button', { name: 'Add Service' })
       await path.test(drive(app, new Set()))
     })

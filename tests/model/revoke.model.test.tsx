@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fromPromise } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import { ApiError } from '../../src/data/api/ApiError'
 import { identityDb } from '../../src/data/db/identity'
@@ -14,13 +15,19 @@ import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
 
 // The server call behind the chart's revokeSession actor; each call waits for the path's step.
-const server = vi.hoisted(() => ({
+const server = {
   calls: [] as { id: string; resolve: () => void; reject: (error: unknown) => void }[],
-}))
-vi.mock('../../src/data/api/sessions', () => ({
-  revokeSession: (id: string) =>
-    new Promise<void>((resolve, reject) => server.calls.push({ id, resolve, reject })),
-}))
+}
+const stubbed = revokeMachine.provide({
+  actors: {
+    revokeSession: fromPromise<void, { id: string }>(
+      ({ input }) =>
+        new Promise<void>((resolve, reject) =>
+          server.calls.push({ id: input.id, resolve, reject }),
+        ),
+    ),
+  },
+})
 
 const ada = {
   id: '0192f0c4-0000-7000-8000-000000000009',
@@ -42,7 +49,7 @@ const events = [
 ] as unknown as RevokeEvent[]
 
 const testMachine = asTestMachine(revokeMachine)
-const model = createTestModel(testMachine, { events, input: { sync: undefined } })
+const model = createTestModel(testMachine, { events })
 const paths = model.getShortestPaths()
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
@@ -131,7 +138,7 @@ describe('revoke statechart, driving the Sessions screen', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderSignedIn(selfUser(), '/sessions')
+      const app = await renderSignedIn(selfUser(), '/sessions', { provide: [stubbed] })
       await screen.findByRole('button', { name: 'Revoke session of Ada Lovelace' })
       await path.test(drive(app))
     })

@@ -9,11 +9,30 @@ import {
   useParams,
 } from '@tanstack/react-router'
 import { render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import userEvent from '@testing-library/user-event'
+import { onTestFinished } from 'vitest'
+import { fromPromise, type AnyActorLogic } from 'xstate'
 import type { Service } from '../../schema/service'
 import { identityDb } from '../../src/data/db/identity'
+import {
+  inlineEditorMachine,
+  type EditorRecord,
+  type EditorSpec,
+  type Fields,
+} from '../../src/machines/inlineEditor.machine'
+import { serviceEditor, type ServiceTextField } from '../../src/machines/serviceEditors'
+import {
+  lifecycleActors,
+  serviceLifecycleMachine,
+} from '../../src/machines/serviceLifecycle.machine'
+import { serviceTimeoutMachine, timeoutActors } from '../../src/machines/serviceTimeout.machine'
+import { NotifyProvider } from '../../src/views/notify/Notifications'
 import { ServiceDetail } from '../../src/views/services/detail/ServiceDetail'
 import { AddService } from '../../src/views/services/new/AddService'
+import { selfUser } from '../setup/fixtures'
+import { testSession, WithSession } from '../setup/session'
+import { server } from './profile.support'
 
 /** A service as the cache holds it. */
 export function aService(changes: Partial<Service> = {}): Service {
@@ -40,14 +59,69 @@ export const savedService = (before: Service, changes: Partial<Service>): Servic
   updatedAt: '2026-02-01T00:00:00.000Z',
 })
 
+/**
+ * The service detail's charts with their server calls stubbed (`server.stub`, settled by the
+ * path's steps): delete and restore, the timeouts' PUT and the inline editors' PUT, each answer
+ * still kept in the cache by the charts' own effects.
+ */
+export const stubbedServiceMachines = (): AnyActorLogic[] => [
+  serviceLifecycleMachine.provide({
+    actors: lifecycleActors({
+      deleteService: server.stub('deleteService') as never,
+      restoreService: server.stub('restoreService') as never,
+    }),
+  }),
+  serviceTimeoutMachine.provide({
+    actors: timeoutActors(server.stub('updateServiceField') as never),
+  }),
+  inlineEditorMachine.provide({
+    actors: {
+      saveRecord: fromPromise<
+        EditorRecord,
+        { spec: EditorSpec; record: EditorRecord; fields: Fields }
+      >(({ input, signal }) =>
+        serviceEditor(
+          input.spec.key as ServiceTextField,
+          server.stub('updateServiceField') as never,
+        ).save(input.record as Service, input.fields, signal),
+      ),
+    },
+  }),
+]
+
+/**
+ * A signed-in administrator's session (whose notification stack shows), around `children`; the
+ * views' machines replaced by `provide`, by machine id. It stops with the test.
+ */
+export function Signed({
+  provide = [],
+  children,
+}: {
+  provide?: readonly AnyActorLogic[]
+  children: ReactNode
+}) {
+  const session = testSession(selfUser())
+  onTestFinished(() => session.stop())
+  return (
+    <WithSession session={session} provide={provide}>
+      <Theme>
+        <NotifyProvider>{children}</NotifyProvider>
+      </Theme>
+    </WithSession>
+  )
+}
+
 /** Puts `service` in the identity cache and shows its detail pane, as the master-detail page does. */
-export async function renderDetail(service: Service) {
+export async function renderDetail(
+  service: Service,
+  { provide = stubbedServiceMachines() }: { provide?: readonly AnyActorLogic[] } = {},
+) {
   await identityDb().services.clear()
   await identityDb().services.put(service)
   const view = render(
-    <Theme>
+    <Signed provide={provide}>
       <ServiceDetail id={service.id} />
-    </Theme>,
+    </Signed>,
   )
   await screen.findByRole('heading', { name: service.name, level: 2 })
   return { ...view, user: userEvent.setup() }
@@ -57,13 +131,13 @@ export async function renderDetail(service: Service) {
  * 'Add Service' above the routes (as on the master-detail page, it stays across them), and
  * /services/{id} saying which service it opened.
  */
-export function renderAddService() {
+export function renderAddService({ provide }: { provide: readonly AnyActorLogic[] }) {
   const root = createRootRoute({
     component: () => (
-      <Theme>
+      <Signed provide={provide}>
         <AddService />
         <Outlet />
-      </Theme>
+      </Signed>
     ),
   })
   const index = createRoute({ getParentRoute: () => root, path: '/', component: () => null })

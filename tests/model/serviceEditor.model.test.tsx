@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import type { Service } from '../../schema/service'
 import { identityDb } from '../../src/data/db/identity'
@@ -22,18 +22,6 @@ import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'
 import { aService, renderDetail, savedService } from './service.support'
-
-vi.mock('../../src/data/api/services', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    deleteService: server.stub('deleteService'),
-    restoreService: server.stub('restoreService'),
-    updateServiceField: server.stub('updateServiceField'),
-    uploadServiceLogo: server.stub('uploadServiceLogo'),
-    removeServiceLogo: server.stub('removeServiceLogo'),
-    fetchServiceLogoUrl: server.stub('fetchServiceLogoUrl'),
-  }
-})
 
 const service = aService()
 

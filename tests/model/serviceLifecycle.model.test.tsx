@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { identityDb } from '../../src/data/db/identity'
 import {
@@ -11,20 +11,9 @@ import {
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 import { refusal, server } from './profile.support'
 import { aService, renderDetail, savedService } from './service.support'
-
-vi.mock('../../src/data/api/services', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    deleteService: server.stub('deleteService'),
-    restoreService: server.stub('restoreService'),
-    updateServiceField: server.stub('updateServiceField'),
-    uploadServiceLogo: server.stub('uploadServiceLogo'),
-    removeServiceLogo: server.stub('removeServiceLogo'),
-    fetchServiceLogoUrl: server.stub('fetchServiceLogoUrl'),
-  }
-})
 
 const service = aService()
 const name = service.name
@@ -118,14 +107,22 @@ function drive(app: App) {
       'service.confirm': () =>
         app.user.click(within(dialog()).getByRole('button', { name: /^(Delete|Restore)$/ })),
       'service.cancel': () => app.user.click(inDialog('Cancel')),
-      'xstate.done.actor.deleteService': async ({ event }: Step) =>
-        (await server.last('deleteService')).resolve(event.output),
-      'xstate.error.actor.deleteService': async ({ event }: Step) =>
-        (await server.last('deleteService')).reject(event.error),
-      'xstate.done.actor.restoreService': async ({ event }: Step) =>
-        (await server.last('restoreService')).resolve(event.output),
-      'xstate.error.actor.restoreService': async ({ event }: Step) =>
-        (await server.last('restoreService')).reject(event.error),
+      'xstate.done.actor.deleteService': async ({ event }: Step) => {
+        ;(await server.last('deleteService')).resolve(event.output)
+        await expectNotified('status', `${name} was deleted`)
+      },
+      'xstate.error.actor.deleteService': async ({ event }: Step) => {
+        ;(await server.last('deleteService')).reject(event.error)
+        await expectNotified('alert', new RegExp(`^${name} was not deleted: \\S`))
+      },
+      'xstate.done.actor.restoreService': async ({ event }: Step) => {
+        ;(await server.last('restoreService')).resolve(event.output)
+        await expectNotified('status', `${name} was restored`)
+      },
+      'xstate.error.actor.restoreService': async ({ event }: Step) => {
+        ;(await server.last('restoreService')).reject(event.error)
+        await expectNotified('alert', new RegExp(`^${name} was not restored: \\S`))
+      },
     },
   }
 }

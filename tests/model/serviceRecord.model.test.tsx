@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto'
 import { render, screen } from '@testing-library/react'
-import { Theme } from '@radix-ui/themes'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import type { Service } from '../../schema/service'
@@ -14,11 +13,7 @@ import { ServiceDetail } from '../../src/views/services/detail/ServiceDetail'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { aService, savedService } from './service.support'
-
-vi.mock('../../src/data/api/services', () => ({
-  fetchServiceLogoUrl: () => new Promise(() => {}),
-}))
+import { aService, savedService, Signed } from './service.support'
 
 const service = aService()
 const renamed = savedService(service, { name: 'Customer Hub' })
@@ -131,9 +126,9 @@ describe('service record statechart, driving the detail pane from the cache', ()
       await identityDb().services.clear()
       const db = cache()
       render(
-        <Theme>
+        <Signed>
           <ServiceDetail id={service.id} />
-        </Theme>,
+        </Signed>,
       )
       await path.test(drive(db))
     })

@@ -11,20 +11,9 @@ import {
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
+import { expectNotified } from './notify.support'
 import { refusal, server } from './profile.support'
 import { aService, renderDetail, savedService } from './service.support'
-
-vi.mock('../../src/data/api/services', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    deleteService: server.stub('deleteService'),
-    restoreService: server.stub('restoreService'),
-    updateServiceField: server.stub('updateServiceField'),
-    uploadServiceLogo: server.stub('uploadServiceLogo'),
-    removeServiceLogo: server.stub('removeServiceLogo'),
-    fetchServiceLogoUrl: server.stub('fetchServiceLogoUrl'),
-  }
-})
 
 const service = aService({ accessTokenTimeout: 1 })
 const FIELD = 'accessTokenTimeout'
@@ -73,6 +62,8 @@ type App = Awaited<ReturnType<typeof renderDetail>>
 type Step = { event: { type: string; value?: number; output?: unknown; error?: unknown } }
 
 const group = () => within(screen.getByRole('group', { name: LABEL }))
+// The detail pane: its inline messages, not the notifications beside it.
+const pane = () => within(screen.getByRole('article'))
 const thumb = () => screen.getByRole('slider', { name: LABEL })
 const track = () => thumb().closest('.rt-SliderRoot') as HTMLElement
 // jsdom has no layout: the slider is 100 px wide from x = 0, and the pointer is captured.
@@ -93,8 +84,8 @@ function drive(app: App) {
     await waitFor(() => expect(thumb()).toHaveAttribute('aria-valuenow', String(s.context.value)))
     expect(group().getByRole('status')).toHaveTextContent(hours(s.context.value))
     if (s.hasTag('error'))
-      expect(await screen.findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
-    else expect(screen.queryByRole('alert')).toBeNull()
+      expect(await pane().findByRole('alert')).toHaveTextContent(s.context.error ?? '—')
+    else expect(pane().queryByRole('alert')).toBeNull()
   }
   return {
     states: {
@@ -135,9 +126,11 @@ function drive(app: App) {
       },
       'xstate.done.actor.saveTimeout': async ({ event }: Step) => {
         ;(await server.last('updateServiceField')).resolve(event.output)
+        await expectNotified('status', 'The access token timeout was saved')
       },
       'xstate.error.actor.saveTimeout': async ({ event }: Step) => {
         ;(await server.last('updateServiceField')).reject(event.error)
+        await expectNotified('alert', /^The access token timeout was not saved: \S/)
       },
     },
   }

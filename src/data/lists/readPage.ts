@@ -2,6 +2,7 @@ import { cmp, type Collection, type Table } from 'dexie'
 import { rowFilter, type ListRow } from './filter'
 import { PAGE_SIZE, type ListType } from './listTypes'
 import type { ListOptions } from './options'
+import { query } from '../query/query'
 import { scanMatching } from './scan'
 
 export type ListTable = Table<ListRow, string>
@@ -22,13 +23,15 @@ const keyOf = (row: ListRow, field: string): [string | number, string] => [
   row.id,
 ]
 
-// A filter on one id or one user narrows the list to a handful of rows: read those through the
-// primary key or the userId index and order them here, rather than walk the sort index.
+// A filter on one id or one user narrows the list to a handful of rows: read those with the local
+// query helper (SPEC.md §5; its plan reads them through the primary key or the userId index) and
+// order them here, rather than walk the sort index. The rest of a list's reading stands apart
+// from the helper (docs/console-cache.md 'Lists and the query helper').
 async function narrowed(table: ListTable, options: ListOptions): Promise<ListRow[] | undefined> {
   const { id, userId } = options.filters
-  if (id) return table.where(':id').equals(id).toArray()
+  if (id) return query<ListRow>(table.db, table.name, { where: { id } })
   const byUser = table.schema.indexes.some((index) => index.name === 'userId')
-  if (userId && byUser) return table.where('userId').equals(userId).toArray()
+  if (userId && byUser) return query<ListRow>(table.db, table.name, { where: { userId } })
   return undefined
 }
 

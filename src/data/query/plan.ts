@@ -5,25 +5,37 @@ import type { Condition } from './where'
 
 type RowTable = Table<Row, IndexableType>
 
-/** How a query reads its candidates, and whether they already come in the requested order. */
-export type Plan = { collection: Collection<Row, IndexableType>; ordered: boolean }
+/**
+ * How a query reads its candidates, whether they already come in the requested order, and the
+ * condition the index answered exactly (an equality), which the caller need not test again.
+ */
+export type Plan = {
+  collection: Collection<Row, IndexableType>
+  ordered: boolean
+  answered?: Condition
+}
 
 // Only strings and numbers are keys our indexes hold; null and booleans never are.
 const isKey = (value: unknown): value is string | number =>
   typeof value === 'string' || typeof value === 'number'
 
 function singleFieldIndexes(table: RowTable): Set<string> {
-  const names = table.schema.indexes.filter((index) => !index.compound).map((index) => index.name)
+  const names = table.schema.indexes
+    .filter((index) => !index.compound && !index.multi)
+    .map((index) => index.name)
   return new Set([table.schema.primKey.name, ...names])
 }
 
 function byEquality(table: RowTable, conditions: readonly Condition[]) {
   const indexed = singleFieldIndexes(table)
-  for (const { field, operator, value } of conditions) {
+  for (const condition of conditions) {
+    const { field, operator, value } = condition
     if (!indexed.has(field)) continue
-    if (operator === 'equals' && isKey(value)) return table.where(field).equals(value)
+    if (operator === 'equals' && isKey(value)) {
+      return { collection: table.where(field).equals(value), answered: condition }
+    }
     if (operator === 'in' && Array.isArray(value) && value.every(isKey)) {
-      return table.where(field).anyOf(value)
+      return { collection: table.where(field).anyOf(value), answered: condition }
     }
   }
   return undefined
@@ -68,15 +80,19 @@ function byOrder(table: RowTable, keys: readonly SortKey[]) {
 
 /**
  * Picks the cheapest read: equality on an index, then a range on an index, then a list sort index
- * when nothing narrows the rows, then the whole table. The caller still applies every condition.
+ * when nothing narrows the rows, then the whole table. The caller applies every condition but
+ * the one an equality index answered (a JavaScript filter would make IndexedDB walk a cursor
+ * instead of handing the rows over in one getAll).
  */
 export function planRead(
   table: RowTable,
   conditions: readonly Condition[],
   keys: readonly SortKey[],
 ): Plan {
-  const narrowed = byEquality(table, conditions) ?? byRange(table, conditions)
-  if (narrowed) return { collection: narrowed, ordered: keys.length === 0 }
+  const equal = byEquality(table, conditions)
+  if (equal) return { ...equal, ordered: keys.length === 0 }
+  const range = byRange(table, conditions)
+  if (range) return { collection: range, ordered: keys.length === 0 }
   const ordered = byOrder(table, keys)
   if (ordered) return { collection: ordered, ordered: true }
   return { collection: table.toCollection(), ordered: keys.length === 0 }

@@ -28,7 +28,8 @@ export async function query<T extends Row = Row>(
   const table = tableOf(db, tableName)
   const keys = sortKeysOf(args.orderBy)
   const plan = planRead(table, conditions, keys)
-  const filtered = conditions.length ? plan.collection.filter(matcher(conditions)) : plan.collection
+  const rest = conditions.filter((condition) => condition !== plan.answered)
+  const filtered = rest.length ? plan.collection.filter(matcher(rest)) : plan.collection
   const skip = args.skip ?? 0
   let rows: Row[]
   if (plan.ordered) {

@@ -6,9 +6,9 @@ import { useSession } from './sessionContext'
 
 /** The message for a session state in which no route may show, or null when routes may show. */
 export function selectStartupMessage(snapshot: SessionSnapshot): string | null {
-  if (snapshot.matches('authenticating')) return 'Authenticating...'
-  if (snapshot.matches('signingOut')) return 'Signing out...'
-  if (snapshot.matches('unreachable')) return 'An Error Occurred. Try Again.'
+  if (snapshot.hasTag('checkingSession')) return 'Authenticating...'
+  if (snapshot.hasTag('signingOut')) return 'Signing out...'
+  if (snapshot.hasTag('unreachable')) return 'An Error Occurred. Try Again.'
   return null
 }
 

@@ -132,11 +132,11 @@ export function Notifications({ stack }: { stack: NotificationsActor }) {
 }
 
 const selectPhase = (s: NotificationSnapshot) =>
-  s.matches('open')
+  s.hasTag('entering')
     ? 'open'
-    : s.matches({ closing: 'collapsing' })
+    : s.hasTag('collapsing')
       ? 'collapsing'
-      : s.matches('closing')
+      : s.hasTag('leaving')
         ? 'closing'
         : 'entered'
 

@@ -1,10 +1,10 @@
 import { Flex } from '@radix-ui/themes'
 import { useParams } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
 import { filterDrawerMachine, type FilterDrawerActor } from '../../machines/filterDrawer.machine'
 import { listMachine, type ListActor } from '../../machines/list.machine'
 import { listOptionsMachine, type ListOptionsActor } from '../../machines/listOptions.machine'
 import { MEDIA } from '../app/media'
+import { useScreenActor } from '../app/useScreenActor'
 import { useMediaQuery } from '../app/useMediaQuery'
 import { ListEmpty, ListError } from '../list/ListStatus'
 import { RecordCount } from '../list/RecordCount'
@@ -29,8 +29,7 @@ type ViewProps = {
 }
 
 /**
- * The Services screen around its three statecharts (list, list options, filter drawer); tests
- * render it with their own. From md (960 px) the list and the detail share the screen; below,
+ * The Services screen around its three statecharts (list, list options, filter drawer). From md (960 px) the list and the detail share the screen; below,
  * they take turns: the list on /services, the detail (with the header's back arrow) on /services/{id}.
  */
 export function ServicesView({ list, options, drawer, id }: ViewProps) {
@@ -79,8 +78,14 @@ export function ServicesView({ list, options, drawer, id }: ViewProps) {
  */
 export function ServicesPage() {
   const { id } = useParams({ strict: false })
-  const list = useActorRef(listMachine, { input: { type: 'services' } })
-  const options = useActorRef(listOptionsMachine, { input: { list } })
-  const drawer = useActorRef(filterDrawerMachine)
+  const list = useScreenActor(listMachine, { input: { type: 'services' } })
+  return list ? <ServicesScreen list={list} id={id} /> : null
+}
+
+/** The options chart watches the list it is given, so it starts once the list has. */
+function ServicesScreen({ list, id }: { list: ListActor; id: string | undefined }) {
+  const options = useScreenActor(listOptionsMachine, { input: { list } })
+  const drawer = useScreenActor(filterDrawerMachine)
+  if (!options || !drawer) return null
   return <ServicesView list={list} options={options} drawer={drawer} id={id} />
 }

@@ -12,7 +12,7 @@ const selectName = (snapshot: RevokeSnapshot) => snapshot.context.target?.name ?
 const selectCanConfirm = (snapshot: RevokeSnapshot) => snapshot.can({ type: 'revoke.confirm' })
 const selectCanCancel = (snapshot: RevokeSnapshot) => snapshot.can({ type: 'revoke.cancel' })
 const selectRevoked = (snapshot: RevokeSnapshot) =>
-  snapshot.matches('done') ? (snapshot.context.target?.name ?? '') : null
+  snapshot.hasTag('revoked') ? (snapshot.context.target?.name ?? '') : null
 
 /**
  * SPEC.md §2 'Delete confirmation dialog' for a session. Open while the revoke chart says so;

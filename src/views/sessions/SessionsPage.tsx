@@ -1,14 +1,13 @@
 import { Flex } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { listMachine, type ListActor } from '../../machines/list.machine'
 import { canAccess } from '../../machines/access'
 import { revokeMachine, type RevokeActor } from '../../machines/revoke.machine'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
-import { selectSync, selectUser } from '../../machines/session.selectors'
+import { selectUser } from '../../machines/session.selectors'
 import { MEDIA } from '../app/media'
 import { useSession } from '../app/sessionContext'
 import { useMediaQuery } from '../app/useMediaQuery'
+import { useScreenActor } from '../app/useScreenActor'
 import { ListEmpty, ListError } from '../list/ListStatus'
 import { RecordCount } from '../list/RecordCount'
 import { SearchField } from '../list/SearchField'
@@ -23,7 +22,7 @@ const PAGE_HEIGHT = { wide: 'calc(100dvh - 112px)', narrow: 'calc(100dvh - 168px
 
 type ViewProps = { list: ListActor; revoke: RevokeActor; canRevoke: boolean }
 
-/** The Sessions screen around its two statecharts; tests render it with their own. */
+/** The Sessions screen around its two statecharts (the list, and revoking a session). */
 export function SessionsView({ list, revoke, canRevoke }: ViewProps) {
   const wide = useMediaQuery(MEDIA.desktop)
   return (
@@ -52,18 +51,9 @@ export function SessionsView({ list, revoke, canRevoke }: ViewProps) {
 export function SessionsPage() {
   const session = useSession()
   const user = useSelector(session, selectUser)
-  const sync = useSelector(session, selectSync)
-  const list = useActorRef(listMachine, { input: { type: 'sessions' } })
-  const revoke = useActorRef(revokeMachine, { input: { sync } })
-  useNotifyOn(revoke, (previous, next) => {
-    if (!previous.matches('revoking')) return null
-    const name = next.context.target?.name ?? ''
-    return next.matches('done')
-      ? succeeded(`Session of ${name} revoked`)
-      : next.matches('failed')
-        ? failed(`Session of ${name} not revoked`, next.context.error)
-        : null
-  })
+  const list = useScreenActor(listMachine, { input: { type: 'sessions' } })
+  const revoke = useScreenActor(revokeMachine)
+  if (!list || !revoke) return null
   return (
     <SessionsView
       list={list}

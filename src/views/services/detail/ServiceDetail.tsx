@@ -1,10 +1,12 @@
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes'
 import { InfoCircledIcon } from '@radix-ui/react-icons'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import {
   serviceRecordMachine,
+  type ServiceRecordActor,
   type ServiceRecordSnapshot,
 } from '../../../machines/serviceRecord.machine'
+import { useScreenActor } from '../../app/useScreenActor'
 import { ServicePane } from './ServicePane'
 
 const selectService = (s: ServiceRecordSnapshot) => s.context.service
@@ -20,7 +22,12 @@ export function ServiceDetail({ id }: { id: string }) {
 }
 
 function ServiceRecord({ id }: { id: string }) {
-  const record = useActorRef(serviceRecordMachine, { input: { id } })
+  const record = useScreenActor(serviceRecordMachine, { input: { id } })
+  return record ? <ServiceShown record={record} /> : null
+}
+
+/** The pane for what the record chart has read: a spinner, the service, or why there is none. */
+function ServiceShown({ record }: { record: ServiceRecordActor }) {
   const service = useSelector(record, selectService)
   const loading = useSelector(record, selectLoading)
   const failed = useSelector(record, selectFailed)

@@ -1,5 +1,4 @@
 import { Separator } from '@radix-ui/themes'
-import { useActorRef } from '@xstate/react'
 import { Fragment } from 'react'
 import type { Service } from '../../../../schema/service'
 import { inlineEditorMachine } from '../../../machines/inlineEditor.machine'
@@ -8,10 +7,19 @@ import {
   serviceKeyEditor,
   serviceNameEditor,
   serviceUrlEditor,
+  type ServiceEditorSpec,
 } from '../../../machines/serviceEditors'
+import { useScreenActor } from '../../app/useScreenActor'
 import { InlineEditor } from '../../profile/InlineEditor'
 
 type Props = { service: Service; readOnly: boolean }
+
+const EDITORS: { title: string; spec: ServiceEditorSpec }[] = [
+  { title: 'Name', spec: serviceNameEditor },
+  { title: 'Description', spec: serviceDescriptionEditor },
+  { title: 'Key', spec: serviceKeyEditor },
+  { title: 'Url', spec: serviceUrlEditor },
+]
 
 /**
  * The inline editors of a service (SPEC.md §2 'Services', §5): Name, Description, Key and Url, each
@@ -19,50 +27,37 @@ type Props = { service: Service; readOnly: boolean }
  * field with the input kept.
  */
 export function ServiceEditors({ service, readOnly }: Props) {
-  const input = { record: service }
-  const editors = [
-    {
-      title: 'Name',
-      actor: useActorRef(inlineEditorMachine, { input: { ...input, spec: serviceNameEditor } }),
-      value: service.name,
-    },
-    {
-      title: 'Description',
-      actor: useActorRef(inlineEditorMachine, {
-        input: { ...input, spec: serviceDescriptionEditor },
-      }),
-      value: service.description,
-    },
-    {
-      title: 'Key',
-      actor: useActorRef(inlineEditorMachine, { input: { ...input, spec: serviceKeyEditor } }),
-      value: service.key,
-    },
-    {
-      title: 'Url',
-      actor: useActorRef(inlineEditorMachine, { input: { ...input, spec: serviceUrlEditor } }),
-      value: service.url,
-    },
-  ]
-  return editors.map(({ title, actor, value }, index) => (
+  return EDITORS.map(({ title, spec }, index) => (
     <Fragment key={title}>
       {index > 0 && <Separator size="4" />}
-      <InlineEditor
-        editor={actor}
-        title={title}
-        display={value === '' ? 'Not Provided' : value}
-        fields={[
-          {
-            name: title.toLowerCase(),
-            label: title,
-            type: title === 'Url' ? 'url' : 'text',
-            autoComplete: 'off',
-          },
-        ]}
-        record={service}
-        readOnly={readOnly}
-        subject={`The service ${title.toLowerCase()}`}
-      />
+      <ServiceEditor service={service} readOnly={readOnly} title={title} spec={spec} />
     </Fragment>
   ))
+}
+
+type EditorProps = Props & { title: string; spec: ServiceEditorSpec }
+
+/** One editor, with its own statechart in the console's actor system. */
+function ServiceEditor({ service, readOnly, title, spec }: EditorProps) {
+  const actor = useScreenActor(inlineEditorMachine, { input: { record: service, spec } })
+  if (!actor) return null
+  const value = service[spec.key]
+  return (
+    <InlineEditor
+      editor={actor}
+      title={title}
+      display={value === '' ? 'Not Provided' : value}
+      fields={[
+        {
+          name: title.toLowerCase(),
+          label: title,
+          type: title === 'Url' ? 'url' : 'text',
+          autoComplete: 'off',
+        },
+      ]}
+      record={service}
+      readOnly={readOnly}
+      subject={`The service ${title.toLowerCase()}`}
+    />
+  )
 }

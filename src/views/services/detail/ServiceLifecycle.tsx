@@ -1,14 +1,14 @@
 import { ResetIcon, TrashIcon } from '@radix-ui/react-icons'
 import { Button, Flex } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { Service } from '../../../../schema/service'
 import {
   serviceLifecycleMachine,
+  type ServiceLifecycleActor,
   type ServiceLifecycleSnapshot,
 } from '../../../machines/serviceLifecycle.machine'
+import { useScreenActor } from '../../app/useScreenActor'
 import { ConfirmDialog } from '../../dialog/ConfirmDialog'
-import { failed, succeeded } from '../../notify/items'
-import { useNotifyOn } from '../../notify/useNotifyOn'
 
 const selectBusy = (s: ServiceLifecycleSnapshot) => s.hasTag('busy')
 const selectError = (s: ServiceLifecycleSnapshot) => (s.hasTag('error') ? s.context.error : null)
@@ -21,7 +21,13 @@ const selectCanCancel = (s: ServiceLifecycleSnapshot) => s.can({ type: 'service.
 
 /** Delete (an active service) or Restore (a deleted one), each after its confirmation. */
 export function ServiceLifecycle({ service }: { service: Service }) {
-  const actor = useActorRef(serviceLifecycleMachine, { input: { service } })
+  const actor = useScreenActor(serviceLifecycleMachine, { input: { service } })
+  return actor ? <LifecycleButtons actor={actor} service={service} /> : null
+}
+
+type Props = { actor: ServiceLifecycleActor; service: Service }
+
+function LifecycleButtons({ actor, service }: Props) {
   const busy = useSelector(actor, selectBusy)
   const error = useSelector(actor, selectError)
   const deleteOpen = useSelector(actor, selectDeleteOpen)
@@ -31,21 +37,6 @@ export function ServiceLifecycle({ service }: { service: Service }) {
   const canConfirm = useSelector(actor, selectCanConfirm)
   const canCancel = useSelector(actor, selectCanCancel)
   const name = service.name
-  useNotifyOn(actor, (previous, next) => {
-    if (previous.matches('deleting'))
-      return next.matches('deleted')
-        ? succeeded(`${name} was deleted`)
-        : next.matches('deleteFailed')
-          ? failed(`${name} was not deleted`, next.context.error)
-          : null
-    if (previous.matches('restoring'))
-      return next.matches('active')
-        ? succeeded(`${name} was restored`)
-        : next.matches('restoreFailed')
-          ? failed(`${name} was not restored`, next.context.error)
-          : null
-    return null
-  })
   const dialog = {
     busy,
     error,

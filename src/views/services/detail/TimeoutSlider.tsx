@@ -1,16 +1,15 @@
 import { Flex } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { Service } from '../../../../schema/service'
 import {
   serviceTimeoutMachine,
+  type ServiceTimeoutActor,
   type ServiceTimeoutSnapshot,
   type TimeoutField as Field,
 } from '../../../machines/serviceTimeout.machine'
-import { failed, succeeded } from '../../notify/items'
-import { useNotifyOn } from '../../notify/useNotifyOn'
+import { useScreenActor } from '../../app/useScreenActor'
 import { ErrorText } from '../../profile/ErrorText'
 import { TimeoutField } from './TimeoutField'
-import { TIMEOUTS } from './timeoutText'
 
 const selectValue = (s: ServiceTimeoutSnapshot) => s.context.value
 const selectBusy = (s: ServiceTimeoutSnapshot) => s.hasTag('busy')
@@ -23,23 +22,18 @@ type Props = { service: Service; field: Field; readOnly: boolean }
  * a refusal puts it back where it was and says why beside it.
  */
 export function TimeoutSlider({ service, field, readOnly }: Props) {
-  const actor = useActorRef(serviceTimeoutMachine, {
+  const actor = useScreenActor(serviceTimeoutMachine, {
     input: { serviceId: service.id, field, value: service[field] },
   })
+  return actor ? <TimeoutControl actor={actor} field={field} readOnly={readOnly} /> : null
+}
+
+type SliderProps = { actor: ServiceTimeoutActor; field: Field; readOnly: boolean }
+
+function TimeoutControl({ actor, field, readOnly }: SliderProps) {
   const value = useSelector(actor, selectValue)
   const busy = useSelector(actor, selectBusy)
   const error = useSelector(actor, selectError)
-  const what = `The ${TIMEOUTS[field].label.toLowerCase()}`
-  useNotifyOn(actor, (previous, next) =>
-    !previous.matches('saving')
-      ? null
-      : next.matches('idle')
-        ? // Each arrow key saves: one notice at a time, not one per key (a key already shown is ignored).
-          { ...succeeded(`${what} was saved`), key: `timeout-saved:${service.id}:${field}` }
-        : next.matches('failed')
-          ? failed(`${what} was not saved`, next.context.error)
-          : null,
-  )
   return (
     <Flex direction="column" gap="2" aria-busy={busy || undefined}>
       <TimeoutField

@@ -1,5 +1,5 @@
 import { TOKEN_TIMEOUTS } from '../../../../schema/service'
-import type { TimeoutField } from '../../../machines/serviceTimeout.machine'
+import { TIMEOUT_LABEL, type TimeoutField } from '../../../machines/serviceTimeout.messages'
 
 /** The two token timeouts (SPEC.md §5): label, bounds, and unit (schema/service.ts: hours, days). */
 export const TIMEOUTS: Record<
@@ -7,12 +7,12 @@ export const TIMEOUTS: Record<
   { label: string; min: number; max: number; unit: [string, string] }
 > = {
   accessTokenTimeout: {
-    label: 'Access Token Timeout',
+    label: TIMEOUT_LABEL.accessTokenTimeout,
     ...TOKEN_TIMEOUTS.access,
     unit: ['hour', 'hours'],
   },
   refreshTokenTimeout: {
-    label: 'Refresh Token Timeout',
+    label: TIMEOUT_LABEL.refreshTokenTimeout,
     ...TOKEN_TIMEOUTS.refresh,
     unit: ['day', 'days'],
   },
