@@ -18,6 +18,11 @@ import {
   withSort,
 } from './list.pages'
 
+/** What the list views need of the data layer's list shapes, through their statechart. */
+export type { ListRow } from '../data/lists/filter'
+export type { SortDirection } from '../data/lists/listTypes'
+export { PAGE_SIZE }
+
 export type ListContext = {
   type: ListType
   options: ListOptions

@@ -23,6 +23,9 @@ import { cacheVersionMachine } from './cacheVersion.machine'
 syncEngine()
 
 /** The signed-in user the caches are filled for (from session's SelfUser). */
+/** A cache area, as the loading views name it. */
+export type { Area }
+
 export type SyncInput = { user: CacheUser }
 
 export type SyncContext = {

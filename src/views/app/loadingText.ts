@@ -1,4 +1,4 @@
-import type { Area } from '../../data/db/syncState'
+import type { Area } from '../../machines/sync.machine'
 import type { SyncContext } from '../../machines/sync.machine'
 
 const count = new Intl.NumberFormat('en-US')

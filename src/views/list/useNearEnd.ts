@@ -1,5 +1,5 @@
 import { useCallback, type RefObject } from 'react'
-import { PAGE_SIZE } from '../../data/lists/listTypes'
+import { PAGE_SIZE } from '../../machines/list.machine'
 
 /** SPEC.md §9: the next page is read when this item of the last page comes into view. */
 export const NEAR_END_POSITION = 40

@@ -1,6 +1,6 @@
 import { Button, Flex, Select, Switch, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import type { SortDirection } from '../../data/lists/listTypes'
+import type { SortDirection } from '../../machines/list.machine'
 import type { ListActor, ListSnapshot } from '../../machines/list.machine'
 import type { ListOptionsActor } from '../../machines/listOptions.machine'
 import { selectCanReset } from '../../machines/listOptions.selectors'

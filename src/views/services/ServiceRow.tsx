@@ -1,7 +1,7 @@
 import { Badge, Flex, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { memo, type CSSProperties, type Ref } from 'react'
-import type { ListRow } from '../../data/lists/filter'
+import type { ListRow } from '../../machines/list.machine'
 import './ServiceList.css'
 
 /** The height the virtualizer lays each row out at: a name line and a key · url line. */

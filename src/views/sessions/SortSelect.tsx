@@ -1,6 +1,6 @@
 import { Select } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import type { SortDirection } from '../../data/lists/listTypes'
+import type { SortDirection } from '../../machines/list.machine'
 import type { ListActor, ListSnapshot } from '../../machines/list.machine'
 
 const selectDirection = (snapshot: ListSnapshot) => snapshot.context.options.sort.direction

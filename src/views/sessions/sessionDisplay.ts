@@ -1,5 +1,5 @@
 import type { Session } from '../../../schema/session'
-import type { ListRow } from '../../data/lists/filter'
+import type { ListRow } from '../../machines/list.machine'
 import { formatDateTime } from '../format/dateTime'
 import { summarizeUserAgent } from '../../../schema/user-agent'
 
