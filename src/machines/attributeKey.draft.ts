@@ -29,16 +29,17 @@ export type KeyDraft = {
   imagePath: string | null
 }
 
+/**
+ * An option as the editor, the previews and the condition form read it: the one option type of the
+ * attribute views (the stored row without its timestamps and key id).
+ */
+export type KeyOption = Pick<
+  AttributeKeyOption,
+  'id' | 'label' | 'value' | 'imagePath' | 'sortOrder' | 'deleted'
+>
+
 /** An option as the dialog edits it; `imageFile` is chosen and not uploaded yet. */
-export type OptionDraft = {
-  id: string
-  label: string
-  value: string
-  imagePath: string | null
-  sortOrder: number
-  deleted: boolean
-  imageFile: File | null
-}
+export type OptionDraft = KeyOption & { imageFile: File | null }
 
 /** SPEC.md §4 leaves the new key's type open: a one-line text question is the least surprising. */
 export const newKeyDraft = (): KeyDraft => ({
