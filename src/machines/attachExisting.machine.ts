@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { AttributeKeyAssociation } from '../../schema/attributes'
+import { attributeServer, type AttributeServer } from '../data/api/attributes'
 import { linkKey } from '../data/db/attributeTree'
 import { treeFailure } from './attributeTree.messages'
 
@@ -23,10 +24,16 @@ export type AttachInput = { parentId: string | null }
 /** The output: the new association, or null when the person closed the dialog. */
 export type AttachOutput = AttributeKeyAssociation | null
 
-const link = fromPromise<AttributeKeyAssociation, { keyId: string; parentId: string | null }>(
-  ({ input, signal }) =>
-    linkKey({ attributeKeyId: input.keyId, parentAssociationId: input.parentId }, { signal }),
-)
+/** The dialog's effect, asking `server` (a test gives a stub; the cache writes stay real). */
+export const attachExistingActors = (server: AttributeServer = attributeServer) => ({
+  linkKey: fromPromise<AttributeKeyAssociation, { keyId: string; parentId: string | null }>(
+    ({ input, signal }) =>
+      linkKey(
+        { attributeKeyId: input.keyId, parentAssociationId: input.parentId },
+        { signal, server },
+      ),
+  ),
+})
 
 /**
  * Add Existing (SPEC.md §2): pick a key that exists already (a searchable list; the view offers
@@ -40,7 +47,7 @@ export const attachExistingMachine = setup({
     input: {} as AttachInput,
     output: {} as AttachOutput,
   },
-  actors: { linkKey: link },
+  actors: attachExistingActors(),
   guards: { hasChoice: ({ context }) => context.keyId !== null },
   actions: {
     keepSearch: assign({
@@ -88,7 +95,7 @@ export const attachExistingMachine = setup({
       invoke: {
         id: 'linkKey',
         src: 'linkKey',
-        input: ({ context }) => ({ keyId: context.keyId as string, parentId: context.parentId }),
+        input: ({ context }) => ({ keyId: context.keyId ?? '', parentId: context.parentId }),
         onDone: { target: 'linked', actions: assign({ linked: ({ event }) => event.output }) },
         onError: {
           target: 'failed',

@@ -4,6 +4,7 @@ import {
   NEW_ID_PREFIX,
   allowedControlTypes,
   isNewId,
+  moveItem,
   isNumericType,
   keepControlType,
   parseConfig,
@@ -29,16 +30,17 @@ export type KeyDraft = {
   imagePath: string | null
 }
 
+/**
+ * An option as the editor, the previews and the condition form read it: the one option type of the
+ * attribute views (the stored row without its timestamps and key id).
+ */
+export type KeyOption = Pick<
+  AttributeKeyOption,
+  'id' | 'label' | 'value' | 'imagePath' | 'sortOrder' | 'deleted'
+>
+
 /** An option as the dialog edits it; `imageFile` is chosen and not uploaded yet. */
-export type OptionDraft = {
-  id: string
-  label: string
-  value: string
-  imagePath: string | null
-  sortOrder: number
-  deleted: boolean
-  imageFile: File | null
-}
+export type OptionDraft = KeyOption & { imageFile: File | null }
 
 /** SPEC.md §4 leaves the new key's type open: a one-line text question is the least surprising. */
 export const newKeyDraft = (): KeyDraft => ({
@@ -266,3 +268,61 @@ export function configurable(draft: KeyDraft): (keyof AttributeConfig)[] {
 /** Whether the option list can be edited: discrete, and not BOOLEAN's fixed True/False. */
 export const canEditOptions = (draft: KeyDraft) =>
   draft.type !== 'BOOLEAN' && draft.config.descreteValues === true
+
+/** Add Option: a new option (NewId_) at the end of the list. */
+export const withNewOption = (options: readonly OptionDraft[]): OptionDraft[] => [
+  ...options,
+  {
+    id: newOptionId(),
+    label: '',
+    value: '',
+    imagePath: null,
+    sortOrder: liveOptions(options).length,
+    deleted: false,
+    imageFile: null,
+  },
+]
+
+/** Delete on an option: a saved one is marked deleted (and keeps no chosen image), a new one dropped. */
+export const withoutOption = (options: readonly OptionDraft[], id: string): OptionDraft[] =>
+  options.flatMap((o) =>
+    o.id !== id ? [o] : isNewId(o.id) ? [] : [{ ...o, deleted: true, imageFile: null }],
+  )
+
+/** An option dragged, or moved by its buttons, from one place among the live ones to another. */
+export function withOptionMoved(options: readonly OptionDraft[], from: number, to: number) {
+  const live = moveItem(liveOptions(options), from, to)
+  return [...live, ...options.filter((o) => o.deleted)].map((o, index) =>
+    o.deleted ? o : { ...o, sortOrder: index },
+  )
+}
+
+/** The options with one changed. */
+export const withOption = (
+  options: readonly OptionDraft[],
+  id: string,
+  change: Partial<OptionDraft>,
+): OptionDraft[] => options.map((o) => (o.id === id ? { ...o, ...change } : o))
+
+/** Whether `from` → `to` moves a live option to another live place, in a list that may be edited. */
+export const isOptionMove = (
+  draft: KeyDraft,
+  options: readonly OptionDraft[],
+  from: number,
+  to: number,
+) => {
+  const count = liveOptions(options).length
+  return canEditOptions(draft) && from !== to && [from, to].every((i) => i >= 0 && i < count)
+}
+
+/** The live, editable option `id` when `has` says yes of it (no filter: any). */
+export const isEditable = (
+  draft: KeyDraft,
+  options: readonly OptionDraft[],
+  id: string,
+  has: (option: OptionDraft) => boolean = () => true,
+) => canEditOptions(draft) && liveOptions(options).some((o) => o.id === id && has(o))
+
+/** Whether an option has an image, chosen or stored. */
+export const hasImage = (option: { imageFile: File | null; imagePath: string | null }) =>
+  !!option.imageFile || !!option.imagePath

@@ -1,59 +1,45 @@
-import { and, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { isNewId, moveItem, type AttributeConfig } from '../../schema/attribute-rules'
-import type {
-  AttributeKey,
-  AttributeKeyOption,
-  AttributeType,
-  ControlType,
-} from '../../schema/attributes'
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { AttributeConfig } from '../../schema/attribute-rules'
+import type { AttributeType, ControlType } from '../../schema/attributes'
+import { loadKey } from './attributeKey.actors'
 import {
-  loadKey,
-  saveKey,
-  saveKeyImagePath,
-  saveOption,
-  saveOptionImagePath,
-  uploadImage,
-} from './attributeKey.actors'
-import {
+  canEditOptions,
+  configurable,
+  controlTypesFor,
   draftErrors,
   draftOfKey,
   draftOfOption,
   hasDraftErrors,
+  hasImage,
   isChanged,
+  isEditable,
+  isOptionMove,
   liveOptions,
   newKeyDraft,
-  newOptionId,
-  canEditOptions,
-  configurable,
-  controlTypesFor,
-  savePlan,
   settle,
+  withNewOption,
+  withOption,
+  withOptionMoved,
+  withoutOption,
   type KeyDraft,
   type OptionDraft,
 } from './attributeKey.draft'
-import { serverMessage } from './profile.messages'
+import {
+  attributeKeySaveMachine,
+  type KeySaveOutput,
+  type KeyWork,
+  type SaveFailure,
+} from './attributeKeySave.machine'
+import type { TreeRef } from './attributeTree.types'
 
-/** Which step of the save sequence failed, in words, with the server's message. */
-export type SaveFailure = { step: string; message: string }
+export type { SaveFailure } from './attributeKeySave.machine'
 
-export type AttributeKeyContext = {
-  /** The key's real id: the one edited, or the one the first save created (kept for a retry). */
-  keyId: string | null
-  draft: KeyDraft
-  /** The key as the server has it (a new key: the defaults), to tell a change from none. */
-  saved: KeyDraft
-  /** A chosen key image, not uploaded yet. */
-  imageFile: File | null
-  options: OptionDraft[]
-  /** Options as the server has them, by (real) id. */
-  savedOptions: Record<string, OptionDraft>
-  /** Indexes into `options` still to save in this run; the first is the one being saved. */
-  queue: number[]
-  /** How many of `queue` are removals that must reach the server before the key does. */
-  clearFirst: number
+export type AttributeKeyContext = KeyWork & {
   failure: SaveFailure | null
   /** A refused drop (SPEC.md §8 'File-drop errors'). */
   dropError: string | null
+  /** The tree that opened the dialog: it hears the saved key's id, or that the dialog closed. */
+  tree: TreeRef
 }
 
 export type AttributeKeyEvent =
@@ -73,50 +59,29 @@ export type AttributeKeyEvent =
   | { type: 'key.save' }
   | { type: 'key.close' }
 
-export type AttributeKeyInput = { keyId: string | null }
+export type AttributeKeyInput = { keyId: string | null; tree: TreeRef }
 
 type Ctx = AttributeKeyContext
-const current = (context: Ctx) => context.options[context.queue[0] ?? -1] as OptionDraft
-const optionName = (option: OptionDraft) => `option "${option.label || option.value || 'untitled'}"`
 
 /** The draft after a change, with SPEC.md §4's consequences applied (renumbering, control type). */
 const settled = (context: Ctx, draft: KeyDraft, options: OptionDraft[] = context.options) =>
   settle(draft, options)
 
-const failedAt =
-  (step: (context: Ctx) => string) =>
-  ({ context, event }: { context: Ctx; event: object }) => ({
-    failure: {
-      step: step(context),
-      message: serverMessage('error' in event ? event.error : undefined),
-    },
-  })
-
-/** Replaces the option being saved with what the server answered (its real id, once created). */
-const storeOption = (context: Ctx, row: AttributeKeyOption): Partial<Ctx> => {
-  const index = context.queue[0] ?? -1
-  const before = context.options[index]
-  if (!before) return {}
-  // The server's id (a new option's first), with what was sent: the answer echoes it.
-  const option: OptionDraft = {
-    ...before,
-    id: row.id,
-    imagePath: row.imagePath,
-    deleted: row.deleted,
-  }
-  const options = context.options.map((o, i) => (i === index ? option : o))
-  return {
-    options,
-    savedOptions: { ...context.savedOptions, [row.id]: { ...option, imageFile: null } },
-  }
-}
+/** The work a Save hands to the save sequence. */
+const work = ({ keyId, draft, saved, imageFile, options, savedOptions }: Ctx): KeyWork => ({
+  keyId,
+  draft,
+  saved,
+  imageFile,
+  options,
+  savedOptions,
+})
 
 /**
  * The AttributeKey dialog (SPEC.md §2, §4, §5): edits a key (name, type, prompt, image, control
- * type, config) and its options, then saves in SPEC.md §4's order: the key, its new image and that
- * image's path, then every changed option (created when its id is NewId_, updated otherwise) with
- * its image. A failed step keeps the dialog and the input and says which step failed; Save retries
- * from what the server has, so nothing already created is created twice.
+ * type, config) and its options; Save runs the save sequence (attributeKeySave.machine.ts) as a
+ * child. A failed step keeps the dialog and the input and says which step failed; Save retries
+ * from what the server has. Saved, it tells the tree the key's id; closed, that it closed.
  */
 export const attributeKeyMachine = setup({
   types: {
@@ -124,16 +89,12 @@ export const attributeKeyMachine = setup({
     events: {} as AttributeKeyEvent,
     input: {} as AttributeKeyInput,
   },
-  actors: { loadKey, saveKey, uploadImage, saveKeyImagePath, saveOption, saveOptionImagePath },
+  actors: { loadKey, save: attributeKeySaveMachine },
   guards: {
     isFound: (_, found: boolean) => found,
     canSave: ({ context: c }) =>
       isChanged(c.draft, c.saved, c.imageFile, c.options, c.savedOptions) &&
       !hasDraftErrors(draftErrors(c.draft, c.options)),
-    hasKeyImageFile: ({ context }) => context.imageFile !== null,
-    hasOptionsToSave: ({ context }) => context.queue.length > 0,
-    optionHasImageFile: ({ context }) => current(context).imageFile !== null,
-    hasMoreOptions: ({ context }) => context.queue.length > 1,
     isOtherType: ({ context }, type: AttributeType) => context.draft.type !== type,
     isAllowedControlType: ({ context }, controlType: ControlType) =>
       controlTypesFor(context.draft, context.options).includes(controlType),
@@ -141,51 +102,33 @@ export const attributeKeyMachine = setup({
       const offered = configurable(context.draft)
       return Object.keys(changes).every((key) => offered.includes(key as keyof AttributeConfig))
     },
-    hasNoKeyImage: ({ context }) => !context.imageFile && !context.draft.imagePath,
-    hasKeyImage: ({ context }) => !!context.imageFile || !!context.draft.imagePath,
-    canDropSomewhere: ({ context }) =>
-      (!context.imageFile && !context.draft.imagePath) ||
-      (canEditOptions(context.draft) &&
-        liveOptions(context.options).some((o) => !o.imageFile && !o.imagePath)),
+    hasNoKeyImage: ({ context: c }) => !hasImage({ ...c, imagePath: c.draft.imagePath }),
+    hasKeyImage: ({ context: c }) => hasImage({ ...c, imagePath: c.draft.imagePath }),
+    canDropSomewhere: ({ context: c }) =>
+      !hasImage({ ...c, imagePath: c.draft.imagePath }) ||
+      (canEditOptions(c.draft) && liveOptions(c.options).some((o) => !hasImage(o))),
     canEditOptions: ({ context }) => canEditOptions(context.draft),
-    isEditableOption: ({ context }, id: string) =>
-      canEditOptions(context.draft) && liveOptions(context.options).some((o) => o.id === id),
+    isEditableOption: ({ context }, id: string) => isEditable(context.draft, context.options, id),
     optionHasNoImage: ({ context }, id: string) =>
-      canEditOptions(context.draft) &&
-      liveOptions(context.options).some((o) => o.id === id && !o.imageFile && !o.imagePath),
+      isEditable(context.draft, context.options, id, (o) => !hasImage(o)),
     optionHasImage: ({ context }, id: string) =>
-      canEditOptions(context.draft) &&
-      liveOptions(context.options).some((o) => o.id === id && (!!o.imageFile || !!o.imagePath)),
-    isMove: ({ context }, move: { from: number; to: number }) => {
-      const count = liveOptions(context.options).length
-      return (
-        canEditOptions(context.draft) &&
-        move.from !== move.to &&
-        [move.from, move.to].every((i) => i >= 0 && i < count)
-      )
-    },
-    needsClearing: ({ context: c }) =>
-      savePlan(c.keyId, c.draft, c.saved, c.options, c.savedOptions).clearFirst > 0,
-    hasMoreToClear: ({ context }) => context.clearFirst > 1,
+      isEditable(context.draft, context.options, id, hasImage),
+    isMove: ({ context }, move: { from: number; to: number }) =>
+      isOptionMove(context.draft, context.options, move.from, move.to),
+    hasFailed: (_, output: KeySaveOutput) => output.failure !== null,
   },
   actions: {
-    planSave: assign(({ context: c }) => ({
-      failure: null,
-      ...savePlan(c.keyId, c.draft, c.saved, c.options, c.savedOptions),
-    })),
-    nextOption: assign({ queue: ({ context }) => context.queue.slice(1) }),
-    /** The server's answer for the option being saved, kept in the draft list. */
-    keepOption: assign(({ context }, row: AttributeKeyOption) => storeOption(context, row)),
-    countCleared: assign({ clearFirst: ({ context }) => context.clearFirst - 1 }),
-    keepKey: assign(({ context }, row: AttributeKey) => ({
-      keyId: row.id,
-      draft: { ...context.draft, imagePath: row.imagePath },
-      saved: { ...context.draft, imagePath: row.imagePath },
-    })),
+    /** What the save stored (real ids, paths), and the failed step if one failed. */
+    keepSaveRun: assign((_, output: KeySaveOutput) => output),
+    tellTreeSaved: sendTo(
+      ({ context }) => context.tree,
+      ({ context }) => ({ type: 'tree.keySaved' as const, keyId: context.keyId ?? '' }),
+    ),
+    tellTreeClosed: sendTo(({ context }) => context.tree, { type: 'tree.closeDialog' as const }),
   },
 }).createMachine({
   id: 'attributeKey',
-  description: 'Edits and saves one AttributeKey with its options and images.',
+  description: 'Edits one AttributeKey with its options and images, and saves them.',
   context: ({ input }) => ({
     keyId: input.keyId,
     draft: newKeyDraft(),
@@ -193,16 +136,15 @@ export const attributeKeyMachine = setup({
     imageFile: null,
     options: [],
     savedOptions: {},
-    queue: [],
-    clearFirst: 0,
     failure: null,
     dropError: null,
+    tree: input.tree,
   }),
   initial: 'loading',
   states: {
     loading: {
       description: 'Reads the key and its live options from the cache (nothing for a new key).',
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'loadKey',
         src: 'loadKey',
@@ -217,15 +159,10 @@ export const attributeKeyMachine = setup({
             actions: assign(({ event }) => {
               const key = event.output.key
               if (!key) return {}
-              const { draft, options } = settle(
-                draftOfKey(key),
-                event.output.options.map(draftOfOption),
-              )
               const saved = event.output.options.map(draftOfOption)
               return {
-                draft,
+                ...settle(draftOfKey(key), saved),
                 saved: draftOfKey(key),
-                options,
                 savedOptions: Object.fromEntries(saved.map((o) => [o.id, o])),
               }
             }),
@@ -237,7 +174,7 @@ export const attributeKeyMachine = setup({
     },
     missing: {
       description: 'The cache has no such key; the dialog says so and offers Close.',
-      tags: ['error'],
+      tags: ['error', 'missing'],
       on: { 'key.close': { target: 'closed', description: 'Close was pressed.' } },
     },
     editing: {
@@ -297,18 +234,7 @@ export const attributeKeyMachine = setup({
           guard: 'canEditOptions',
           description: 'Add Option: a new option (NewId_) at the end of the list.',
           actions: assign(({ context }) =>
-            settled(context, context.draft, [
-              ...context.options,
-              {
-                id: newOptionId(),
-                label: '',
-                value: '',
-                imagePath: null,
-                sortOrder: liveOptions(context.options).length,
-                deleted: false,
-                imageFile: null,
-              },
-            ]),
+            settled(context, context.draft, withNewOption(context.options)),
           ),
         },
         'option.edit': {
@@ -316,48 +242,29 @@ export const attributeKeyMachine = setup({
           description: "An option's Label or Value was typed.",
           actions: assign({
             options: ({ context, event }) =>
-              context.options.map((o) =>
-                o.id === event.id ? { ...o, [event.field]: event.value } : o,
-              ),
+              withOption(context.options, event.id, { [event.field]: event.value }),
           }),
         },
         'option.remove': {
           guard: { type: 'isEditableOption', params: ({ event }) => event.id },
           description: 'Delete on an option: a saved one is marked deleted, a new one dropped.',
           actions: assign(({ context, event }) =>
-            settled(
-              context,
-              context.draft,
-              context.options.flatMap((o) =>
-                o.id !== event.id
-                  ? [o]
-                  : isNewId(o.id)
-                    ? []
-                    : [{ ...o, deleted: true, imageFile: null }],
-              ),
-            ),
+            settled(context, context.draft, withoutOption(context.options, event.id)),
           ),
         },
         'option.move': {
           guard: { type: 'isMove', params: ({ event }) => event },
           description: 'An option was dragged, or moved up or down by its buttons.',
-          actions: assign(({ context, event }) => {
-            const live = moveItem(liveOptions(context.options), event.from, event.to)
-            return settled(
-              context,
-              context.draft,
-              [...live, ...context.options.filter((o) => o.deleted)].map((o, index) =>
-                o.deleted ? o : { ...o, sortOrder: index },
-              ),
-            )
-          }),
+          actions: assign(({ context, event }) =>
+            settled(context, context.draft, withOptionMoved(context.options, event.from, event.to)),
+          ),
         },
         'option.chooseImage': {
           guard: { type: 'optionHasNoImage', params: ({ event }) => event.id },
           description: 'One image file was dropped or chosen for an option.',
           actions: assign({
             options: ({ context, event }) =>
-              context.options.map((o) => (o.id === event.id ? { ...o, imageFile: event.file } : o)),
+              withOption(context.options, event.id, { imageFile: event.file }),
           }),
         },
         'option.removeImage': {
@@ -365,245 +272,49 @@ export const attributeKeyMachine = setup({
           description: "Remove was pressed on an option's image.",
           actions: assign({
             options: ({ context, event }) =>
-              context.options.map((o) =>
-                o.id === event.id ? { ...o, imageFile: null, imagePath: null } : o,
-              ),
+              withOption(context.options, event.id, { imageFile: null, imagePath: null }),
           }),
         },
-        'key.save': [
-          {
-            guard: and(['canSave', 'needsClearing']),
-            target: 'saving.clearing',
-            description: 'Save of a key that becomes BOOLEAN: its other options go first.',
-            actions: 'planSave',
-          },
-          {
-            guard: 'canSave',
-            target: 'saving',
-            description: 'Save, with something changed and nothing invalid.',
-            actions: 'planSave',
-          },
-        ],
+        'key.save': {
+          guard: 'canSave',
+          target: 'saving',
+          description: 'Save, with something changed and nothing invalid.',
+          actions: assign({ failure: null }),
+        },
         'key.close': { target: 'closed', description: 'Close, Escape or a click outside.' },
       },
     },
     saving: {
-      description: "SPEC.md §4's save sequence; the form waits.",
+      description: "SPEC.md §4's save sequence runs (attributeKeySave); the form waits.",
       tags: ['busy'],
-      initial: 'key',
-      states: {
-        clearing: {
-          description: 'Deletes the options a key that becomes BOOLEAN no longer has.',
-          invoke: {
-            id: 'clearOption',
-            src: 'saveOption',
-            input: ({ context }) => ({ keyId: context.keyId as string, option: current(context) }),
-            onDone: [
-              {
-                guard: 'hasMoreToClear',
-                target: 'clearing',
-                reenter: true,
-                actions: [
-                  { type: 'keepOption', params: ({ event }) => event.output },
-                  'nextOption',
-                  'countCleared',
-                ],
-              },
-              {
-                target: 'key',
-                actions: [
-                  { type: 'keepOption', params: ({ event }) => event.output },
-                  'nextOption',
-                  'countCleared',
-                ],
-              },
-            ],
-            onError: {
-              target: '#attributeKey.editing',
-              actions: assign(failedAt((c) => `Deleting ${optionName(current(c))}`)),
-            },
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => work(context),
+        onDone: [
+          {
+            guard: { type: 'hasFailed', params: ({ event }) => event.output },
+            target: 'editing',
+            description: 'A step failed: the input stays, and the failed step shows.',
+            actions: { type: 'keepSaveRun', params: ({ event }) => event.output },
           },
-        },
-        key: {
-          description: 'Creates the key, or updates it when it has a real id.',
-          invoke: {
-            id: 'saveKey',
-            src: 'saveKey',
-            input: ({ context }) => ({ keyId: context.keyId, draft: context.draft }),
-            onDone: [
-              {
-                guard: 'hasKeyImageFile',
-                target: 'keyImage',
-                actions: { type: 'keepKey', params: ({ event }) => event.output },
-              },
-              {
-                guard: 'hasOptionsToSave',
-                target: 'option',
-                actions: { type: 'keepKey', params: ({ event }) => event.output },
-              },
-              {
-                target: '#attributeKey.saved',
-                actions: { type: 'keepKey', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#attributeKey.editing',
-              actions: assign(failedAt(() => 'Saving the key')),
-            },
+          {
+            target: 'saved',
+            description: 'Everything is stored.',
+            actions: { type: 'keepSaveRun', params: ({ event }) => event.output },
           },
-        },
-        keyImage: {
-          description: 'Uploads the chosen key image.',
-          invoke: {
-            id: 'uploadKeyImage',
-            src: 'uploadImage',
-            input: ({ context }) => ({
-              file: context.imageFile as File,
-              ownerId: context.keyId as string,
-              section: 'key' as const,
-            }),
-            onDone: {
-              target: 'keyImagePath',
-              actions: assign(({ context, event }) => ({
-                imageFile: null,
-                draft: { ...context.draft, imagePath: event.output },
-              })),
-            },
-            onError: {
-              target: '#attributeKey.editing',
-              actions: assign(failedAt(() => 'Uploading the key image')),
-            },
-          },
-        },
-        keyImagePath: {
-          description: "Saves the uploaded image's path on the key.",
-          invoke: {
-            id: 'saveKeyImagePath',
-            src: 'saveKeyImagePath',
-            input: ({ context }) => ({
-              keyId: context.keyId as string,
-              imagePath: context.draft.imagePath as string,
-            }),
-            onDone: [
-              {
-                guard: 'hasOptionsToSave',
-                target: 'option',
-                actions: { type: 'keepKey', params: ({ event }) => event.output },
-              },
-              {
-                target: '#attributeKey.saved',
-                actions: { type: 'keepKey', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#attributeKey.editing',
-              actions: assign(failedAt(() => 'Saving the key image')),
-            },
-          },
-        },
-        option: {
-          description:
-            'Creates the next option (NewId_) or updates it (a real id, deletion included).',
-          invoke: {
-            id: 'saveOption',
-            src: 'saveOption',
-            input: ({ context }) => ({ keyId: context.keyId as string, option: current(context) }),
-            onDone: [
-              {
-                guard: 'optionHasImageFile',
-                target: 'optionImage',
-                actions: { type: 'keepOption', params: ({ event }) => event.output },
-              },
-              {
-                guard: 'hasMoreOptions',
-                target: 'option',
-                reenter: true,
-                actions: [
-                  { type: 'keepOption', params: ({ event }) => event.output },
-                  'nextOption',
-                ],
-              },
-              {
-                target: '#attributeKey.saved',
-                actions: [
-                  { type: 'keepOption', params: ({ event }) => event.output },
-                  'nextOption',
-                ],
-              },
-            ],
-            onError: {
-              target: '#attributeKey.editing',
-              actions: assign(failedAt((c) => `Saving ${optionName(current(c))}`)),
-            },
-          },
-        },
-        optionImage: {
-          description: "Uploads the option's chosen image.",
-          invoke: {
-            id: 'uploadOptionImage',
-            src: 'uploadImage',
-            input: ({ context }) => ({
-              file: current(context).imageFile as File,
-              ownerId: current(context).id,
-              section: 'option' as const,
-            }),
-            onDone: {
-              target: 'optionImagePath',
-              actions: assign({
-                options: ({ context, event }) =>
-                  context.options.map((o, i) =>
-                    i === context.queue[0] ? { ...o, imageFile: null, imagePath: event.output } : o,
-                  ),
-              }),
-            },
-            onError: {
-              target: '#attributeKey.editing',
-              actions: assign(failedAt((c) => `Uploading the image of ${optionName(current(c))}`)),
-            },
-          },
-        },
-        optionImagePath: {
-          description: "Saves the uploaded image's path on the option.",
-          invoke: {
-            id: 'saveOptionImagePath',
-            src: 'saveOptionImagePath',
-            input: ({ context }) => ({
-              optionId: current(context).id,
-              imagePath: current(context).imagePath as string,
-            }),
-            onDone: [
-              {
-                guard: 'hasMoreOptions',
-                target: 'option',
-                reenter: true,
-                actions: [
-                  { type: 'keepOption', params: ({ event }) => event.output },
-                  'nextOption',
-                ],
-              },
-              {
-                target: '#attributeKey.saved',
-                actions: [
-                  { type: 'keepOption', params: ({ event }) => event.output },
-                  'nextOption',
-                ],
-              },
-            ],
-            onError: {
-              target: '#attributeKey.editing',
-              actions: assign(failedAt((c) => `Saving the image of ${optionName(current(c))}`)),
-            },
-          },
-        },
+        ],
       },
     },
     saved: {
-      description: 'Everything is stored; the owner hears the id (onSave) and the dialog closes.',
+      description: 'Everything is stored; the tree hears the id and the dialog closes.',
       type: 'final',
+      entry: 'tellTreeSaved',
     },
     closed: {
       description: 'Closed without saving (what was saved before a failure stays saved).',
       type: 'final',
+      entry: 'tellTreeClosed',
     },
   },
 })

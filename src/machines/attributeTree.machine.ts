@@ -1,140 +1,52 @@
-import {
-  assign,
-  fromCallback,
-  fromPromise,
-  setup,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate'
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { AttributeKeyAssociation } from '../../schema/attributes'
-import {
-  linkKey,
-  reorderLinks,
-  unlink,
-  watchAttributeTree,
-  type TreeData,
-} from '../data/db/attributeTree'
-import { readOpenItems, writeOpenItems } from '../data/prefs/treeOpen'
+import { writeOpenItems } from '../data/prefs/treeOpen'
 import { attachExistingMachine } from './attachExisting.machine'
-import { treeFailure } from './attributeTree.messages'
-import { ancestorsOf, canCondition, droppedOn, keyOf, linkOf, movedBy } from './attributeTree.shape'
+import { attributeTreeActors } from './attributeTree.effects'
+import { addedNotice, failedNotice, treeFailure } from './attributeTree.messages'
+import {
+  canCondition,
+  editDialogOf,
+  keyOf,
+  reorderOf,
+  revealed,
+  toggled,
+} from './attributeTree.shape'
+import type { KeyDialog, TreeContext, TreeEvent } from './attributeTree.types'
+import { removeLinkMachine } from './removeLink.machine'
+import { notify } from './system'
 
-/** Which key dialog is open: the trunk or branch name dialog, or the leaf AttributeKey dialog. */
-export type KeyDialog = {
-  kind: 'trunk' | 'branch' | 'leaf'
-  /** The key edited; null for a new key, linked under `parentId` once saved. */
-  keyId: string | null
-  parentId: string | null
+export type { KeyDialog, TreeEvent, TreeRef, TreeReport } from './attributeTree.types'
+
+/** The key dialog an event opens: a new trunk, branch or leaf, or the edited item's own kind. */
+function dialogFor(context: TreeContext, event: TreeEvent): KeyDialog | null {
+  if (event.type === 'tree.newTrunk') return { kind: 'trunk', keyId: null, parentId: null }
+  if (event.type === 'tree.newBranch')
+    return { kind: 'branch', keyId: null, parentId: event.parentId }
+  if (event.type === 'tree.newLeaf') return { kind: 'leaf', keyId: null, parentId: event.parentId }
+  return event.type === 'tree.edit' ? editDialogOf(context.data, event.id) : null
 }
 
-type TreeContext = {
-  data: TreeData
-  expanded: string[]
-  selectedId: string | null
-  focusedId: string | null
-  dialog: KeyDialog | null
-  /** The item a Demo, Conditional or Remove Link is about; Add Existing's parent (null: top). */
-  targetId: string | null
-  /** The order a reorder asks for. */
-  order: { parentId: string; ids: string[] } | null
-  /** Why the last tree change failed (notified), or why Remove Link failed (in its dialog). */
-  error: string | null
-}
-
-export type TreeEvent =
-  | { type: 'tree.restored'; expanded: string[] }
-  | { type: 'tree.loaded'; data: TreeData }
-  | { type: 'tree.failed'; error: unknown }
-  | { type: 'tree.toggle'; id: string }
-  | { type: 'tree.expand'; id: string }
-  | { type: 'tree.collapse'; id: string }
-  | { type: 'tree.focus'; id: string }
-  | { type: 'tree.select'; id: string }
-  | { type: 'tree.newTrunk' }
-  | { type: 'tree.newBranch'; parentId: string }
-  | { type: 'tree.newLeaf'; parentId: string }
-  | { type: 'tree.edit'; id: string }
-  | { type: 'tree.demo'; id: string }
-  | { type: 'tree.conditional'; id: string }
-  | { type: 'tree.addExisting'; parentId: string | null }
-  | { type: 'tree.removeLink'; id: string }
-  | { type: 'tree.move'; id: string; offset: -1 | 1 }
-  | { type: 'tree.drop'; id: string; overId: string }
-  | { type: 'tree.keySaved'; keyId: string }
-  | { type: 'tree.closeDialog' }
-  | { type: 'tree.confirm' }
-  | { type: 'tree.cancel' }
-
-const EMPTY: TreeData = { links: [], keys: [] }
-
-/** Sends 'tree.loaded' with the cached tree now and after every change. */
-const watchTree = fromCallback<TreeEvent>(({ sendBack }) =>
-  watchAttributeTree({
-    next: (data) => sendBack({ type: 'tree.loaded', data }),
-    error: (error) => sendBack({ type: 'tree.failed', error }),
-  }),
-)
-
-/** Sends 'tree.restored' at once with the items left open earlier in this browser session. */
-const restoreOpen = fromCallback<TreeEvent>(({ sendBack }) => {
-  sendBack({ type: 'tree.restored', expanded: readOpenItems() })
-})
-
-const link = fromPromise<AttributeKeyAssociation, { keyId: string; parentId: string | null }>(
-  ({ input, signal }) =>
-    linkKey({ attributeKeyId: input.keyId, parentAssociationId: input.parentId }, { signal }),
-)
-
-const reorder = fromPromise<AttributeKeyAssociation[], { parentId: string; ids: string[] }>(
-  ({ input, signal }) =>
-    reorderLinks({ parentAssociationId: input.parentId, ids: input.ids }, { signal }),
-)
-
-const remove = fromPromise<AttributeKeyAssociation, { id: string }>(({ input, signal }) =>
-  unlink(input.id, { signal }),
-)
-
-const orderOf = (data: TreeData, id: string, ids: string[] | null) => {
-  const parentId = linkOf(data, id)?.parentAssociationId
-  return ids && parentId ? { parentId, ids } : null
-}
-
-/** Shows a linked item: its parents open, the item selected and focused. */
-const reveal = (context: TreeContext, link: AttributeKeyAssociation | null | undefined) => {
-  if (!link) return {}
-  const parents = [...ancestorsOf(context.data, link.id)]
-  if (link.parentAssociationId && !parents.includes(link.parentAssociationId))
-    parents.push(link.parentAssociationId)
-  return {
-    expanded: [...new Set([...context.expanded, ...parents])],
-    selectedId: link.id,
-    focusedId: link.id,
-  }
-}
+const reorderFor = (context: TreeContext, event: TreeEvent) =>
+  event.type === 'tree.move' || event.type === 'tree.drop' ? reorderOf(context.data, event) : null
 
 /**
  * The Attribute Editor's tree (SPEC.md §2 'Attributes', §4 'Attribute editor'): associations read
  * live from the cache, open and closed, selected and focused; the per-item actions open their
  * dialogs; a new key saved in a dialog is linked under its parent (first, sortOrder 0); siblings
- * reorder by drag, keyboard or Move up/down (optimistic, put back on failure); Remove Link after a
- * confirmation.
+ * reorder by drag, keyboard or Move up/down (optimistic, put back on failure). Add Existing and
+ * Remove Link are child statecharts while their dialogs are open. Changes are notified here.
  */
 export const attributeTreeMachine = setup({
   types: { context: {} as TreeContext, events: {} as TreeEvent },
   actors: {
-    watchTree,
-    restoreOpen,
-    linkKey: link,
-    reorderLinks: reorder,
-    unlink: remove,
+    ...attributeTreeActors(),
     attachExisting: attachExistingMachine,
+    removeLink: removeLinkMachine,
   },
   guards: {
     isNewKey: ({ context }) => context.dialog?.keyId === null,
-    canMove: ({ context, event }) =>
-      event.type === 'tree.move' && movedBy(context.data, event.id, event.offset) !== null,
-    canDrop: ({ context, event }) =>
-      event.type === 'tree.drop' && droppedOn(context.data, event.id, event.overId) !== null,
+    canReorder: ({ context, event }) => reorderFor(context, event) !== null,
     canCondition: ({ context, event }) =>
       event.type === 'tree.conditional' && canCondition(context.data, event.id),
   },
@@ -142,18 +54,39 @@ export const attributeTreeMachine = setup({
     keepData: assign({
       data: ({ context, event }) => (event.type === 'tree.loaded' ? event.data : context.data),
     }),
+    openOrClose: assign({
+      expanded: ({ context, event }) =>
+        event.type === 'tree.toggle' ||
+        event.type === 'tree.expand' ||
+        event.type === 'tree.collapse'
+          ? toggled(context.expanded, event.id, event.type.slice('tree.'.length) as 'toggle')
+          : context.expanded,
+    }),
     // The open items outlive the page for the browser session (docs/console-attributes-tree.md).
     rememberOpen: ({ context }) => writeOpenItems(context.expanded),
-    setTarget: assign({
-      targetId: ({ event }) => ('id' in event ? event.id : null),
+    openKeyDialog: assign({
+      dialog: ({ context, event }) => dialogFor(context, event),
       error: null,
     }),
+    setTarget: assign({
+      targetId: ({ event }) =>
+        'id' in event ? event.id : 'parentId' in event ? event.parentId : null,
+      error: null,
+    }),
+    planReorder: assign({ order: ({ context, event }) => reorderFor(context, event), error: null }),
+    revealLinked: assign(({ context }, link: AttributeKeyAssociation | null) =>
+      revealed(context.data, context.expanded, link),
+    ),
+    notifyAdded: notify(({ context }: { context: TreeContext }) =>
+      addedNotice(keyOf(context.data, context.selectedId)?.name),
+    ),
+    notifyFailure: notify(({ context }: { context: TreeContext }) => failedNotice(context.error)),
   },
 }).createMachine({
   id: 'attributeTree',
   description: 'The tree of attribute associations and the actions on its items.',
   context: {
-    data: EMPTY,
+    data: { links: [], keys: [] },
     expanded: [],
     selectedId: null,
     focusedId: null,
@@ -171,7 +104,7 @@ export const attributeTreeMachine = setup({
   states: {
     loading: {
       description: 'The first read of the cache.',
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       on: {
         'tree.restored': {
           description:
@@ -184,7 +117,7 @@ export const attributeTreeMachine = setup({
     },
     failed: {
       description: 'The cache could not be read; the page says so.',
-      tags: ['error'],
+      tags: ['error', 'unreadable'],
       type: 'final',
     },
     ready: {
@@ -220,43 +153,22 @@ export const attributeTreeMachine = setup({
               on: {
                 'tree.toggle': {
                   description: 'An item was opened or closed (its chevron, or a click).',
-                  actions: [
-                    assign({
-                      expanded: ({ context, event }) =>
-                        context.expanded.includes(event.id)
-                          ? context.expanded.filter((id) => id !== event.id)
-                          : [...context.expanded, event.id],
-                    }),
-                    'rememberOpen',
-                  ],
+                  actions: ['openOrClose', 'rememberOpen'],
                 },
                 'tree.expand': {
                   description: 'Right arrow on a closed item.',
-                  actions: [
-                    assign({
-                      expanded: ({ context, event }) => [
-                        ...new Set([...context.expanded, event.id]),
-                      ],
-                    }),
-                    'rememberOpen',
-                  ],
+                  actions: ['openOrClose', 'rememberOpen'],
                 },
                 'tree.collapse': {
                   description: 'Left arrow on an open item.',
-                  actions: [
-                    assign({
-                      expanded: ({ context, event }) =>
-                        context.expanded.filter((id) => id !== event.id),
-                    }),
-                    'rememberOpen',
-                  ],
+                  actions: ['openOrClose', 'rememberOpen'],
                 },
                 'tree.focus': {
                   description: 'Keyboard focus moved to an item.',
                   actions: assign({ focusedId: ({ event }) => event.id }),
                 },
                 'tree.select': {
-                  description: 'An item was clicked, or Enter or Space pressed on it.',
+                  description: 'An item was clicked, Enter or Space pressed on it, or imported.',
                   actions: assign({
                     selectedId: ({ event }) => event.id,
                     focusedId: ({ event }) => event.id,
@@ -265,48 +177,23 @@ export const attributeTreeMachine = setup({
                 'tree.newTrunk': {
                   target: 'keyDialog',
                   description: "'New Trunk': the 'AttributeKey Trunk' dialog for a new ROOT key.",
-                  actions: assign({
-                    dialog: { kind: 'trunk', keyId: null, parentId: null },
-                    error: null,
-                  }),
+                  actions: 'openKeyDialog',
                 },
                 'tree.newBranch': {
                   target: 'keyDialog',
                   description:
                     "'New Branch': the 'AttributeKey Branch' dialog for a new BRANCH key.",
-                  actions: assign({
-                    dialog: ({ event }) => ({
-                      kind: 'branch',
-                      keyId: null,
-                      parentId: event.parentId,
-                    }),
-                    error: null,
-                  }),
+                  actions: 'openKeyDialog',
                 },
                 'tree.newLeaf': {
                   target: 'keyDialog',
                   description: "'New Leaf': the AttributeKey dialog for a new leaf key.",
-                  actions: assign({
-                    dialog: ({ event }) => ({
-                      kind: 'leaf',
-                      keyId: null,
-                      parentId: event.parentId,
-                    }),
-                    error: null,
-                  }),
+                  actions: 'openKeyDialog',
                 },
                 'tree.edit': {
                   target: 'keyDialog',
                   description: "'Edit': the dialog that fits the item's key type.",
-                  actions: assign({
-                    dialog: ({ context, event }) => {
-                      const key = keyOf(context.data, event.id)
-                      const kind =
-                        key?.type === 'ROOT' ? 'trunk' : key?.type === 'BRANCH' ? 'branch' : 'leaf'
-                      return { kind, keyId: key?.id ?? null, parentId: null }
-                    },
-                    error: null,
-                  }),
+                  actions: 'openKeyDialog',
                 },
                 'tree.demo': {
                   target: 'demoDialog',
@@ -322,40 +209,24 @@ export const attributeTreeMachine = setup({
                 'tree.addExisting': {
                   target: 'attachDialog',
                   description: "'Add Existing': pick a key to link here.",
-                  actions: assign({ targetId: ({ event }) => event.parentId, error: null }),
+                  actions: 'setTarget',
                 },
                 'tree.removeLink': {
-                  target: 'confirmingRemove',
+                  target: 'removeDialog',
                   description: "'Remove Link': asks first.",
                   actions: 'setTarget',
                 },
                 'tree.move': {
-                  guard: 'canMove',
+                  guard: 'canReorder',
                   target: 'reordering',
                   description: "'Move up' or 'Move down' on an item that can go there.",
-                  actions: assign({
-                    order: ({ context, event }) =>
-                      orderOf(
-                        context.data,
-                        event.id,
-                        movedBy(context.data, event.id, event.offset),
-                      ),
-                    error: null,
-                  }),
+                  actions: 'planReorder',
                 },
                 'tree.drop': {
-                  guard: 'canDrop',
+                  guard: 'canReorder',
                   target: 'reordering',
                   description: 'An item was dragged (pointer or keyboard) onto a sibling.',
-                  actions: assign({
-                    order: ({ context, event }) =>
-                      orderOf(
-                        context.data,
-                        event.id,
-                        droppedOn(context.data, event.id, event.overId),
-                      ),
-                    error: null,
-                  }),
+                  actions: 'planReorder',
                 },
               },
             },
@@ -396,17 +267,21 @@ export const attributeTreeMachine = setup({
                 }),
                 onDone: {
                   target: 'idle',
+                  description: "Linked: the item shows, selected ('{name} was added').",
                   actions: [
-                    assign(({ context, event }) => ({
-                      ...reveal(context, event.output),
-                      error: null,
-                    })),
+                    { type: 'revealLinked', params: ({ event }) => event.output },
+                    assign({ error: null }),
                     'rememberOpen',
+                    'notifyAdded',
                   ],
                 },
                 onError: {
                   target: 'idle',
-                  actions: assign({ error: ({ event }) => treeFailure(event.error) }),
+                  description: 'Refused: the reason is notified.',
+                  actions: [
+                    assign({ error: ({ event }) => treeFailure(event.error) }),
+                    'notifyFailure',
+                  ],
                 },
               },
             },
@@ -421,65 +296,48 @@ export const attributeTreeMachine = setup({
               on: { 'tree.closeDialog': { target: 'idle', description: 'Cancel or Save.' } },
             },
             attachDialog: {
-              description: 'The Add Existing dialog.',
+              description: 'The Add Existing dialog (its own statechart, attachExisting).',
               tags: ['dialog', 'attachDialog'],
               // No onError: the child keeps a refusal in its own dialog and always ends in onDone.
               invoke: {
                 id: 'attachExisting',
                 src: 'attachExisting',
                 input: ({ context }) => ({ parentId: context.targetId }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    assign(({ context, event }) => reveal(context, event.output)),
-                    'rememberOpen',
-                  ],
-                },
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output !== null,
+                    target: 'idle',
+                    description: "Linked: the item shows, selected ('{name} was added').",
+                    actions: [
+                      { type: 'revealLinked', params: ({ event }) => event.output },
+                      'rememberOpen',
+                      'notifyAdded',
+                    ],
+                  },
+                  { target: 'idle', description: 'Closed without linking.' },
+                ],
               },
             },
-            confirmingRemove: {
-              description: "'Remove {name}?' with Cancel and Remove Link.",
+            removeDialog: {
+              description: "'Remove {name}?' (its own statechart, removeLink).",
               tags: ['dialog', 'removeDialog'],
-              on: {
-                'tree.confirm': { target: 'removing', description: 'Remove Link was pressed.' },
-                'tree.cancel': {
-                  target: 'idle',
-                  description: 'Cancel, Escape or a click outside.',
-                },
-              },
-            },
-            removing: {
-              description: 'The server removes the link and everything below it.',
-              tags: ['dialog', 'removeDialog', 'busy', 'removing'],
+              // No onError: the child keeps a refusal in its own dialog and always ends in onDone.
               invoke: {
-                id: 'unlink',
-                src: 'unlink',
-                input: ({ context }) => ({ id: context.targetId ?? '' }),
+                id: 'removeLink',
+                src: 'removeLink',
+                input: ({ context }) => ({
+                  id: context.targetId ?? '',
+                  name: keyOf(context.data, context.targetId)?.name,
+                }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ context }) => ({
-                    selectedId: context.selectedId === context.targetId ? null : context.selectedId,
-                    error: null,
+                  description: 'Removed (a removed item is no longer selected), or given up.',
+                  actions: assign(({ context, event }) => ({
+                    selectedId:
+                      event.output && context.selectedId === context.targetId
+                        ? null
+                        : context.selectedId,
                   })),
-                },
-                onError: {
-                  target: 'removeFailed',
-                  actions: assign({ error: ({ event }) => treeFailure(event.error) }),
-                },
-              },
-            },
-            removeFailed: {
-              description: 'The removal failed; the dialog shows why and offers it again.',
-              tags: ['dialog', 'removeDialog', 'error'],
-              on: {
-                'tree.confirm': {
-                  target: 'removing',
-                  description: 'Remove Link was pressed again.',
-                },
-                'tree.cancel': {
-                  target: 'idle',
-                  description: 'The person gave up.',
-                  actions: assign({ error: null }),
                 },
               },
             },
@@ -494,7 +352,10 @@ export const attributeTreeMachine = setup({
                 onError: {
                   target: 'idle',
                   description: 'Refused: the cache has the old order back; the reason is notified.',
-                  actions: assign({ order: null, error: ({ event }) => treeFailure(event.error) }),
+                  actions: [
+                    assign({ order: null, error: ({ event }) => treeFailure(event.error) }),
+                    'notifyFailure',
+                  ],
                 },
               },
             },

@@ -203,3 +203,54 @@ export function treeKeyMove(
       return row.parentId ? { focus: row.parentId } : null
   }
 }
+
+/** The open items after `id` is toggled, opened (Right arrow) or closed (Left arrow). */
+export function toggled(
+  expanded: readonly string[],
+  id: string,
+  how: 'toggle' | 'expand' | 'collapse',
+): string[] {
+  const open = expanded.includes(id)
+  if (how === 'expand' || (how === 'toggle' && !open)) return [...new Set([...expanded, id])]
+  return expanded.filter((item) => item !== id)
+}
+
+/** The new order of `id`'s siblings, with their parent; null when it cannot be reordered. */
+function orderOf(data: TreeData, id: string, ids: string[] | null) {
+  const parentId = linkOf(data, id)?.parentAssociationId
+  return ids && parentId ? { parentId, ids } : null
+}
+
+/** The order a Move up/down (`offset`) or a drop (`overId`) asks for; null when there is none. */
+export function reorderOf(
+  data: TreeData,
+  move: { id: string; offset: number } | { id: string; overId: string },
+) {
+  const ids =
+    'offset' in move ? movedBy(data, move.id, move.offset) : droppedOn(data, move.id, move.overId)
+  return orderOf(data, move.id, ids)
+}
+
+/** What shows a linked item: its parents open, the item selected and focused. */
+export function revealed(
+  data: TreeData,
+  expanded: readonly string[],
+  link: { id: string; parentAssociationId: string | null } | null | undefined,
+) {
+  if (!link) return {}
+  const parents = [...ancestorsOf(data, link.id)]
+  if (link.parentAssociationId && !parents.includes(link.parentAssociationId))
+    parents.push(link.parentAssociationId)
+  return {
+    expanded: [...new Set([...expanded, ...parents])],
+    selectedId: link.id,
+    focusedId: link.id,
+  }
+}
+
+/** The key dialog that edits item `id`: the trunk or branch name dialog, or the leaf's. */
+export function editDialogOf(data: TreeData, id: string) {
+  const key = keyOf(data, id)
+  const kind = key?.type === 'ROOT' ? 'trunk' : key?.type === 'BRANCH' ? 'branch' : 'leaf'
+  return { kind, keyId: key?.id ?? null, parentId: null } as const
+}

@@ -2,15 +2,17 @@ import {
   assign,
   fromCallback,
   fromPromise,
+  sendTo,
   setup,
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate'
 import { joinValues, laterSiblings } from '../../schema/attribute-rules'
 import type { AttributeKeyCondition } from '../../schema/attributes'
-import { saveRecord } from '../data/api/attributes'
+import { attributeServer, type AttributeServer } from '../data/api/attributes'
 import { keptRecord } from '../data/db/attributeRecords'
 import { watchLeafContext, type LeafContext } from '../data/db/attributeKeys'
+import type { TreeRef } from './attributeTree.types'
 import { serverMessage } from './profile.messages'
 
 type ConditionalContext = {
@@ -24,6 +26,8 @@ type ConditionalContext = {
   removingId: string | null
   /** The server's refusal of the last save or removal. */
   error: string | null
+  /** The tree that opened the dialog: it hears that the dialog closed. */
+  tree: TreeRef
 }
 
 export type ConditionalEvent =
@@ -35,7 +39,7 @@ export type ConditionalEvent =
   | { type: 'conditional.remove'; id: string }
   | { type: 'conditional.cancel' }
 
-export type ConditionalInput = { associationId: string }
+export type ConditionalInput = { associationId: string; tree: TreeRef }
 
 /** Sends 'conditional.loaded' with the leaf's place in the tree now and after every change. */
 const watchLeaf = fromCallback<ConditionalEvent, { associationId: string }>(({ input, sendBack }) =>
@@ -47,30 +51,36 @@ const watchLeaf = fromCallback<ConditionalEvent, { associationId: string }>(({ i
 
 type SaveInput = { attributeKeyId: string; values: string[]; conditionalAssociationId: string }
 
-/** Stores a new AttributeKeyCondition (SPEC.md §2); the answer goes into the cache. */
-const saveCondition = fromPromise<AttributeKeyCondition, SaveInput>(({ input, signal }) =>
-  keptRecord(
-    'AttributeKeyCondition',
-    saveRecord(
+/**
+ * The dialog's effects: the leaf followed in the cache, and the server changes asking `server` (a
+ * test builds them on a stub; what the cache keeps of the answers stays the real code).
+ */
+export const conditionalActors = (server: AttributeServer = attributeServer) => ({
+  watchLeaf,
+  /** Stores a new AttributeKeyCondition (SPEC.md §2); the answer goes into the cache. */
+  saveCondition: fromPromise<AttributeKeyCondition, SaveInput>(({ input, signal }) =>
+    keptRecord(
       'AttributeKeyCondition',
-      {
-        attributeKeyId: input.attributeKeyId,
-        value: joinValues(input.values),
-        conditionalAssociationId: input.conditionalAssociationId,
-      },
-      null,
-      { signal },
+      server.saveRecord(
+        'AttributeKeyCondition',
+        {
+          attributeKeyId: input.attributeKeyId,
+          value: joinValues(input.values),
+          conditionalAssociationId: input.conditionalAssociationId,
+        },
+        null,
+        { signal },
+      ),
     ),
   ),
-)
-
-/** Removes a condition (soft delete, so the sync carries it). */
-const removeCondition = fromPromise<AttributeKeyCondition, { id: string }>(({ input, signal }) =>
-  keptRecord(
-    'AttributeKeyCondition',
-    saveRecord('AttributeKeyCondition', { deleted: true }, input.id, { signal }),
+  /** Removes a condition (soft delete, so the sync carries it). */
+  removeCondition: fromPromise<AttributeKeyCondition, { id: string }>(({ input, signal }) =>
+    keptRecord(
+      'AttributeKeyCondition',
+      server.saveRecord('AttributeKeyCondition', { deleted: true }, input.id, { signal }),
+    ),
   ),
-)
+})
 
 const targets = (leaf: LeafContext | null, associationId: string) =>
   leaf ? laterSiblings(leaf.siblings, associationId) : []
@@ -78,7 +88,8 @@ const targets = (leaf: LeafContext | null, associationId: string) =>
 /**
  * The Conditional Attribute dialog (SPEC.md §2): values of the leaf's key and a later sibling,
  * 'When X has the value(s) … the branch/leaf Y will be included'; Save stores the condition and
- * closes. The leaf's existing conditions are listed and can be removed. Refusals stay in the dialog.
+ * closes (the tree is told). The leaf's existing conditions are listed and can be removed. Refusals
+ * stay in the dialog.
  */
 export const conditionalMachine = setup({
   types: {
@@ -86,7 +97,7 @@ export const conditionalMachine = setup({
     events: {} as ConditionalEvent,
     input: {} as ConditionalInput,
   },
-  actors: { watchLeaf, saveCondition, removeCondition },
+  actors: conditionalActors(),
   guards: {
     isFound: (_, leaf: LeafContext) => !!leaf.leaf?.key,
     isLeafGone: ({ context }) => !context.leaf?.leaf?.key,
@@ -103,6 +114,7 @@ export const conditionalMachine = setup({
         ? context.targetId
         : null,
     })),
+    tellTreeClosed: sendTo(({ context }) => context.tree, { type: 'tree.closeDialog' as const }),
   },
 }).createMachine({
   id: 'conditional',
@@ -114,6 +126,7 @@ export const conditionalMachine = setup({
     targetId: null,
     removingId: null,
     error: null,
+    tree: input.tree,
   }),
   invoke: {
     id: 'watchLeaf',
@@ -131,7 +144,7 @@ export const conditionalMachine = setup({
   states: {
     loading: {
       description: "The first read of the leaf's key, options, siblings and conditions.",
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       on: {
         'conditional.loaded': [
           {
@@ -151,7 +164,7 @@ export const conditionalMachine = setup({
     },
     missing: {
       description: 'The leaf is not in the cache; the dialog says so and offers Cancel.',
-      tags: ['error'],
+      tags: ['error', 'missing'],
       on: {
         'conditional.loaded': {
           guard: { type: 'isFound', params: ({ event }) => event.leaf },
@@ -191,7 +204,7 @@ export const conditionalMachine = setup({
     },
     saving: {
       description: 'The server stores the condition; the dialog waits.',
-      tags: ['busy'],
+      tags: ['busy', 'saving'],
       entry: assign({ error: null }),
       invoke: {
         id: 'saveCondition',
@@ -224,8 +237,9 @@ export const conditionalMachine = setup({
       },
     },
     closed: {
-      description: 'Saved, or given up; the owner closes the dialog.',
+      description: 'Saved, or given up; the tree hears it and closes the dialog.',
       type: 'final',
+      entry: 'tellTreeClosed',
     },
   },
 })

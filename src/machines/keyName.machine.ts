@@ -1,7 +1,11 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { AttributeKey } from '../../schema/attributes'
+import { attributeServer, type AttributeServer } from '../data/api/attributes'
 import { readAttributeKey, saveContainerKey } from '../data/db/attributeTree'
+import type { TreeRef } from './attributeTree.types'
 import { treeFailure } from './attributeTree.messages'
+import { renamedNotice } from './keyName.messages'
+import { notify } from './system'
 
 export type ContainerType = 'ROOT' | 'BRANCH'
 
@@ -15,28 +19,30 @@ type KeyNameContext = {
   /** Why the last Save failed; the dialog shows it and keeps the input. */
   error: string | null
   saved: AttributeKey | null
+  /** The tree that opened the dialog: it hears the saved key's id, or that the dialog closed. */
+  tree: TreeRef
 }
 
 export type KeyNameEvent =
   { type: 'keyName.edit'; value: string } | { type: 'keyName.save' } | { type: 'keyName.close' }
 
-export type KeyNameInput = { keyId: string | null; type: ContainerType }
+export type KeyNameInput = { keyId: string | null; type: ContainerType; tree: TreeRef }
 
-const readKey = fromPromise<AttributeKey | undefined, { keyId: string | null }>(({ input }) =>
-  input.keyId ? readAttributeKey(input.keyId) : Promise.resolve(undefined),
-)
-
-const saveKey = fromPromise<
-  AttributeKey,
-  { keyId: string | null; name: string; type: ContainerType }
->(({ input, signal }) =>
-  saveContainerKey({ id: input.keyId, name: input.name, type: input.type }, { signal }),
-)
+/** The dialog's effects, asking `server` (a test gives a stub; the cache writes stay real). */
+export const keyNameActors = (server: AttributeServer = attributeServer) => ({
+  readKey: fromPromise<AttributeKey | undefined, { keyId: string | null }>(({ input }) =>
+    input.keyId ? readAttributeKey(input.keyId) : Promise.resolve(undefined),
+  ),
+  saveKey: fromPromise<AttributeKey, { keyId: string | null; name: string; type: ContainerType }>(
+    ({ input, signal }) =>
+      saveContainerKey({ id: input.keyId, name: input.name, type: input.type }, { signal, server }),
+  ),
+})
 
 /**
  * The 'AttributeKey Trunk' and 'AttributeKey Branch' dialogs (SPEC.md §2, §4): a Name, Close and
  * Save. A new trunk is a ROOT key, a new branch a BRANCH key. Save creates or renames the key and
- * hands its id on (`reportSaved`, which the view provides), then the dialog closes. Unlike SPEC.md's
+ * tells the tree its id (the tree links a new key), then the dialog closes; a rename is notified. Unlike SPEC.md's
  * silent close, a failed save keeps the dialog and the input and says what failed.
  */
 export const keyNameMachine = setup({
@@ -45,7 +51,7 @@ export const keyNameMachine = setup({
     events: {} as KeyNameEvent,
     input: {} as KeyNameInput,
   },
-  actors: { readKey, saveKey },
+  actors: keyNameActors(),
   guards: {
     // SPEC.md §5: Save is off while the form is pristine. A blank name is pristine for a new key,
     // and clearing an existing name would leave a nameless key in the tree, so it does not count.
@@ -56,10 +62,15 @@ export const keyNameMachine = setup({
     keepName: assign({
       name: ({ context, event }) => (event.type === 'keyName.edit' ? event.value : context.name),
     }),
-    // Provided by the view: the dialog's onSave(id).
-    reportSaved: (_, _id: string) => {},
-    // Provided by the view: the dialog's onClose().
-    reportClosed: () => {},
+    tellTreeSaved: sendTo(
+      ({ context }) => context.tree,
+      ({ context }) => ({ type: 'tree.keySaved' as const, keyId: context.saved?.id ?? '' }),
+    ),
+    tellTreeClosed: sendTo(({ context }) => context.tree, { type: 'tree.closeDialog' as const }),
+    // A new key is announced by the tree once it is linked; a rename shows everywhere at once.
+    notifyRenamed: notify(({ context }) =>
+      context.keyId !== null ? renamedNotice(context.name) : null,
+    ),
   },
 }).createMachine({
   id: 'keyName',
@@ -71,6 +82,7 @@ export const keyNameMachine = setup({
     original: '',
     error: null,
     saved: null,
+    tree: input.tree,
   }),
   initial: 'loading',
   states: {
@@ -140,14 +152,14 @@ export const keyNameMachine = setup({
       },
     },
     saved: {
-      description: 'Saved: onSave gets the id and the dialog closes.',
+      description: 'Saved: the tree hears the id, a rename is notified, and the dialog closes.',
       type: 'final',
-      entry: { type: 'reportSaved', params: ({ context }) => context.saved?.id ?? '' },
+      entry: ['tellTreeSaved', 'notifyRenamed'],
     },
     closed: {
-      description: 'Closed without saving.',
+      description: 'Closed without saving; the tree hears it.',
       type: 'final',
-      entry: 'reportClosed',
+      entry: 'tellTreeClosed',
     },
   },
 })

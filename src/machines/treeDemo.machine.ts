@@ -1,31 +1,22 @@
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import {
-  assign,
-  fromCallback,
-  fromPromise,
-  setup,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate'
-import type { AttributeValue } from '../../schema/attributes'
-import { fetchValues, saveRecord } from '../data/api/attributes'
-import { watchDemoRows } from '../data/db/attributeDemo'
+  keyOfQuestion,
+  pendingAnswers,
+  stillPending,
+  treeDemoActors,
+  type PendingAnswer,
+  type RowsEvent,
+  type SavedAnswer,
+} from './treeDemo.answers'
 import { failureText } from './treeDemo.messages'
 import type { DemoRows } from './treeDemo.walk'
+
+export type { PendingAnswer } from './treeDemo.answers'
 
 export const UNREADABLE = 'The attribute cache could not be read. Reload the page to try again.'
 
 /** Typing settles for this long before the answers are stored. */
 export const ANSWER_SAVE_DELAY = 400
-
-/** An answer not yet stored: the question, its key, the value, and the stored row when there is one. */
-export type PendingAnswer = {
-  associationId: string
-  attributeKeyId: string
-  value: string
-  valueId: string | undefined
-}
-
-type SavedAnswer = { associationId: string; value: string; valueId: string }
 
 type DemoContext = {
   rootId: string
@@ -43,71 +34,12 @@ type DemoContext = {
 }
 
 export type DemoEvent =
-  | { type: 'rows.loaded'; rows: DemoRows }
-  | { type: 'rows.failed'; error: unknown }
+  | RowsEvent
   | { type: 'answer.changed'; associationId: string; value: string }
   | { type: 'demo.retry' }
   | { type: 'respondent.changed'; refId: string }
 
 export type DemoInput = { rootId: string; refId: string }
-
-const watchRows = fromCallback<DemoEvent>(({ sendBack }) =>
-  watchDemoRows({
-    next: (rows) => sendBack({ type: 'rows.loaded', rows }),
-    error: (error) => sendBack({ type: 'rows.failed', error }),
-  }),
-)
-
-const loadAnswers = fromPromise<AttributeValue[], { refId: string }>(({ input, signal }) =>
-  fetchValues(input.refId, { signal }),
-)
-
-/**
- * Stores each pending answer as an AttributeValue against the reference id: updated when it has a
- * stored row, created otherwise. One at a time, in order, so a failure names what is still unsaved.
- */
-const saveAnswers = fromPromise<SavedAnswer[], { refId: string; answers: PendingAnswer[] }>(
-  async ({ input, signal }) => {
-    const saved: SavedAnswer[] = []
-    for (const answer of input.answers) {
-      const row = await saveRecord(
-        'AttributeValue',
-        {
-          refId: input.refId,
-          attributeKeyId: answer.attributeKeyId,
-          attributeKeyAssociationId: answer.associationId,
-          value: answer.value,
-        },
-        answer.valueId ?? null,
-        { signal },
-      )
-      saved.push({ associationId: answer.associationId, value: answer.value, valueId: row.id })
-    }
-    return saved
-  },
-)
-
-/** The pending questions a save leaves: those changed again since their value was sent. */
-function stillPending(context: DemoContext, saved: SavedAnswer[]): string[] {
-  const stored = new Set(
-    saved
-      .filter((answer) => context.answers[answer.associationId] === answer.value)
-      .map((answer) => answer.associationId),
-  )
-  return context.pending.filter((id) => !stored.has(id))
-}
-
-const keyOf = (context: DemoContext, associationId: string) =>
-  context.rows?.associations.find((association) => association.id === associationId)?.attributeKeyId
-
-/** The pending answers whose question is still in the cache, ready to store. */
-export const pendingAnswers = (context: DemoContext): PendingAnswer[] =>
-  context.pending.flatMap((associationId) => {
-    const attributeKeyId = keyOf(context, associationId)
-    const value = context.answers[associationId]
-    if (!attributeKeyId || value === undefined) return []
-    return [{ associationId, attributeKeyId, value, valueId: context.valueIds[associationId] }]
-  })
 
 const answerOf = ({ event }: { event: DemoEvent }) =>
   event.type === 'answer.changed'
@@ -125,14 +57,14 @@ export const treeDemoMachine = setup({
     events: {} as DemoEvent,
     input: {} as DemoInput,
   },
-  actors: { watchRows, loadAnswers, saveAnswers },
+  actors: treeDemoActors(),
   delays: { ANSWER_SAVE_DELAY },
   guards: {
     /** Checked before keepSaved runs, so it works out what will still be pending. */
     leavesPending: ({ context }, saved: SavedAnswer[]) => stillPending(context, saved).length > 0,
     /** An answer to a question the tree has (the page draws only those). */
     isQuestion: ({ context, event }) =>
-      event.type === 'answer.changed' && keyOf(context, event.associationId) !== undefined,
+      event.type === 'answer.changed' && keyOfQuestion(context, event.associationId) !== undefined,
   },
   actions: {
     /** Shows the new answer and marks it to be stored. */
@@ -178,7 +110,7 @@ export const treeDemoMachine = setup({
   states: {
     loadingAnswers: {
       description: "Reads the respondent's stored answers.",
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       entry: assign({ answers: {}, valueIds: {}, pending: [], error: null }),
       invoke: {
         id: 'loadAnswers',
@@ -225,10 +157,12 @@ export const treeDemoMachine = setup({
     },
     answering: {
       description: 'The questions are shown and answered.',
+      tags: ['answering'],
       initial: 'saved',
       states: {
         saved: {
           description: 'Every shown answer is stored.',
+          tags: ['allSaved'],
           on: {
             'answer.changed': {
               guard: 'isQuestion',

@@ -1,8 +1,25 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  emit,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
 import type { AttributeTree } from '../../schema/attribute-api'
 import type { AttributeKeyAssociation } from '../../schema/attributes'
+import { attributeServer, type AttributeServer } from '../data/api/attributes'
 import { exportRoot, importTreeFile } from '../data/db/attributeTree'
 import { treeFailure } from './attributeTree.messages'
+import type { TreeRef } from './attributeTree.types'
+import { notify } from './system'
+import {
+  exportedNotice,
+  exportFailedNotice,
+  importedNotice,
+  importFailedNotice,
+} from './treeTransfer.messages'
 
 type TransferContext = {
   /** The root being exported, and the name its file takes. */
@@ -10,17 +27,27 @@ type TransferContext = {
   file: File | null
   error: string | null
   imported: AttributeKeyAssociation | null
+  /** The tree: it selects an imported root. */
+  tree: TreeRef
 }
 
 export type TransferEvent =
   { type: 'transfer.export'; id: string; name: string } | { type: 'transfer.import'; file: File }
 
-const exportTree = fromPromise<AttributeTree, { id: string }>(({ input, signal }) =>
-  exportRoot(input.id, { signal }),
-)
-const importTree = fromPromise<AttributeKeyAssociation, { file: File }>(({ input, signal }) =>
-  importTreeFile(input.file, { signal }),
-)
+export type TransferInput = { tree: TreeRef }
+
+/** What the page does with an export: saves the document as a file (DOM, so the view's part). */
+export type TransferEmitted = { type: 'download'; tree: AttributeTree; fileName: string }
+
+/** The transfer's effects, asking `server` (a test gives a stub; the cache writes stay real). */
+export const treeTransferActors = (server: AttributeServer = attributeServer) => ({
+  exportTree: fromPromise<AttributeTree, { id: string }>(({ input, signal }) =>
+    exportRoot(input.id, { signal, server }),
+  ),
+  importTree: fromPromise<AttributeKeyAssociation, { file: File }>(({ input, signal }) =>
+    importTreeFile(input.file, { signal, server }),
+  ),
+})
 
 /** `<name>.attributes.json`, with what a file name cannot hold replaced. */
 export const exportFileName = (name: string) =>
@@ -28,22 +55,47 @@ export const exportFileName = (name: string) =>
 
 /**
  * Export of a root and Import of an exported file (docs/attributes.md 'export format'). An export
- * is handed to the view to download; an import answers the new top-level association, which the
- * view selects. Both end in `idle`; a failure leaves its reason in `error`, which the view notifies.
+ * is emitted for the page to download; an import answers the new top-level association, which the
+ * tree is told to select. Both end in `idle` and are notified, a failure with its reason.
  */
 export const treeTransferMachine = setup({
-  types: { context: {} as TransferContext, events: {} as TransferEvent },
-  actors: { exportTree, importTree },
+  types: {
+    context: {} as TransferContext,
+    events: {} as TransferEvent,
+    input: {} as TransferInput,
+    emitted: {} as TransferEmitted,
+  },
+  actors: treeTransferActors(),
   actions: {
-    // Provided by the view: saves the document as a file (DOM).
-    download: (_, _params: { tree: AttributeTree; fileName: string }) => {},
-    // Provided by the view: selects the imported root.
-    showImported: (_, _link: AttributeKeyAssociation) => {},
+    download: emit((_, params: { tree: AttributeTree; fileName: string }) => ({
+      type: 'download' as const,
+      ...params,
+    })),
+    showImported: sendTo(
+      ({ context }) => context.tree,
+      (_, link: AttributeKeyAssociation) => ({ type: 'tree.select' as const, id: link.id }),
+    ),
+    notifyExported: notify(({ context }: { context: TransferContext }) =>
+      exportedNotice(context.root?.name),
+    ),
+    notifyExportFailed: notify(({ context }: { context: TransferContext }) =>
+      exportFailedNotice(context.error),
+    ),
+    notifyImported: notify(importedNotice),
+    notifyImportFailed: notify(({ context }: { context: TransferContext }) =>
+      importFailedNotice(context.error),
+    ),
   },
 }).createMachine({
   id: 'treeTransfer',
   description: 'Exports a root to a file and imports an exported file.',
-  context: { root: null, file: null, error: null, imported: null },
+  context: ({ input }) => ({
+    root: null,
+    file: null,
+    error: null,
+    imported: null,
+    tree: input.tree,
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -66,44 +118,58 @@ export const treeTransferMachine = setup({
     },
     exporting: {
       description: 'The server writes the tree out.',
-      tags: ['busy'],
+      tags: ['busy', 'exporting'],
       invoke: {
         id: 'exportTree',
         src: 'exportTree',
         input: ({ context }) => ({ id: context.root?.id ?? '' }),
         onDone: {
           target: 'idle',
-          actions: {
-            type: 'download',
-            params: ({ context, event }) => ({
-              tree: event.output,
-              fileName: exportFileName(context.root?.name ?? ''),
-            }),
-          },
+          description: "Exported: the page downloads the file ('{name} was exported').",
+          actions: [
+            {
+              type: 'download',
+              params: ({ context, event }) => ({
+                tree: event.output,
+                fileName: exportFileName(context.root?.name ?? ''),
+              }),
+            },
+            'notifyExported',
+          ],
         },
         onError: {
           target: 'idle',
-          actions: assign({ error: ({ event }) => treeFailure(event.error) }),
+          description: "Refused: 'The export failed: {reason}'.",
+          actions: [
+            assign({ error: ({ event }) => treeFailure(event.error) }),
+            'notifyExportFailed',
+          ],
         },
       },
     },
     importing: {
       description: 'The server reads the file and creates the tree with new ids.',
-      tags: ['busy'],
+      tags: ['busy', 'importing'],
       invoke: {
         id: 'importTree',
         src: 'importTree',
         input: ({ context }) => ({ file: context.file as File }),
         onDone: {
           target: 'idle',
+          description: "Imported: the tree selects the new root ('The tree was imported').",
           actions: [
             assign({ imported: ({ event }) => event.output }),
             { type: 'showImported', params: ({ event }) => event.output },
+            'notifyImported',
           ],
         },
         onError: {
           target: 'idle',
-          actions: assign({ error: ({ event }) => treeFailure(event.error) }),
+          description: "Refused: 'The import failed: {reason}'.",
+          actions: [
+            assign({ error: ({ event }) => treeFailure(event.error) }),
+            'notifyImportFailed',
+          ],
         },
       },
     },

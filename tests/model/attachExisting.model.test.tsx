@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import {
   attachExistingMachine,
@@ -13,17 +13,6 @@ import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'
-
-vi.mock('../../src/data/api/attributes', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    saveRecord: server.stub('saveRecord'),
-    reorderChildren: server.stub('reorderChildren'),
-    removeLink: server.stub('removeLink'),
-    exportTree: server.stub('exportTree'),
-    importTree: server.stub('importTree'),
-  }
-})
 
 const spareLink = aLink(ID.linkNew, ID.kSpare, null, 0)
 

@@ -4,10 +4,21 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { serializeConfig } from '../../schema/attribute-rules'
-import type { AttributeKeySnapshot } from '../../src/machines/attributeKey.machine'
+import { fromPromise } from 'xstate'
+import type { KeyWithOptions } from '../../src/data/db/attributeKeys'
+import { attributeImageMachine } from '../../src/machines/attributeImage.machine'
+import {
+  attributeKeyMachine,
+  type AttributeKeySnapshot,
+} from '../../src/machines/attributeKey.machine'
+import type {
+  attributeKeySaveMachine,
+  KeySaveOutput,
+  KeyWork,
+} from '../../src/machines/attributeKeySave.machine'
 import { liveOptions, usesOptions } from '../../src/machines/attributeKey.draft'
 import { AttributeKeyDialog } from '../../src/views/attributes/key/AttributeKeyDialog'
+import { testSession, WithSession } from '../setup/session'
 import { CONTROL_TYPE_LABELS, TYPE_LABELS } from '../../src/views/attributes/key/labels'
 import {
   coveringPaths,
@@ -17,21 +28,31 @@ import {
   testMachine,
   type LivedPath,
 } from './attributeKey.paths'
+import { treeStandIn } from './attributes.support'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { server, type PendingCall } from './profile.support'
 
-vi.mock('../../src/data/db/attributeKeys', async () => {
-  const { server } = await import('./profile.support')
-  return { readKeyWithOptions: server.stub('readKeyWithOptions') }
+/** The save sequence, stood in for: the path settles it with what it hands back. */
+const saves: { input: KeyWork; resolve: (output: KeySaveOutput) => void }[] = []
+const stubbed = attributeKeyMachine.provide({
+  actors: {
+    loadKey: fromPromise<KeyWithOptions, { keyId: string | null }>(
+      ({ input }) => server.stub('readKeyWithOptions')(input.keyId) as Promise<KeyWithOptions>,
+    ),
+    // A promise in place of the sequence's statechart: the editor only hears how it ended.
+    save: fromPromise<KeySaveOutput, KeyWork>(
+      ({ input }) => new Promise((resolve) => saves.push({ input, resolve })),
+    ) as unknown as typeof attributeKeySaveMachine,
+  },
 })
-vi.mock('../../src/data/api/attributes', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    saveRecord: server.stub('saveRecord'),
-    uploadAttributeImage: server.stub('uploadAttributeImage'),
-    fetchAttributeImageUrl: (path: string) => Promise.resolve(`/signed/${path}`),
-  }
+// The dialog shows stored images through signed URLs; these come at once here.
+const images = attributeImageMachine.provide({
+  actors: {
+    fetchImageUrl: fromPromise<string, { path: string }>(({ input }) =>
+      Promise.resolve(`/signed/${input.path}`),
+    ),
+  },
 })
 
 const paths = coveringPaths()
@@ -67,25 +88,30 @@ async function settle(name: string, how: 'resolve' | 'reject', value: unknown) {
 }
 
 function renderDialog() {
+  // The tree the dialog's statechart tells: the saved key's id, or that it closed; either way
+  // the dialog ends (the owner closes it).
   const saved = vi.fn()
   const closed = vi.fn()
+  let close = () => {}
+  const { tree } = treeStandIn((report) => {
+    if (report.type === 'tree.keySaved') saved(report.keyId)
+    closed()
+    close()
+  })
   function Owner() {
     const [open, setOpen] = useState(true)
+    close = () => setOpen(false)
     return (
       <Theme>
-        <AttributeKeyDialog
-          open={open}
-          keyId={paint.id}
-          onSave={saved}
-          onClose={() => {
-            closed()
-            setOpen(false)
-          }}
-        />
+        <AttributeKeyDialog open={open} keyId={paint.id} tree={tree} />
       </Theme>
     )
   }
-  render(<Owner />)
+  render(
+    <WithSession session={testSession()} provide={[stubbed, images]}>
+      <Owner />
+    </WithSession>,
+  )
   return { saved, closed, user: userEvent.setup() }
 }
 
@@ -156,84 +182,13 @@ function drive(app: ReturnType<typeof renderDialog>) {
         if (dropError) expect(alerts).toContain(dropError)
         if (!failure && !dropError) expect(alerts).toEqual([])
       },
-      'saving.clearing': async (s: AttributeKeySnapshot) => {
+      // The save sequence runs (attributeKeySave.model.test.ts drives each of its steps): the form
+      // waits, and the sequence gets the dialog's key and options as they stand.
+      saving: async (s: AttributeKeySnapshot) => {
         await expectBusy()
-        const option = s.context.options[s.context.queue[0] ?? -1]
-        expect(await peek('saveRecord')).toEqual([
-          'AttributeKeyOption',
-          expect.objectContaining({ deleted: true, value: option?.value }),
-          option?.id,
-          expect.anything(),
-        ])
-      },
-      'saving.key': async (s: AttributeKeySnapshot) => {
-        await expectBusy()
-        const { draft } = s.context
-        expect(await peek('saveRecord')).toEqual([
-          'AttributeKey',
-          {
-            name: draft.name,
-            prompt: 'Which paint?',
-            type: draft.type,
-            controlType: draft.controlType,
-            config: serializeConfig(draft.config),
-            imagePath: draft.imagePath,
-          },
-          paint.id,
-          expect.anything(),
-        ])
-      },
-      'saving.keyImage': async () => {
-        await expectBusy()
-        expect((await peek('uploadAttributeImage')).slice(0, 4)).toEqual([
-          swatch,
-          paint.id,
-          'swatch.png',
-          'key',
-        ])
-      },
-      'saving.keyImagePath': async (s: AttributeKeySnapshot) => {
-        await expectBusy()
-        expect((await peek('saveRecord')).slice(0, 3)).toEqual([
-          'AttributeKey',
-          { imagePath: s.context.draft.imagePath },
-          paint.id,
-        ])
-      },
-      'saving.option': async (s: AttributeKeySnapshot) => {
-        await expectBusy()
-        const option = s.context.options[s.context.queue[0] ?? -1]
-        const args = await peek('saveRecord')
-        expect(args[0]).toBe('AttributeKeyOption')
-        expect(args[1]).toEqual({
-          attributeKeyId: paint.id,
-          label: option?.label,
-          value: option?.value,
-          sortOrder: option?.sortOrder,
-          imagePath: option?.imagePath,
-          deleted: option?.deleted,
-        })
-        // A new option is created (no id), a saved one updated: nothing is created twice.
-        expect(args[2]).toBe(option?.id.startsWith('NewId_') ? null : option?.id)
-      },
-      'saving.optionImage': async (s: AttributeKeySnapshot) => {
-        await expectBusy()
-        const option = s.context.options[s.context.queue[0] ?? -1]
-        expect((await peek('uploadAttributeImage')).slice(0, 4)).toEqual([
-          swatch,
-          option?.id,
-          'swatch.png',
-          'option',
-        ])
-      },
-      'saving.optionImagePath': async (s: AttributeKeySnapshot) => {
-        await expectBusy()
-        const option = s.context.options[s.context.queue[0] ?? -1]
-        expect((await peek('saveRecord')).slice(0, 3)).toEqual([
-          'AttributeKeyOption',
-          { imagePath: option?.imagePath },
-          option?.id,
-        ])
+        await waitFor(() => expect(saves).toHaveLength(1))
+        const { keyId, draft, saved, imageFile, options, savedOptions } = s.context
+        expect(saves[0]?.input).toEqual({ keyId, draft, saved, imageFile, options, savedOptions })
       },
       saved: async () => {
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -300,34 +255,11 @@ function drive(app: ReturnType<typeof renderDialog>) {
         app.user.click(within(rowOf('red')).getByRole('button', { name: /^Remove image of/ })),
       'key.save': () => app.user.click(button('Save')),
       'key.close': () => app.user.click(button('Close')),
-      'xstate.done.actor.clearOption': ({ event }: Step) =>
-        settle('saveRecord', 'resolve', event.output),
-      'xstate.error.actor.clearOption': ({ event }: Step) =>
-        settle('saveRecord', 'reject', event.error),
-      'xstate.done.actor.saveKey': ({ event }: Step) =>
-        settle('saveRecord', 'resolve', event.output),
-      'xstate.error.actor.saveKey': ({ event }: Step) =>
-        settle('saveRecord', 'reject', event.error),
-      'xstate.done.actor.uploadKeyImage': ({ event }: Step) =>
-        settle('uploadAttributeImage', 'resolve', event.output),
-      'xstate.error.actor.uploadKeyImage': ({ event }: Step) =>
-        settle('uploadAttributeImage', 'reject', event.error),
-      'xstate.done.actor.saveKeyImagePath': ({ event }: Step) =>
-        settle('saveRecord', 'resolve', event.output),
-      'xstate.error.actor.saveKeyImagePath': ({ event }: Step) =>
-        settle('saveRecord', 'reject', event.error),
-      'xstate.done.actor.saveOption': ({ event }: Step) =>
-        settle('saveRecord', 'resolve', event.output),
-      'xstate.error.actor.saveOption': ({ event }: Step) =>
-        settle('saveRecord', 'reject', event.error),
-      'xstate.done.actor.uploadOptionImage': ({ event }: Step) =>
-        settle('uploadAttributeImage', 'resolve', event.output),
-      'xstate.error.actor.uploadOptionImage': ({ event }: Step) =>
-        settle('uploadAttributeImage', 'reject', event.error),
-      'xstate.done.actor.saveOptionImagePath': ({ event }: Step) =>
-        settle('saveRecord', 'resolve', event.output),
-      'xstate.error.actor.saveOptionImagePath': ({ event }: Step) =>
-        settle('saveRecord', 'reject', event.error),
+      'xstate.done.actor.save': ({ event }: Step) => {
+        const run = saves.shift()
+        if (!run) throw new Error('No save is running.')
+        run.resolve(event.output as KeySaveOutput)
+      },
     },
   }
 }
@@ -360,6 +292,7 @@ describe('AttributeKey statechart, driving the AttributeKey dialog', () => {
   beforeEach(() => {
     server.reset()
     settled.clear()
+    saves.length = 0
   })
 
   it('reaches every state and takes every transition', () => {

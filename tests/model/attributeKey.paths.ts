@@ -1,5 +1,4 @@
 import { isNewId } from '../../schema/attribute-rules'
-import type { AttributeKey, AttributeKeyOption } from '../../schema/attributes'
 import {
   attributeKeyMachine,
   type AttributeKeyEvent,
@@ -11,9 +10,9 @@ import {
   isChanged,
   unsavedOptions,
 } from '../../src/machines/attributeKey.draft'
-import { initialTransition, transition } from 'xstate'
+import { createEmptyActor, initialTransition, transition } from 'xstate'
+import type { KeySaveOutput } from '../../src/machines/attributeKeySave.machine'
 import { createTestModel } from 'xstate/graph'
-import { ApiError } from '../../src/data/api/ApiError'
 import { asTestMachine } from './asTestMachine'
 import { aKey, anOption } from './attributes.support'
 
@@ -31,7 +30,6 @@ export const green = anOption(22, paint.id, 'Green', 'green', { sortOrder: 1 })
 export const swatch = new File([new Uint8Array([137, 80, 78, 71])], 'swatch.png', {
   type: 'image/png',
 })
-const refused = (message: string) => new ApiError(422, 1001, message)
 
 const fixedEvents = [
   { type: 'xstate.done.actor.loadKey', output: { key: paint, options: [red, green] } },
@@ -52,59 +50,44 @@ const fixedEvents = [
   { type: 'option.removeImage', id: red.id },
   { type: 'key.save' },
   { type: 'key.close' },
-  { type: 'xstate.error.actor.clearOption', error: refused('The option is used by a condition.') },
-  { type: 'xstate.error.actor.saveKey', error: refused('Name: must be at most 200 characters.') },
-  { type: 'xstate.done.actor.uploadKeyImage', output: 'attributes/key-swatch' },
-  {
-    type: 'xstate.error.actor.uploadKeyImage',
-    error: new ApiError(415, 1001, 'The image must be PNG, JPEG, WebP or GIF.'),
-  },
-  { type: 'xstate.error.actor.saveKeyImagePath', error: refused('Image: no such image.') },
-  { type: 'xstate.error.actor.saveOption', error: refused('Value: must not contain ;') },
-  { type: 'xstate.done.actor.uploadOptionImage', output: 'attributes/option-swatch' },
-  {
-    type: 'xstate.error.actor.uploadOptionImage',
-    error: new ApiError(413, 1001, 'The image is larger than 5 MB.'),
-  },
-  { type: 'xstate.error.actor.saveOptionImagePath', error: refused('Image: no such image.') },
 ]
 
-/** The server's answer to the option being saved: its row, with a real id for a new one. */
-function optionRow(s: AttributeKeySnapshot): AttributeKeyOption {
-  const index = s.context.queue[0] ?? 0
-  const option = s.context.options[index]
-  if (!option) return red
+/** What the save sequence hands back (attributeKeySave.model.test.ts drives it step by step). */
+function saveOutput(s: AttributeKeySnapshot, failed: boolean): KeySaveOutput {
+  const { keyId, draft, saved, imageFile, options, savedOptions } = s.context
+  if (failed)
+    return {
+      ...{ keyId, draft, saved, imageFile, options, savedOptions },
+      failure: { step: 'Saving the key', message: 'Name: must be at most 200 characters.' },
+    }
+  // Everything stored: a new option has its real id, the server has what was sent.
+  const stored = options
+    .filter((o) => !(o.deleted && isNewId(o.id)))
+    .map((o, i) =>
+      isNewId(o.id)
+        ? { ...o, id: `0193a1b2-0000-7000-9000-${String(i).padStart(12, '0')}`, imageFile: null }
+        : { ...o, imageFile: null },
+    )
   return {
-    ...red,
-    id: isNewId(option.id)
-      ? `0193a1b2-0000-7000-9000-${String(index).padStart(12, '0')}`
-      : option.id,
-    label: option.label,
-    value: option.value,
-    imagePath: option.imagePath,
-    sortOrder: option.sortOrder,
-    deleted: option.deleted,
+    keyId: keyId ?? paint.id,
+    draft,
+    saved: draft,
+    imageFile: null,
+    options: stored,
+    savedOptions: Object.fromEntries(stored.map((o) => [o.id, o])),
+    failure: null,
   }
 }
 
-/** The server's answer to a key save: the key as sent. */
-const keyRow = (s: AttributeKeySnapshot): AttributeKey => ({
-  ...paint,
-  name: s.context.draft.name,
-  type: s.context.draft.type,
-  controlType: s.context.draft.controlType,
-  imagePath: s.context.draft.imagePath,
+/** The save's end: everything stored, or a refused step. */
+const saveEnd = (s: AttributeKeySnapshot, failed: boolean) => ({
+  type: 'xstate.done.actor.save',
+  failed,
+  output: saveOutput(s, failed),
 })
 
 export const keyEvents = (s: AttributeKeySnapshot) =>
-  [
-    ...fixedEvents,
-    { type: 'xstate.done.actor.clearOption', output: optionRow(s) },
-    { type: 'xstate.done.actor.saveKey', output: keyRow(s) },
-    { type: 'xstate.done.actor.saveKeyImagePath', output: keyRow(s) },
-    { type: 'xstate.done.actor.saveOption', output: optionRow(s) },
-    { type: 'xstate.done.actor.saveOptionImagePath', output: optionRow(s) },
-  ] as unknown as AttributeKeyEvent[]
+  [...fixedEvents, saveEnd(s, false), saveEnd(s, true)] as unknown as AttributeKeyEvent[]
 
 export const testMachine = asTestMachine(attributeKeyMachine)
 
@@ -139,20 +122,12 @@ function serialize(
 
 export const model = createTestModel(testMachine, {
   events: keyEvents,
-  input: { keyId: paint.id },
+  input: { keyId: paint.id, tree: createEmptyActor() },
   serializeState: serialize,
 })
 
 /** A path as the dialog will live it: each event and the snapshot after it. */
 export type LivedPath = { steps: { event: AttributeKeyEvent; state: AttributeKeySnapshot }[] }
-
-const COMPUTED: Record<string, (s: AttributeKeySnapshot) => unknown> = {
-  'xstate.done.actor.clearOption': optionRow,
-  'xstate.done.actor.saveKey': keyRow,
-  'xstate.done.actor.saveKeyImagePath': keyRow,
-  'xstate.done.actor.saveOption': optionRow,
-  'xstate.done.actor.saveOptionImagePath': optionRow,
-}
 
 /**
  * Replays a path's events from the start. The graph keeps one snapshot per serialized state, and
@@ -161,12 +136,12 @@ const COMPUTED: Record<string, (s: AttributeKeySnapshot) => unknown> = {
  * them; a path that no longer holds (a guard says no) is dropped.
  */
 export function live(path: { steps: { event: { type: string } }[] }): LivedPath | null {
-  let [state] = initialTransition(testMachine, { keyId: paint.id })
+  let [state] = initialTransition(testMachine, { keyId: paint.id, tree: createEmptyActor() })
   const steps: LivedPath['steps'] = [{ event: { type: 'xstate.init' } as never, state }]
   for (const step of path.steps.slice(1)) {
-    const compute = COMPUTED[step.event.type]
+    const end = step.event as { type: string; failed?: boolean }
     const event = (
-      compute ? { ...step.event, output: compute(state) } : step.event
+      end.type === 'xstate.done.actor.save' ? saveEnd(state, !!end.failed) : step.event
     ) as AttributeKeyEvent
     if (!state.can(event)) return null
     ;[state] = transition(testMachine, state, event)

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { createActor, createEmptyActor, fromPromise, waitFor } from 'xstate'
 import type { AttributeKey, AttributeKeyOption } from '../../schema/attributes'
 import { ApiError } from '../../src/data/api/ApiError'
 import type { KeyWithOptions } from '../../src/data/db/attributeKeys'
 import type { KeyDraft, OptionDraft } from '../../src/machines/attributeKey.draft'
 import { attributeKeyMachine } from '../../src/machines/attributeKey.machine'
+import { attributeKeySaveMachine } from '../../src/machines/attributeKeySave.machine'
 import { aKey, anOption } from './attributes.support'
 
 const created = aKey(7, {
@@ -20,11 +21,8 @@ function scripted(refuse: (option: OptionDraft, attempt: number) => boolean) {
   const optionSaves: { id: string; label: string }[] = []
   let attempt = 0
   let serial = 0
-  const machine = attributeKeyMachine.provide({
+  const save = attributeKeySaveMachine.provide({
     actors: {
-      loadKey: fromPromise<KeyWithOptions, { keyId: string | null }>(() =>
-        Promise.resolve({ key: undefined, options: [] }),
-      ),
       saveKey: fromPromise<AttributeKey, { keyId: string | null; draft: KeyDraft }>(({ input }) => {
         keySaves.push(input.keyId)
         attempt += 1
@@ -46,7 +44,16 @@ function scripted(refuse: (option: OptionDraft, attempt: number) => boolean) {
       ),
     },
   })
-  return { actor: createActor(machine, { input: { keyId: null } }).start(), keySaves, optionSaves }
+  const machine = attributeKeyMachine.provide({
+    actors: {
+      loadKey: fromPromise<KeyWithOptions, { keyId: string | null }>(() =>
+        Promise.resolve({ key: undefined, options: [] }),
+      ),
+      save,
+    },
+  })
+  const actor = createActor(machine, { input: { keyId: null, tree: createEmptyActor() } }).start()
+  return { actor, keySaves, optionSaves }
 }
 
 describe('a failed save, saved again', () => {

@@ -8,14 +8,36 @@ import {
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { onTestFinished } from 'vitest'
-import { createActor, fromCallback } from 'xstate'
+import { fromCallback, type AnyActorLogic } from 'xstate'
 import type { AttributeKey, AttributeKeyAssociation, AttributeType } from '../../schema/attributes'
+import type { AttributeServer } from '../../src/data/api/attributes'
 import { attributesDb } from '../../src/data/db/attributes'
 import { watchAttributeTree, type TreeData } from '../../src/data/db/attributeTree'
-import { attributeTreeMachine, type TreeEvent } from '../../src/machines/attributeTree.machine'
-import { treeTransferMachine } from '../../src/machines/treeTransfer.machine'
-import { AttributesView } from '../../src/views/attributes/AttributesPage'
+import {
+  attachExistingActors,
+  attachExistingMachine,
+} from '../../src/machines/attachExisting.machine'
+import { attributeKeySaveActors } from '../../src/machines/attributeKey.actors'
+import { attributeKeyMachine } from '../../src/machines/attributeKey.machine'
+import { attributeKeySaveMachine } from '../../src/machines/attributeKeySave.machine'
+import { attributeTreeActors } from '../../src/machines/attributeTree.effects'
+import {
+  attributeTreeMachine,
+  type AttributeTreeActor,
+  type TreeEvent,
+} from '../../src/machines/attributeTree.machine'
+import { conditionalActors, conditionalMachine } from '../../src/machines/conditional.machine'
+import { keyNameActors, keyNameMachine } from '../../src/machines/keyName.machine'
+import { removeLinkActors, removeLinkMachine } from '../../src/machines/removeLink.machine'
+import {
+  treeTransferActors,
+  treeTransferMachine,
+  type TreeTransferActor,
+} from '../../src/machines/treeTransfer.machine'
+import { AttributesPage } from '../../src/views/attributes/AttributesPage'
 import { NotifyProvider } from '../../src/views/notify/Notifications'
+import { stubServer } from './attributes.support'
+import { server } from './profile.support'
 import { selfUser } from '../setup/fixtures'
 import { testSession, WithSession } from '../setup/session'
 
@@ -132,13 +154,55 @@ export function gatedWatch() {
   }
 }
 
+/**
+ * Every statechart of the Attribute Editor with its server calls stubbed (profile.support's
+ * `server`; the cache writes stay real), the tree's watch gated: the machines the page and its
+ * dialogs spawn in place of their own (matched by id).
+ */
+export function editorMachines(
+  watch: ReturnType<typeof gatedWatch>,
+  transferMachine: AnyActorLogic = treeTransferMachine,
+) {
+  const stub: AttributeServer = stubServer(server.stub)
+  return [
+    attributeTreeMachine.provide({
+      actors: {
+        ...attributeTreeActors(stub),
+        watchTree: watch.actor,
+        attachExisting: attachExistingMachine.provide({ actors: attachExistingActors(stub) }),
+        removeLink: removeLinkMachine.provide({ actors: removeLinkActors(stub) }),
+      },
+    }),
+    transferMachine === treeTransferMachine
+      ? treeTransferMachine.provide({ actors: treeTransferActors(stub) })
+      : transferMachine,
+    keyNameMachine.provide({ actors: keyNameActors(stub) }),
+    attributeKeyMachine.provide({
+      actors: {
+        save: attributeKeySaveMachine.provide({ actors: attributeKeySaveActors(stub) }),
+      },
+    }),
+    conditionalMachine.provide({ actors: conditionalActors(stub) }),
+  ]
+}
+
+/** The session's screen actor spawned from the machine with `id` (the page's tree, transfer). */
+function screenActor<T>(session: ReturnType<typeof testSession>, id: string): T {
+  const child = Object.values(session.getSnapshot().children).find(
+    (actor) => (actor as { id?: string } | undefined)?.id?.startsWith(id) ?? false,
+  )
+  if (!child) throw new Error(`No ${id} actor is running.`)
+  return child as T
+}
+
 /** The Attribute Editor on the seeded cache, with its statecharts and the gated watch. */
 export async function renderTree({
   transferMachine = treeTransferMachine,
   data = SAMPLE,
   keepOpenItems = false,
 }: {
-  transferMachine?: typeof treeTransferMachine
+  /** The transfer statechart to run instead (its server calls stubbed by the caller). */
+  transferMachine?: AnyActorLogic
   data?: TreeData
   /** Keep the items left open by an earlier render (this browser session); else start closed. */
   keepOpenItems?: boolean
@@ -146,25 +210,20 @@ export async function renderTree({
   if (!keepOpenItems) sessionStorage.clear()
   await seed(data)
   const watch = gatedWatch()
-  const tree = createActor(
-    attributeTreeMachine.provide({ actors: { watchTree: watch.actor } }),
-  ).start()
-  const transfer = createActor(transferMachine).start()
   // Signed in as the administrator: the editor's actions are guarded by permissions.
   const session = testSession(selfUser())
+  const machines = editorMachines(watch, transferMachine)
   // A path's statecharts end with it, so that nothing of it reaches the next path.
   onTestFinished(() => {
-    tree.stop()
-    transfer.stop()
     session.stop()
   })
   // The page header asks the router where it is.
   const root = createRootRoute({
     component: () => (
-      <WithSession session={session}>
+      <WithSession session={session} provide={machines}>
         <Theme>
           <NotifyProvider>
-            <AttributesView tree={tree} transfer={transfer} />
+            <AttributesPage />
           </NotifyProvider>
         </Theme>
       </WithSession>
@@ -176,7 +235,19 @@ export async function renderTree({
   })
   const view = render(<RouterProvider router={router as never} />)
   await screen.findByRole('heading', { name: 'Attribute Editor', level: 1 })
-  return { ...view, tree, transfer, watch, user: userEvent.setup() }
+  return {
+    ...view,
+    /** The page's tree statechart, a child of the session. */
+    get tree() {
+      return screenActor<AttributeTreeActor>(session, 'attributeTree')
+    },
+    get transfer() {
+      return screenActor<TreeTransferActor>(session, 'treeTransfer')
+    },
+    session,
+    watch,
+    user: userEvent.setup(),
+  }
 }
 
 export const treeItem = (name: string) => screen.getByRole('treeitem', { name })

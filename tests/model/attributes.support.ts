@@ -4,7 +4,10 @@ import type {
   AttributeKeyCondition,
   AttributeKeyOption,
 } from '../../schema/attributes'
+import { createActor, fromCallback } from 'xstate'
+import type { AttributeServer } from '../../src/data/api/attributes'
 import type { LeafContext, LinkWithKey, Watcher } from '../../src/data/db/attributeKeys'
+import type { TreeRef, TreeReport } from '../../src/machines/attributeTree.types'
 
 const stamp = '2026-01-05T10:00:00.000Z'
 const uuid = (n: number) => `0193a1b2-0000-7000-8000-${String(n).padStart(12, '0')}`
@@ -124,4 +127,40 @@ export function leafFamily() {
   const withoutCondition: LeafContext = { ...found, conditions: [] }
   const missing: LeafContext = { leaf: undefined, options: [], siblings: [], conditions: [] }
   return { colour, size, extras, a, b, c, options, condition, found, withoutCondition, missing }
+}
+
+/** A stubbed call: a function that records its arguments and waits for the test to settle it. */
+type Stub = (name: string) => (...args: unknown[]) => Promise<unknown>
+
+/**
+ * The attribute server with every call stubbed by `stub` (profile.support's `server.stub`): the
+ * machines' effects are built on it (`…Actors(stubServer(server.stub))`) and handed to the views
+ * with `machine.provide()`, so what the cache keeps of the answers stays the real code.
+ */
+export const stubServer = (stub: Stub): AttributeServer =>
+  ({
+    saveRecord: stub('saveRecord'),
+    reorderChildren: stub('reorderChildren'),
+    removeLink: stub('removeLink'),
+    uploadAttributeImage: stub('uploadAttributeImage'),
+    exportTree: stub('exportTree'),
+    importTree: stub('importTree'),
+    fetchValues: stub('fetchValues'),
+  }) as unknown as AttributeServer
+
+/**
+ * A stand-in for the tree a dialog reports to (the dialog's statechart tells it itself): what it
+ * was told, in order, and a listener for each report.
+ */
+export function treeStandIn(onReport: (report: TreeReport) => void = () => {}) {
+  const told: TreeReport[] = []
+  const tree = createActor(
+    fromCallback<TreeReport>(({ receive }) => {
+      receive((report) => {
+        told.push(report)
+        onReport(report)
+      })
+    }),
+  ).start()
+  return { tree: tree as unknown as TreeRef, told }
 }

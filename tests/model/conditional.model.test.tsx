@@ -4,35 +4,40 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEmptyActor, fromCallback } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import { conditionSummary } from '../../schema/attribute-rules'
 import type { LeafContext } from '../../src/data/db/attributeKeys'
 import {
+  conditionalActors,
   conditionalMachine,
   type ConditionalEvent,
   type ConditionalSnapshot,
 } from '../../src/machines/conditional.machine'
 import { ConditionalDialog } from '../../src/views/attributes/condition/ConditionalDialog'
+import { testSession, WithSession } from '../setup/session'
 import { asTestMachine } from './asTestMachine'
-import { aCondition, leafFamily, stubWatch } from './attributes.support'
+import { aCondition, leafFamily, stubServer, stubWatch, treeStandIn } from './attributes.support'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'
 
-type Watch = { watch: (id: string, watcher: never) => () => void }
-const cache = vi.hoisted(() => ({ watch: undefined as Watch | undefined }))
-
-vi.mock('../../src/data/db/attributeKeys', () => ({
-  watchLeafContext: (id: string, watcher: never) => cache.watch?.watch(id, watcher),
-}))
-vi.mock('../../src/data/api/attributes', async () => {
-  const { server } = await import('./profile.support')
-  return { saveRecord: server.stub('saveRecord') }
-})
-
 const family = leafFamily()
 const leafWatch = stubWatch<LeafContext>()
-cache.watch = leafWatch
+
+/** The dialog's statechart with the cache watch stubbed (the path says what it holds) and the
+ * stubbed server. */
+const stubbed = conditionalMachine.provide({
+  actors: {
+    ...conditionalActors(stubServer(server.stub)),
+    watchLeaf: fromCallback<ConditionalEvent, { associationId: string }>(({ input, sendBack }) =>
+      leafWatch.watch(input.associationId, {
+        next: (leaf) => sendBack({ type: 'conditional.loaded', leaf }),
+        error: (error) => sendBack({ type: 'conditional.readFailed', error }),
+      }),
+    ),
+  },
+})
 
 const events = [
   { type: 'conditional.loaded', leaf: family.found },
@@ -63,7 +68,7 @@ const events = [
 const testMachine = asTestMachine(conditionalMachine)
 const model = createTestModel(testMachine, {
   events,
-  input: { associationId: family.a.id },
+  input: { associationId: family.a.id, tree: createEmptyActor() },
   serializeState: (s, event, previous) =>
     // Closed is closed, whatever the context; one path per way in.
     s.value === 'closed'
@@ -93,23 +98,28 @@ type Step = {
 }
 
 function renderDialog() {
+  // The tree the dialog's statechart tells that it closed (saved or cancelled).
   const closed = vi.fn()
+  let close = () => {}
+  const { tree } = treeStandIn((report) => {
+    if (report.type !== 'tree.closeDialog') return
+    closed()
+    close()
+  })
   function Owner() {
     const [open, setOpen] = useState(true)
+    close = () => setOpen(false)
     return (
       <Theme>
-        <ConditionalDialog
-          open={open}
-          associationId={family.a.id}
-          onClose={() => {
-            closed()
-            setOpen(false)
-          }}
-        />
+        <ConditionalDialog open={open} associationId={family.a.id} tree={tree} />
       </Theme>
     )
   }
-  render(<Owner />)
+  render(
+    <WithSession session={testSession()} provide={[stubbed]}>
+      <Owner />
+    </WithSession>,
+  )
   return { closed, user: userEvent.setup() }
 }
 

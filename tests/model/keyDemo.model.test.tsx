@@ -2,6 +2,7 @@ import { Theme } from '@radix-ui/themes'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fromCallback } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { KeyWithOptions } from '../../src/data/db/attributeKeys'
 import {
@@ -9,21 +10,13 @@ import {
   type KeyDemoEvent,
   type KeyDemoSnapshot,
 } from '../../src/machines/keyDemo.machine'
+import type { TreeReport } from '../../src/machines/attributeTree.types'
 import { KeyDemoDialog } from '../../src/views/attributes/demo/KeyDemoDialog'
+import { testSession, WithSession } from '../setup/session'
 import { asTestMachine } from './asTestMachine'
-import { aKey, anOption, stubWatch } from './attributes.support'
+import { aKey, anOption, stubWatch, treeStandIn } from './attributes.support'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-
-type Watch = { watch: (id: string, watcher: never) => () => void }
-const cache = vi.hoisted(() => ({ watch: undefined as Watch | undefined }))
-
-vi.mock('../../src/data/db/attributeKeys', () => ({
-  watchKeyWithOptions: (id: string, watcher: never) => cache.watch?.watch(id, watcher),
-}))
-vi.mock('../../src/data/api/attributes', () => ({
-  fetchAttributeImageUrl: (path: string) => Promise.resolve(`/signed/${path}`),
-}))
 
 const size = aKey(5, {
   name: 'Size',
@@ -39,7 +32,30 @@ const renamed: KeyWithOptions = { key: { ...size, prompt: 'Pick a size' }, optio
 const missing: KeyWithOptions = { key: undefined, options: [] }
 
 const keyWatch = stubWatch<KeyWithOptions>()
-cache.watch = keyWatch
+
+/** The dialog's statechart with the cache watch stubbed: the path says what it holds. */
+const stubbed = keyDemoMachine.provide({
+  actors: {
+    watchKey: fromCallback<KeyDemoEvent, { keyId: string }>(({ input, sendBack }) =>
+      keyWatch.watch(input.keyId, {
+        next: (found) => sendBack({ type: 'demo.loaded', found }),
+        error: (error) => sendBack({ type: 'demo.failed', error }),
+      }),
+    ),
+  },
+})
+
+/** The demo dialog as the tree opens it, with a stand-in for the tree it tells of Close. */
+function renderDemo(onReport?: (report: TreeReport) => void) {
+  const { tree } = treeStandIn(onReport)
+  render(
+    <WithSession session={testSession()} provide={[stubbed]}>
+      <Theme>
+        <KeyDemoDialog open keyId={size.id} tree={tree} />
+      </Theme>
+    </WithSession>,
+  )
+}
 
 const events = [
   { type: 'demo.loaded', found },
@@ -102,23 +118,17 @@ describe('key demo statechart, driving the AttributeKey Demo dialog', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      render(
-        <Theme>
-          <KeyDemoDialog open keyId={size.id} onClose={() => {}} />
-        </Theme>,
-      )
+      renderDemo()
       await waitFor(() => expect(keyWatch.count).toBe(1))
       await path.test(drive)
     })
   }
 
-  it('Close tells the owner', async () => {
+  it('Close tells the tree', async () => {
     const closed = vi.fn()
-    render(
-      <Theme>
-        <KeyDemoDialog open keyId={size.id} onClose={closed} />
-      </Theme>,
-    )
+    renderDemo((report) => {
+      if (report.type === 'tree.closeDialog') closed()
+    })
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }))
     expect(closed).toHaveBeenCalledTimes(1)
   })

@@ -2,10 +2,13 @@ import 'fake-indexeddb/auto'
 import { Theme } from '@radix-ui/themes'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createEmptyActor, fromPromise } from 'xstate'
 import { createTestModel } from 'xstate/graph'
+import type { AttributeKey } from '../../schema/attributes'
 import { attributesDb } from '../../src/data/db/attributes'
 import {
+  keyNameActors,
   keyNameMachine,
   type KeyNameEvent,
   type KeyNameSnapshot,
@@ -15,18 +18,22 @@ import { KeyNameDialog } from '../../src/views/attributes/tree/KeyNameDialog'
 import { NotifyProvider } from '../../src/views/notify/Notifications'
 import { testSession, WithSession } from '../setup/session'
 import { aKey, ID, saved } from './attributeTree.support'
+import { stubServer, treeStandIn } from './attributes.support'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'
 
-vi.mock('../../src/data/api/attributes', async () => {
-  const { server } = await import('./profile.support')
-  return { saveRecord: server.stub('saveRecord') }
-})
-vi.mock('../../src/data/db/attributeTree', async (original) => {
-  const { server } = await import('./profile.support')
-  return { ...(await original()), readAttributeKey: server.stub('readAttributeKey') }
+/** The dialog's statechart on the stubbed server, its cache read stubbed too (to see it load). */
+const stubbed = keyNameMachine.provide({
+  actors: {
+    ...keyNameActors(stubServer(server.stub)),
+    readKey: fromPromise<AttributeKey | undefined, { keyId: string | null }>(({ input }) =>
+      input.keyId
+        ? (server.stub('readAttributeKey')(input.keyId) as Promise<AttributeKey | undefined>)
+        : Promise.resolve(undefined),
+    ),
+  },
 })
 
 const branch = aKey(ID.kBranch, 'Doors', 'BRANCH')
@@ -51,7 +58,7 @@ const events = [
 const testMachine = asTestMachine(keyNameMachine)
 const model = createTestModel(testMachine, {
   events,
-  input: { keyId: ID.kBranch, type: 'BRANCH' },
+  input: { keyId: ID.kBranch, type: 'BRANCH', tree: createEmptyActor() },
   serializeState: (s, event, previous) =>
     JSON.stringify([s.value, s.context.name, s.context.original, s.context.error]) +
     (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
@@ -61,18 +68,20 @@ const paths = model.getShortestPaths()
 type Step = { event: { type: string; output?: unknown; error?: unknown; value?: string } }
 
 function renderDialog(keyId: string | null, type: 'ROOT' | 'BRANCH' = 'BRANCH') {
-  const onSave = vi.fn()
-  const onClose = vi.fn()
+  // The tree the dialog tells: what it hears stands for the old onSave(id) and onClose().
+  const { tree, told } = treeStandIn()
   render(
-    <WithSession session={testSession()}>
+    <WithSession session={testSession()} provide={[stubbed]}>
       <Theme>
         <NotifyProvider>
-          <KeyNameDialog open keyId={keyId} type={type} onSave={onSave} onClose={onClose} />
+          <KeyNameDialog open keyId={keyId} type={type} tree={tree} />
         </NotifyProvider>
       </Theme>
     </WithSession>,
   )
-  return { onSave, onClose, user: userEvent.setup() }
+  const saves = () => told.filter((report) => report.type === 'tree.keySaved')
+  const closes = () => told.filter((report) => report.type === 'tree.closeDialog')
+  return { saves, closes, user: userEvent.setup() }
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'AttributeKey Branch' })
@@ -90,7 +99,7 @@ function saveable(s: KeyNameSnapshot): boolean {
   return name !== '' && name !== s.context.original.trim()
 }
 
-function drive({ onSave, onClose, user }: ReturnType<typeof renderDialog>) {
+function drive({ saves, closes, user }: ReturnType<typeof renderDialog>) {
   const expectForm = async (s: KeyNameSnapshot) => {
     await waitFor(() => expect(nameField()).toHaveValue(s.context.name))
     if (saveable(s)) expect(inDialog('Save')).toBeEnabled()
@@ -98,8 +107,8 @@ function drive({ onSave, onClose, user }: ReturnType<typeof renderDialog>) {
     if (s.context.error)
       expect(within(dialog()).getByRole('alert')).toHaveTextContent(s.context.error)
     else expect(within(dialog()).queryByRole('alert')).toBeNull()
-    expect(onSave).not.toHaveBeenCalled()
-    expect(onClose).not.toHaveBeenCalled()
+    expect(saves()).toEqual([])
+    expect(closes()).toEqual([])
   }
   return {
     states: {
@@ -116,15 +125,15 @@ function drive({ onSave, onClose, user }: ReturnType<typeof renderDialog>) {
         ])
       },
       saved: async (s: KeyNameSnapshot) => {
-        await waitFor(() => expect(onSave).toHaveBeenCalledWith(ID.kBranch))
+        await waitFor(() => expect(saves()).toEqual([{ type: 'tree.keySaved', keyId: ID.kBranch }]))
         expect(await screen.findByText(`${shownName(s.context.name)} was saved`)).toBeVisible()
         expect(await attributesDb().attributeKeys.get(ID.kBranch)).toMatchObject({
           name: 'Drawers',
         })
       },
       closed: async () => {
-        await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
-        expect(onSave).not.toHaveBeenCalled()
+        await waitFor(() => expect(closes()).toHaveLength(1))
+        expect(saves()).toEqual([])
       },
     },
     events: {
@@ -163,7 +172,7 @@ describe('trunk and branch name statechart, driving the AttributeKey Branch dial
   }
 
   it('creates a new trunk as a ROOT key with an empty config, once it has a name', async () => {
-    const { onSave, user } = renderDialog(null, 'ROOT')
+    const { saves, user } = renderDialog(null, 'ROOT')
     const trunk = screen.getByRole('dialog', { name: 'AttributeKey Trunk' })
     const save = within(trunk).getByRole('button', { name: 'Save' })
     await waitFor(() =>
@@ -185,6 +194,6 @@ describe('trunk and branch name statechart, driving the AttributeKey Branch dial
       null,
     ])
     call.resolve(aKey(ID.kNew, 'Bathroom', 'ROOT'))
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith(ID.kNew))
+    await waitFor(() => expect(saves()).toEqual([{ type: 'tree.keySaved', keyId: ID.kNew }]))
   })
 })

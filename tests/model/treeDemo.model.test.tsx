@@ -8,10 +8,11 @@ import {
 } from '@tanstack/react-router'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { SimulatedClock } from 'xstate'
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { AttributeKey, AttributeKeyAssociation } from '../../schema/attributes'
+import type { SelfUser } from '../../schema/user'
 import { ApiError } from '../../src/data/api/ApiError'
 import {
   ANSWER_SAVE_DELAY,
@@ -19,15 +20,21 @@ import {
   type DemoEvent,
   type TreeDemoSnapshot,
 } from '../../src/machines/treeDemo.machine'
+import { sessionMachine } from '../../src/machines/session.machine'
+import { SYSTEM_ID } from '../../src/machines/system'
+import { treeDemoActors, type RowsEvent } from '../../src/machines/treeDemo.answers'
 import type { DemoRows } from '../../src/machines/treeDemo.walk'
 import { TreeDemoPage } from '../../src/views/attributes/treeDemo/TreeDemoPage'
+import { WithSession } from '../setup/session'
+import { createSyncStub } from '../setup/syncStub'
 import { asTestMachine } from './asTestMachine'
+import { stubServer } from './attributes.support'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { withDelaysAsEvents } from './withDelaysAsEvents'
 
 /** Stubbed calls; each waits until the path settles it, and is settled once. */
-const calls = vi.hoisted(() => {
+const calls = (() => {
   type Call = {
     name: string
     args: unknown[]
@@ -45,21 +52,45 @@ const calls = vi.hoisted(() => {
           list.push({ name, args, resolve, reject, settled: false }),
         ),
   }
-})
-const rows = vi.hoisted(() => ({
+})()
+const rows = {
   watcher: null as null | { next: (rows: unknown) => void; error: (error: unknown) => void },
-}))
+}
 
-vi.mock('../../src/data/api/attributes', () => ({
-  fetchValues: calls.stub('fetchValues'),
-  saveRecord: calls.stub('saveRecord'),
-}))
-vi.mock('../../src/data/db/attributeDemo', () => ({
-  watchDemoRows: (watcher: NonNullable<typeof rows.watcher>) => {
-    rows.watcher = watcher
-    return () => void (rows.watcher = null)
+/** The demo's statechart with its effects stubbed: the cache watch the path feeds, the calls it settles. */
+const stubbed = treeDemoMachine.provide({
+  actors: {
+    ...treeDemoActors(stubServer(calls.stub)),
+    watchRows: fromCallback<RowsEvent>(({ sendBack }) => {
+      rows.watcher = {
+        next: (data) => sendBack({ type: 'rows.loaded', rows: data as DemoRows }),
+        error: (error) => sendBack({ type: 'rows.failed', error }),
+      }
+      return () => void (rows.watcher = null)
+    }),
   },
-}))
+})
+
+/**
+ * A session for the page alone (as tests/setup/session.tsx's testSession) on a simulated clock:
+ * the demo's statechart is the session's child, and its save delay passes when the path says so.
+ */
+function sessionOn(clock: SimulatedClock) {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        fetchSelf: fromPromise<SelfUser>(() => new Promise<SelfUser>(() => {})),
+        signOut: fromPromise<void>(() => Promise.resolve()),
+        sync: createSyncStub('instant').machine,
+      },
+    }),
+    { systemId: SYSTEM_ID.session, clock },
+  ).start()
+  onTestFinished(() => {
+    session.stop()
+  })
+  return session
+}
 
 /** The oldest call of `name` not yet settled, once it was made; settling marks it. */
 async function open(name: string) {
@@ -181,14 +212,17 @@ let respondents = 0
 
 function renderDemo() {
   const clock = new SimulatedClock()
+  const session = sessionOn(clock)
   const rootRoute = createRootRoute()
   const demo = createRoute({
     getParentRoute: () => rootRoute,
     path: '/attributes/demo',
     component: () => (
-      <Theme>
-        <TreeDemoPage rootId={root.id} refId="r1" onRespondent={() => {}} clock={clock} />
-      </Theme>
+      <WithSession session={session} provide={[stubbed]}>
+        <Theme>
+          <TreeDemoPage rootId={root.id} refId="r1" onRespondent={() => {}} />
+        </Theme>
+      </WithSession>
     ),
   })
   const router = createRouter({

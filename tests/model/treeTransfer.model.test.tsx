@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { createEmptyActor } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { AttributeTree } from '../../schema/attribute-api'
 import {
@@ -13,17 +14,6 @@ import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'
-
-vi.mock('../../src/data/api/attributes', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    saveRecord: server.stub('saveRecord'),
-    reorderChildren: server.stub('reorderChildren'),
-    removeLink: server.stub('removeLink'),
-    exportTree: server.stub('exportTree'),
-    importTree: server.stub('importTree'),
-  }
-})
 
 const document: AttributeTree = {
   format: 'gatehouse.attribute-tree',
@@ -65,6 +55,7 @@ const events = [
 const testMachine = asTestMachine(treeTransferMachine)
 const model = createTestModel(testMachine, {
   events,
+  input: { tree: createEmptyActor() },
   serializeState: (s, event, previous) =>
     JSON.stringify([s.value, s.context.error]) +
     (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
@@ -73,19 +64,25 @@ const paths = model.getShortestPaths()
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 
+// jsdom has no object URLs; the page's download makes one for the exported file.
+Object.assign(URL, {
+  createObjectURL: () => 'blob:exported',
+  revokeObjectURL: () => {},
+})
+
 async function renderPage() {
+  const app = await renderTree()
+  // What the transfer hands the page to download (the page saves it as a file), and the link the
+  // page clicks for it.
   const download = vi.fn()
-  const app = await renderTree({
-    transferMachine: treeTransferMachine.provide({
-      actions: {
-        download: (_, params) => void download(params),
-        showImported: (_, link) => app.tree.send({ type: 'tree.select', id: link.id }),
-      },
-    }),
+  app.transfer.on('download', ({ tree, fileName }) => {
+    download({ tree, fileName })
   })
+  const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+  onTestFinished(() => saved.mockRestore())
   app.watch.release()
   await screen.findByRole('tree', { name: 'Attributes' })
-  return { ...app, download }
+  return { ...app, download, saved }
 }
 type App = Awaited<ReturnType<typeof renderPage>>
 
@@ -104,6 +101,8 @@ function drive(app: App) {
             tree: document,
             fileName: 'Kitchen.attributes.json',
           })
+          const link = app.saved.mock.contexts.at(-1) as HTMLAnchorElement | undefined
+          expect(link?.download).toBe('Kitchen.attributes.json')
           expect(await screen.findByText('Kitchen was exported')).toBeVisible()
         }
       },

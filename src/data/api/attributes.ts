@@ -111,3 +111,19 @@ export async function fetchValues(refId: string, { signal }: Options = {}): Prom
     )
   ).values
 }
+
+/**
+ * The attribute calls as one object. The machines build their effects on it, and a test builds the
+ * same effects on a stub of it (`machine.provide({ actors: …Actors(stub) })`), so that what the
+ * cache does with the answers stays the real code.
+ */
+export const attributeServer = {
+  saveRecord,
+  reorderChildren,
+  removeLink,
+  uploadAttributeImage,
+  exportTree,
+  importTree,
+  fetchValues,
+}
+export type AttributeServer = typeof attributeServer

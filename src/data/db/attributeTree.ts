@@ -2,20 +2,15 @@ import { liveQuery } from 'dexie'
 import type { AttributeTree } from '../../../schema/attribute-api'
 import type { AttributeKey, AttributeKeyAssociation } from '../../../schema/attributes'
 import { childrenOf } from '../../../schema/attribute-rules'
-import {
-  exportTree,
-  importTree,
-  removeLink,
-  reorderChildren,
-  saveRecord,
-} from '../api/attributes'
+import { attributeServer, type AttributeServer } from '../api/attributes'
 import { attributesDb } from './attributes'
 import { keptRecord, storeAttributeRows } from './attributeRecords'
 
 /** What the tree reads from the cache: live associations and live keys. */
 export type TreeData = { links: AttributeKeyAssociation[]; keys: AttributeKey[] }
 
-type Options = { signal?: AbortSignal }
+/** The call's abort signal, and the server to ask (a test's stub; the real one otherwise). */
+type Options = { signal?: AbortSignal; server?: AttributeServer }
 
 type Watcher = {
   next: (data: TreeData) => void
@@ -47,10 +42,10 @@ export async function readAttributeKey(id: string): Promise<AttributeKey | undef
 /** Creates or renames a trunk (ROOT) or branch (BRANCH) key; answers the stored key. */
 export function saveContainerKey(
   input: { id: string | null; name: string; type: 'ROOT' | 'BRANCH' },
-  { signal }: Options = {},
+  { signal, server = attributeServer }: Options = {},
 ): Promise<AttributeKey> {
   const record = input.id ? { name: input.name } : { name: input.name, type: input.type, config: '{}' }
-  return keptRecord('AttributeKey', saveRecord('AttributeKey', record, input.id, { signal }))
+  return keptRecord('AttributeKey', server.saveRecord('AttributeKey', record, input.id, { signal }))
 }
 
 /**
@@ -60,12 +55,12 @@ export function saveContainerKey(
  */
 export async function linkKey(
   input: { attributeKeyId: string; parentAssociationId: string | null },
-  { signal }: Options = {},
+  { signal, server = attributeServer }: Options = {},
 ): Promise<AttributeKeyAssociation> {
   const { attributeKeyId, parentAssociationId } = input
   const created = await keptRecord(
     'AttributeKeyAssociation',
-    saveRecord(
+    server.saveRecord(
       'AttributeKeyAssociation',
       { attributeKeyId, parentAssociationId, sortOrder: 0 },
       null,
@@ -82,7 +77,7 @@ export async function linkKey(
   const ids = [created.id, ...others.map((link) => link.id)]
   await storeAttributeRows(
     'AttributeKeyAssociation',
-    await reorderChildren(parentAssociationId, ids, { signal }),
+    await server.reorderChildren(parentAssociationId, ids, { signal }),
   )
   return created
 }
@@ -93,7 +88,7 @@ export async function linkKey(
  */
 export async function reorderLinks(
   input: { parentAssociationId: string; ids: string[] },
-  { signal }: Options = {},
+  { signal, server = attributeServer }: Options = {},
 ): Promise<AttributeKeyAssociation[]> {
   const table = attributesDb().attributeKeyAssociations
   const before = (await table.bulkGet(input.ids)).filter(
@@ -103,7 +98,7 @@ export async function reorderLinks(
     .bulkPut(before.map((row) => ({ ...row, sortOrder: input.ids.indexOf(row.id) })))
     .catch(() => undefined)
   try {
-    const saved = await reorderChildren(input.parentAssociationId, input.ids, { signal })
+    const saved = await server.reorderChildren(input.parentAssociationId, input.ids, { signal })
     await storeAttributeRows('AttributeKeyAssociation', saved)
     return saved
   } catch (error) {
@@ -113,26 +108,35 @@ export async function reorderLinks(
 }
 
 /** Remove Link: the server deletes the link and its subtree; the cache hides them at once. */
-export async function unlink(id: string, { signal }: Options = {}): Promise<AttributeKeyAssociation> {
-  const removed = await removeLink(id, { signal })
+export async function unlink(
+  id: string,
+  { signal, server = attributeServer }: Options = {},
+): Promise<AttributeKeyAssociation> {
+  const removed = await server.removeLink(id, { signal })
   await storeAttributeRows('AttributeKeyAssociation', [removed])
   return removed
 }
 
 /** A top-level association's tree as the portable document. */
-export function exportRoot(id: string, { signal }: Options = {}): Promise<AttributeTree> {
-  return exportTree(id, { signal })
+export function exportRoot(
+  id: string,
+  { signal, server = attributeServer }: Options = {},
+): Promise<AttributeTree> {
+  return server.exportTree(id, { signal })
 }
 
 /** Reads an exported file and imports it with new ids; answers the new top-level link. */
-export async function importTreeFile(file: File, { signal }: Options = {}) {
+export async function importTreeFile(
+  file: File,
+  { signal, server = attributeServer }: Options = {},
+) {
   let tree: AttributeTree
   try {
     tree = JSON.parse(await file.text()) as AttributeTree
   } catch {
     throw new Error(`${file.name} is not an exported attribute tree (it is not JSON).`)
   }
-  const created = await importTree(tree, { signal })
+  const created = await server.importTree(tree, { signal })
   await storeAttributeRows('AttributeKeyAssociation', [created])
   return created
 }

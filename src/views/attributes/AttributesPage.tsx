@@ -1,12 +1,10 @@
 import { Box, Flex } from '@radix-ui/themes'
-import { useActorRef } from '@xstate/react'
+import { useEffect } from 'react'
 import type { AttributeTree } from '../../../schema/attribute-api'
 import { attributeTreeMachine, type AttributeTreeActor } from '../../machines/attributeTree.machine'
-import { shownName } from '../../machines/attributeTree.messages'
-import { keyOf } from '../../machines/attributeTree.shape'
 import { treeTransferMachine, type TreeTransferActor } from '../../machines/treeTransfer.machine'
 import { Guarded } from '../guard/Guarded'
-import { useNotifyOn } from '../notify/useNotifyOn'
+import { useScreenActor } from '../app/useScreenActor'
 import { PageHeader } from '../page/PageHeader'
 import { AddMenu } from './tree/AddMenu'
 import { AttributeTreeView } from './tree/AttributeTreeView'
@@ -30,9 +28,15 @@ function downloadJson(tree: AttributeTree, fileName: string) {
 
 type ViewProps = { tree: AttributeTreeActor; transfer: TreeTransferActor }
 
-/** The Attribute Editor around its statecharts; tests render it with their own. */
+/** The Attribute Editor around its statecharts. */
 export function AttributesView({ tree, transfer }: ViewProps) {
-  useTreeNotices(tree, transfer)
+  // The one thing the page does for the transfer: the browser's download (DOM).
+  useEffect(() => {
+    const subscription = transfer.on('download', ({ tree: document, fileName }) =>
+      downloadJson(document, fileName),
+    )
+    return () => subscription.unsubscribe()
+  }, [transfer])
   return (
     <TreeActorContext value={tree}>
       <Box width="100%" maxWidth={MAX_WIDTH} mx="auto">
@@ -56,55 +60,15 @@ export function AttributesView({ tree, transfer }: ViewProps) {
   )
 }
 
-/** Success and failure messages of the tree's changes (SPEC.md §4 'Notifications'). */
-function useTreeNotices(tree: AttributeTreeActor, transfer: TreeTransferActor) {
-  useNotifyOn(tree, (previous, next) => {
-    type Step = 'linking' | 'reordering' | 'removing' | 'attachDialog'
-    const from = (step: Step) => previous.hasTag(step) && !next.hasTag(step)
-    // The cache may not hold the new link yet when its save answers; say so without a name then.
-    const added = (id: string | null) => {
-      const known = keyOf(next.context.data, id)?.name
-      return known === undefined ? 'The new item was added' : `${shownName(known)} was added`
-    }
-    if (from('linking') || from('reordering'))
-      return next.context.error
-        ? { message: next.context.error, variant: 'error' }
-        : from('linking')
-          ? { message: added(next.context.selectedId), variant: 'success' }
-          : null
-    if (from('removing') && !next.hasTag('removeDialog'))
-      return {
-        message: `${shownName(keyOf(previous.context.data, previous.context.targetId)?.name)} was removed`,
-        variant: 'success',
-      }
-    if (from('attachDialog') && next.context.selectedId !== previous.context.selectedId)
-      return { message: added(next.context.selectedId), variant: 'success' }
-    return null
-  })
-  useNotifyOn(transfer, (previous, next) => {
-    if (!next.matches('idle')) return null
-    if (previous.matches('exporting'))
-      return next.context.error
-        ? { message: `The export failed: ${next.context.error}`, variant: 'error' }
-        : { message: `${shownName(next.context.root?.name)} was exported`, variant: 'success' }
-    if (previous.matches('importing'))
-      return next.context.error
-        ? { message: `The import failed: ${next.context.error}`, variant: 'error' }
-        : { message: 'The tree was imported', variant: 'success' }
-    return null
-  })
+/** /attributes (SPEC.md §2 'Attributes'): the tree's statechart, then the transfer's, told of it. */
+export function AttributesPage() {
+  const tree = useScreenActor(attributeTreeMachine)
+  if (!tree) return null
+  return <WithTransfer tree={tree} />
 }
 
-/** /attributes (SPEC.md §2 'Attributes'). */
-export function AttributesPage() {
-  const tree = useActorRef(attributeTreeMachine)
-  const transfer = useActorRef(
-    treeTransferMachine.provide({
-      actions: {
-        download: (_, { tree: document, fileName }) => downloadJson(document, fileName),
-        showImported: (_, link) => tree.send({ type: 'tree.select', id: link.id }),
-      },
-    }),
-  )
+function WithTransfer({ tree }: { tree: AttributeTreeActor }) {
+  const transfer = useScreenActor(treeTransferMachine, { input: { tree } })
+  if (!transfer) return null
   return <AttributesView tree={tree} transfer={transfer} />
 }

@@ -1,7 +1,12 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
-import { conditionalMachine, type ConditionalSnapshot } from '../../../machines/conditional.machine'
+import { useSelector } from '@xstate/react'
+import type { TreeRef } from '../../../machines/attributeTree.types'
+import {
+  conditionalMachine,
+  type ConditionalActor,
+  type ConditionalSnapshot,
+} from '../../../machines/conditional.machine'
+import { useScreenActor } from '../../app/useScreenActor'
 import { ErrorText } from '../../profile/ErrorText'
 import { ConditionForm } from './ConditionForm'
 
@@ -9,35 +14,34 @@ type Props = {
   open: boolean
   /** The conditioned leaf's association. */
   associationId: string
-  onClose: () => void
+  /** The tree that opened the dialog; the dialog's statechart tells it when it closes. */
+  tree: TreeRef
 }
 
 const selectCanSave = (s: ConditionalSnapshot) => s.can({ type: 'conditional.save' })
 const selectCanCancel = (s: ConditionalSnapshot) => s.can({ type: 'conditional.cancel' })
-const selectSaving = (s: ConditionalSnapshot) => s.matches('saving')
-const selectLoading = (s: ConditionalSnapshot) => s.matches('loading')
+const selectSaving = (s: ConditionalSnapshot) => s.hasTag('saving')
+const selectLoading = (s: ConditionalSnapshot) => s.hasTag('loading')
 const selectMissing = (s: ConditionalSnapshot) =>
-  s.matches('missing') || (!s.matches('loading') && !s.context.leaf?.leaf?.key)
+  s.hasTag('missing') || (!s.hasTag('loading') && !s.context.leaf?.leaf?.key)
 const selectError = (s: ConditionalSnapshot) => s.context.error
 
 /**
  * 'Conditional Attribute' (SPEC.md §2): when the leaf has one of the chosen values, a later
  * sibling is included. Save stores the condition and closes; Cancel closes.
  */
-export function ConditionalDialog({ open, associationId, onClose }: Props) {
+export function ConditionalDialog({ open, associationId, tree }: Props) {
   if (!open) return null
-  return <ConditionalSession key={associationId} associationId={associationId} onClose={onClose} />
+  return <ConditionalSession key={associationId} associationId={associationId} tree={tree} />
 }
 
-function ConditionalSession({ associationId, onClose }: Omit<Props, 'open'>) {
-  const actor = useActorRef(conditionalMachine, { input: { associationId } })
-  // Saved or cancelled: the owner closes the dialog.
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done') onClose()
-    })
-    return () => subscription.unsubscribe()
-  }, [actor, onClose])
+function ConditionalSession({ associationId, tree }: Omit<Props, 'open'>) {
+  const actor = useScreenActor(conditionalMachine, { input: { associationId, tree } })
+  if (!actor) return null
+  return <ConditionalWindow actor={actor} />
+}
+
+function ConditionalWindow({ actor }: { actor: ConditionalActor }) {
   const canSave = useSelector(actor, selectCanSave)
   const canCancel = useSelector(actor, selectCanCancel)
   const saving = useSelector(actor, selectSaving)

@@ -5,7 +5,12 @@ import { conditionSummary, splitValues } from '../../../../schema/attribute-rule
 import type { LeafContext } from '../../../data/db/attributeKeys'
 import type { ConditionalActor, ConditionalSnapshot } from '../../../machines/conditional.machine'
 
-const selectCanRemove = (s: ConditionalSnapshot) => s.matches('editing')
+/** The conditions Remove is on for now (none while a save or a removal runs). */
+const selectRemovable = (s: ConditionalSnapshot) =>
+  (s.context.leaf?.conditions ?? [])
+    .filter((c) => s.can({ type: 'conditional.remove', id: c.id }))
+    .map((c) => c.id)
+    .join(' ')
 const selectRemoving = (s: ConditionalSnapshot) => s.context.removingId
 
 const nameOf = (key: { name: string } | undefined) => key?.name.trim() || 'Untitled'
@@ -18,7 +23,7 @@ export function ExistingConditions({
   actor: ConditionalActor
   leaf: LeafContext
 }) {
-  const canRemove = useSelector(actor, selectCanRemove)
+  const removable = useSelector(actor, selectRemovable).split(' ')
   const removing = useSelector(actor, selectRemoving)
   if (leaf.conditions.length === 0) return null
   const keyName = nameOf(leaf.leaf?.key)
@@ -49,7 +54,7 @@ export function ExistingConditions({
                       variant="soft"
                       color="red"
                       loading={removing === condition.id}
-                      disabled={!canRemove}
+                      disabled={!removable.includes(condition.id)}
                       aria-label={`Remove condition: ${summary}`}
                       onClick={() => actor.send({ type: 'conditional.remove', id: condition.id })}
                     >

@@ -1,9 +1,20 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
-import { keyDemoMachine, type KeyDemoSnapshot } from '../../../machines/keyDemo.machine'
+import { useSelector } from '@xstate/react'
+import type { TreeRef } from '../../../machines/attributeTree.types'
+import {
+  keyDemoMachine,
+  type KeyDemoActor,
+  type KeyDemoSnapshot,
+} from '../../../machines/keyDemo.machine'
+import { useScreenActor } from '../../app/useScreenActor'
 import { AttributePreview, keepEscapeInCombobox } from '../preview/AttributePreview'
 
-type Props = { open: boolean; keyId: string; onClose: () => void }
+type Props = {
+  open: boolean
+  keyId: string
+  /** The tree that opened the dialog; Close tells it. */
+  tree: TreeRef
+}
 
 const selectKey = (s: KeyDemoSnapshot) => s.context.key
 const selectOptions = (s: KeyDemoSnapshot) => s.context.options
@@ -14,12 +25,12 @@ const selectMissing = (s: KeyDemoSnapshot) => s.hasTag('error')
  * 'AttributeKey Demo' (SPEC.md §2): the key's preview from the cache with its live options, and a
  * Close button only. The preview can be tried out; nothing is stored.
  */
-export function KeyDemoDialog({ open, keyId, onClose }: Props) {
+export function KeyDemoDialog({ open, keyId, tree }: Props) {
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (!next) onClose()
+        if (!next) tree.send({ type: 'tree.closeDialog' })
       }}
     >
       <Dialog.Content
@@ -45,7 +56,12 @@ export function KeyDemoDialog({ open, keyId, onClose }: Props) {
 }
 
 function DemoBody({ keyId }: { keyId: string }) {
-  const actor = useActorRef(keyDemoMachine, { input: { keyId } })
+  const actor = useScreenActor(keyDemoMachine, { input: { keyId } })
+  if (!actor) return null
+  return <DemoPreview actor={actor} />
+}
+
+function DemoPreview({ actor }: { actor: KeyDemoActor }) {
   const attributeKey = useSelector(actor, selectKey)
   const options = useSelector(actor, selectOptions)
   const loading = useSelector(actor, selectLoading)

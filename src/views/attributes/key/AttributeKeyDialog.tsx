@@ -1,12 +1,14 @@
 import { Box, Button, Callout, Card, Dialog, Flex, Grid, Heading, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useId } from 'react'
+import { useSelector } from '@xstate/react'
+import { useId } from 'react'
 import {
   attributeKeyMachine,
   type AttributeKeyActor,
   type AttributeKeySnapshot,
 } from '../../../machines/attributeKey.machine'
+import type { TreeRef } from '../../../machines/attributeTree.types'
+import { useScreenActor } from '../../app/useScreenActor'
 import { keepEscapeInCombobox } from '../preview/AttributePreview'
 import { ATTRIBUTE_SIZES } from '../preview/sizes'
 import { KeyDemo } from './KeyDemo'
@@ -16,13 +18,12 @@ type Props = {
   open: boolean
   /** The key to edit; null: a new leaf key. */
   keyId: string | null
-  /** The saved key's id, after everything was stored; the dialog then closes (onClose). */
-  onSave: (id: string) => void
-  onClose: () => void
+  /** The tree that opened the dialog; the dialog's statechart tells it the outcome. */
+  tree: TreeRef
 }
 
-const selectMissing = (s: AttributeKeySnapshot) => s.matches('missing')
-const selectLoading = (s: AttributeKeySnapshot) => s.matches('loading')
+const selectMissing = (s: AttributeKeySnapshot) => s.hasTag('missing')
+const selectLoading = (s: AttributeKeySnapshot) => s.hasTag('loading')
 const selectBusy = (s: AttributeKeySnapshot) => s.hasTag('busy')
 const selectCanSave = (s: AttributeKeySnapshot) => s.can({ type: 'key.save' })
 const selectCanClose = (s: AttributeKeySnapshot) => s.can({ type: 'key.close' })
@@ -31,24 +32,21 @@ const selectFailure = (s: AttributeKeySnapshot) => s.context.failure
 /**
  * The AttributeKey dialog (SPEC.md §2): Name, Type, Prompt, an optional image, Control Type, the
  * config and the options, with the live 'Attribute Key Demo' beside the form (below it on
- * phones). Each opening is a fresh statechart reading the key from the cache.
+ * phones). Each opening is a fresh statechart reading the key from the cache; it tells the tree
+ * the saved key's id, or that the dialog closed.
  */
-export function AttributeKeyDialog({ open, keyId, onSave, onClose }: Props) {
+export function AttributeKeyDialog({ open, keyId, tree }: Props) {
   if (!open) return null
-  return <KeyDialogSession key={keyId ?? 'new'} keyId={keyId} onSave={onSave} onClose={onClose} />
+  return <KeyDialogSession key={keyId ?? 'new'} keyId={keyId} tree={tree} />
 }
 
-function KeyDialogSession({ keyId, onSave, onClose }: Omit<Props, 'open'>) {
-  const actor = useActorRef(attributeKeyMachine, { input: { keyId } })
-  // The statechart's end tells the owner: saved (onSave with the id, then onClose) or closed.
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return
-      if (snapshot.matches('saved') && snapshot.context.keyId) onSave(snapshot.context.keyId)
-      onClose()
-    })
-    return () => subscription.unsubscribe()
-  }, [actor, onSave, onClose])
+function KeyDialogSession({ keyId, tree }: Omit<Props, 'open'>) {
+  const actor = useScreenActor(attributeKeyMachine, { input: { keyId, tree } })
+  if (!actor) return null
+  return <KeyDialogWindow actor={actor} keyId={keyId} />
+}
+
+function KeyDialogWindow({ actor, keyId }: { actor: AttributeKeyActor; keyId: string | null }) {
   const canClose = useSelector(actor, selectCanClose)
   return (
     <Dialog.Root

@@ -7,6 +7,7 @@ import {
   splitValues,
 } from '../../../../schema/attribute-rules'
 import type { AttributeType, ControlType } from '../../../../schema/attributes'
+import type { KeyOption } from '../../../machines/attributeKey.draft'
 import { AttributeImage } from './AttributeImage'
 import { CheckboxChoices, DropdownChoices, RadioChoices, ToggleChoices } from './ChoiceControls'
 import { Combobox } from './Combobox'
@@ -24,18 +25,9 @@ export type PreviewKey = {
   imagePath: string | null
 }
 
-export type PreviewOption = {
-  id: string
-  label: string
-  value: string
-  imagePath: string | null
-  sortOrder: number
-  deleted: boolean
-}
-
 type Props = {
   attributeKey: PreviewKey
-  options: PreviewOption[]
+  options: readonly KeyOption[]
   /** The stored answer (multi values joined by ';', booleans 'true'/'false'); omitted: local state. */
   value?: string
   onChange?: (value: string) => void
@@ -107,7 +99,7 @@ function Control({
 }: {
   labelId: string
   attributeKey: PreviewKey
-  options: PreviewOption[]
+  options: readonly KeyOption[]
   value: string
   onChange: (value: string) => void
   optionImageSrc: Record<string, string> | undefined

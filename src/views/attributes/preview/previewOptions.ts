@@ -5,18 +5,10 @@ import {
   type AttributeConfig,
 } from '../../../../schema/attribute-rules'
 import type { AttributeType } from '../../../../schema/attributes'
+import type { KeyOption } from '../../../machines/attributeKey.draft'
 
 /** An answer the preview offers: a live option, a boolean value or a generated number. */
 export type Choice = { key: string; label: string; value: string; imagePath: string | null }
-
-type OptionLike = {
-  id: string
-  label: string
-  value: string
-  imagePath: string | null
-  sortOrder: number
-  deleted: boolean
-}
 
 /**
  * What a key offers (SPEC.md §2, §5): its live options in sortOrder (deleted ones ignored); a
@@ -26,7 +18,7 @@ type OptionLike = {
 export function choicesOf(
   type: AttributeType,
   config: AttributeConfig,
-  options: readonly OptionLike[],
+  options: readonly KeyOption[],
 ): Choice[] {
   const live = options
     .filter((option) => !option.deleted)

@@ -10,7 +10,7 @@ import type {
 import { useTreeActor } from './treeActor'
 
 const selectCanAdd = (s: AttributeTreeSnapshot) => s.can({ type: 'tree.newTrunk' })
-const selectImporting = (s: TreeTransferSnapshot) => s.matches('importing')
+const selectImporting = (s: TreeTransferSnapshot) => s.hasTag('importing')
 const selectCanImport = (s: TreeTransferSnapshot) =>
   s.can({ type: 'transfer.import', file: new File([], 'tree.json') })
 

@@ -27,8 +27,8 @@ import { TreeGroup } from './TreeGroup'
 import { treeItemDomId, useTreeActor } from './treeActor'
 import './tree.css'
 
-const selectLoading = (s: AttributeTreeSnapshot) => s.hasTag('busy') && s.matches('loading')
-const selectFailed = (s: AttributeTreeSnapshot) => s.matches('failed')
+const selectLoading = (s: AttributeTreeSnapshot) => s.hasTag('loading')
+const selectFailed = (s: AttributeTreeSnapshot) => s.hasTag('unreadable')
 const selectData = (s: AttributeTreeSnapshot) => s.context.data
 const selectExpanded = (s: AttributeTreeSnapshot) => s.context.expanded
 const selectFocused = (s: AttributeTreeSnapshot) => s.context.focusedId

@@ -1,14 +1,14 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
+import type { TreeRef } from '../../../machines/attributeTree.types'
 import {
   keyNameMachine,
   type ContainerType,
   type KeyNameActor,
   type KeyNameSnapshot,
 } from '../../../machines/keyName.machine'
-import { shownName } from '../../../machines/attributeTree.messages'
+import { useScreenActor } from '../../app/useScreenActor'
 import { FormField } from '../../form/FormField'
-import { useNotifyOn } from '../../notify/useNotifyOn'
 import { ErrorText } from '../../profile/ErrorText'
 
 type Props = {
@@ -16,8 +16,8 @@ type Props = {
   /** The key edited; null for a new one of `type`. */
   keyId: string | null
   type: ContainerType
-  onSave: (id: string) => void
-  onClose: () => void
+  /** The tree that opened the dialog; the dialog's statechart tells it the outcome. */
+  tree: TreeRef
 }
 
 export const keyNameTitle = (type: ContainerType) =>
@@ -31,14 +31,26 @@ const selectCanClose = (s: KeyNameSnapshot) => s.can({ type: 'keyName.close' })
 
 /**
  * The 'AttributeKey Trunk' and 'AttributeKey Branch' dialogs (SPEC.md §2): Name, Close and Save.
- * Each opening gets a fresh statechart; onSave gets the saved key's id, then the dialog closes.
+ * Each opening gets a fresh statechart, which tells the tree the saved key's id or that it closed.
  */
-export function KeyNameDialog({ open, keyId, type, onSave, onClose }: Props) {
+export function KeyNameDialog({ open, ...props }: Props) {
+  if (!open) return null
+  return <KeyNameSession {...props} />
+}
+
+function KeyNameSession({ keyId, type, tree }: Omit<Props, 'open'>) {
+  const actor = useScreenActor(keyNameMachine, { input: { keyId, type, tree } })
+  if (!actor) return null
+  return <KeyNameWindow actor={actor} type={type} />
+}
+
+function KeyNameWindow({ actor, type }: { actor: KeyNameActor; type: ContainerType }) {
+  const canClose = useSelector(actor, selectCanClose)
   return (
     <Dialog.Root
-      open={open}
+      open
       onOpenChange={(next) => {
-        if (!next) onClose()
+        if (!next && canClose) actor.send({ type: 'keyName.close' })
       }}
     >
       <Dialog.Content
@@ -51,20 +63,10 @@ export function KeyNameDialog({ open, keyId, type, onSave, onClose }: Props) {
             ? 'A trunk is a top-level item that holds branches and leaves.'
             : 'A branch holds other branches and leaves.'}
         </Dialog.Description>
-        {open && <KeyNameForm keyId={keyId} type={type} onSave={onSave} onClose={onClose} />}
+        <KeyNameFields actor={actor} />
       </Dialog.Content>
     </Dialog.Root>
   )
-}
-
-function KeyNameForm({ keyId, type, onSave, onClose }: Omit<Props, 'open'>) {
-  const actor = useActorRef(
-    keyNameMachine.provide({
-      actions: { reportSaved: (_, id) => onSave(id), reportClosed: () => onClose() },
-    }),
-    { input: { keyId, type } },
-  )
-  return <KeyNameFields actor={actor} />
 }
 
 function KeyNameFields({ actor }: { actor: KeyNameActor }) {
@@ -73,12 +75,6 @@ function KeyNameFields({ actor }: { actor: KeyNameActor }) {
   const error = useSelector(actor, selectError)
   const canSave = useSelector(actor, selectCanSave)
   const canClose = useSelector(actor, selectCanClose)
-  // A rename shows everywhere the key is linked; a new key is announced once it is linked.
-  useNotifyOn(actor, (previous, next) =>
-    !previous.matches('saved') && next.matches('saved') && next.context.keyId !== null
-      ? { message: `${shownName(next.context.name)} was saved`, variant: 'success' }
-      : null,
-  )
   return (
     <form
       noValidate

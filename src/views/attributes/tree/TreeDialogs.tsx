@@ -2,9 +2,12 @@ import { useSelector } from '@xstate/react'
 import type { AttributeTreeSnapshot } from '../../../machines/attributeTree.machine'
 import { shownName } from '../../../machines/attributeTree.messages'
 import { keyOf } from '../../../machines/attributeTree.shape'
+import type { RemoveLinkActor, RemoveLinkSnapshot } from '../../../machines/removeLink.machine'
 import { ConfirmDialog } from '../../dialog/ConfirmDialog'
 import { AttachExistingDialog } from './AttachExistingDialog'
-import { AttributeKeyDialog, ConditionalDialog, KeyDemoDialog } from './ForeignDialogs'
+import { ConditionalDialog } from '../condition/ConditionalDialog'
+import { KeyDemoDialog } from '../demo/KeyDemoDialog'
+import { AttributeKeyDialog } from '../key/AttributeKeyDialog'
 import { KeyNameDialog } from './KeyNameDialog'
 import { useTreeActor } from './treeActor'
 
@@ -13,13 +16,11 @@ const selectDemoKey = (s: AttributeTreeSnapshot) =>
   s.hasTag('demoDialog') ? (keyOf(s.context.data, s.context.targetId)?.id ?? null) : null
 const selectConditional = (s: AttributeTreeSnapshot) =>
   s.hasTag('conditionalDialog') ? s.context.targetId : null
-const selectRemoveOpen = (s: AttributeTreeSnapshot) => s.hasTag('removeDialog')
+const selectRemoval = (s: AttributeTreeSnapshot) =>
+  s.children.removeLink as RemoveLinkActor | undefined
+// From the tree, so that the title keeps its name while the dialog fades out.
 const selectRemoveName = (s: AttributeTreeSnapshot) =>
   shownName(keyOf(s.context.data, s.context.targetId)?.name ?? '')
-const selectBusy = (s: AttributeTreeSnapshot) => s.hasTag('busy')
-const selectRemoveError = (s: AttributeTreeSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectCanConfirm = (s: AttributeTreeSnapshot) => s.can({ type: 'tree.confirm' })
-const selectCanCancel = (s: AttributeTreeSnapshot) => s.can({ type: 'tree.cancel' })
 
 /** Every dialog the tree opens; which one shows is the tree statechart's state. */
 export function TreeDialogs() {
@@ -27,14 +28,8 @@ export function TreeDialogs() {
   const dialog = useSelector(tree, selectDialog)
   const demoKey = useSelector(tree, selectDemoKey)
   const conditional = useSelector(tree, selectConditional)
-  const removeOpen = useSelector(tree, selectRemoveOpen)
+  const removal = useSelector(tree, selectRemoval)
   const removeName = useSelector(tree, selectRemoveName)
-  const busy = useSelector(tree, selectBusy)
-  const removeError = useSelector(tree, selectRemoveError)
-  const canConfirm = useSelector(tree, selectCanConfirm)
-  const canCancel = useSelector(tree, selectCanCancel)
-  const onSave = (keyId: string) => tree.send({ type: 'tree.keySaved', keyId })
-  const onClose = () => tree.send({ type: 'tree.closeDialog' })
   const container = dialog && dialog.kind !== 'leaf'
   return (
     <>
@@ -42,28 +37,48 @@ export function TreeDialogs() {
         open={!!container}
         keyId={dialog?.keyId ?? null}
         type={dialog?.kind === 'trunk' ? 'ROOT' : 'BRANCH'}
-        onSave={onSave}
-        onClose={onClose}
+        tree={tree}
       />
-      {dialog?.kind === 'leaf' && (
-        <AttributeKeyDialog open keyId={dialog.keyId} onSave={onSave} onClose={onClose} />
-      )}
-      {demoKey && <KeyDemoDialog open keyId={demoKey} onClose={onClose} />}
-      {conditional && <ConditionalDialog open associationId={conditional} onClose={onClose} />}
+      {dialog?.kind === 'leaf' && <AttributeKeyDialog open keyId={dialog.keyId} tree={tree} />}
+      {demoKey && <KeyDemoDialog open keyId={demoKey} tree={tree} />}
+      {conditional && <ConditionalDialog open associationId={conditional} tree={tree} />}
       <AttachExistingDialog />
-      <ConfirmDialog
-        open={removeOpen}
-        title={`Remove ${removeName}?`}
-        text={`The link to ${removeName} here and everything below it will be removed. The key itself stays wherever else it is linked.`}
-        action="Remove Link"
-        color="red"
-        busy={busy}
-        error={removeError}
-        canConfirm={canConfirm}
-        canCancel={canCancel}
-        onConfirm={() => tree.send({ type: 'tree.confirm' })}
-        onCancel={() => tree.send({ type: 'tree.cancel' })}
-      />
+      <RemoveLinkDialog removal={removal} name={removeName} />
     </>
+  )
+}
+
+const selectBusy = (s: RemoveLinkSnapshot | undefined) => !!s?.hasTag('busy')
+const selectError = (s: RemoveLinkSnapshot | undefined) =>
+  s?.hasTag('error') ? s.context.error : null
+const selectCanConfirm = (s: RemoveLinkSnapshot | undefined) => !!s?.can({ type: 'remove.confirm' })
+const selectCanCancel = (s: RemoveLinkSnapshot | undefined) => !!s?.can({ type: 'remove.cancel' })
+
+/** 'Remove {name}?' (SPEC.md §2): open while the tree's removeLink child runs. */
+function RemoveLinkDialog({
+  removal,
+  name,
+}: {
+  removal: RemoveLinkActor | undefined
+  name: string
+}) {
+  const busy = useSelector(removal, selectBusy)
+  const error = useSelector(removal, selectError)
+  const canConfirm = useSelector(removal, selectCanConfirm)
+  const canCancel = useSelector(removal, selectCanCancel)
+  return (
+    <ConfirmDialog
+      open={!!removal}
+      title={`Remove ${name}?`}
+      text={`The link to ${name} here and everything below it will be removed. The key itself stays wherever else it is linked.`}
+      action="Remove Link"
+      color="red"
+      busy={busy}
+      error={error}
+      canConfirm={canConfirm}
+      canCancel={canCancel}
+      onConfirm={() => removal?.send({ type: 'remove.confirm' })}
+      onCancel={() => removal?.send({ type: 'remove.cancel' })}
+    />
   )
 }

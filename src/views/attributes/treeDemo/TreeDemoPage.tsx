@@ -11,15 +11,15 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useMemo, useState, type FormEvent } from 'react'
-import type { ActorOptions } from 'xstate'
 import {
   treeDemoMachine,
   type TreeDemoActor,
   type TreeDemoSnapshot,
 } from '../../../machines/treeDemo.machine'
 import { walkTree, type DemoItem } from '../../../machines/treeDemo.walk'
+import { useScreenActor } from '../../app/useScreenActor'
 import { PageHeader } from '../../page/PageHeader'
 import { AttributePreview } from '../preview/AttributePreview'
 
@@ -27,16 +27,14 @@ type Props = {
   rootId: string
   refId: string
   onRespondent: (refId: string) => void
-  /** The statechart's timers; tests pass a SimulatedClock to step the save delay. */
-  clock?: ActorOptions<typeof treeDemoMachine>['clock']
 }
 
 const selectRows = (s: TreeDemoSnapshot) => s.context.rows
 const selectAnswers = (s: TreeDemoSnapshot) => s.context.answers
 const selectRefId = (s: TreeDemoSnapshot) => s.context.refId
-const selectAnswering = (s: TreeDemoSnapshot) => s.matches('answering')
+const selectAnswering = (s: TreeDemoSnapshot) => s.hasTag('answering')
 const selectLoading = (s: TreeDemoSnapshot) =>
-  s.matches('loadingAnswers') || (!s.context.rows && !s.hasTag('error'))
+  s.hasTag('loading') || (!s.context.rows && !s.hasTag('error'))
 
 /** A fresh reference id for a new respondent. */
 export const newRespondentId = () => `respondent-${crypto.randomUUID().slice(0, 8)}`
@@ -46,11 +44,21 @@ export const newRespondentId = () => `respondent-${crypto.randomUUID().slice(0, 
  * headings, conditions including and excluding items as the answers change, and every answer
  * stored as an AttributeValue against the reference id.
  */
-export function TreeDemoPage({ rootId, refId, onRespondent, clock }: Props) {
-  const demo = useActorRef(treeDemoMachine, {
-    input: { rootId, refId },
-    ...(clock ? { clock } : {}),
-  })
+export function TreeDemoPage({ rootId, refId, onRespondent }: Props) {
+  const demo = useScreenActor(treeDemoMachine, { input: { rootId, refId } })
+  if (!demo) return null
+  return <TreeDemo demo={demo} rootId={rootId} onRespondent={onRespondent} />
+}
+
+function TreeDemo({
+  demo,
+  rootId,
+  onRespondent,
+}: {
+  demo: TreeDemoActor
+  rootId: string
+  onRespondent: (refId: string) => void
+}) {
   const rows = useSelector(demo, selectRows)
   const answers = useSelector(demo, selectAnswers)
   const answering = useSelector(demo, selectAnswering)
@@ -200,11 +208,11 @@ function Respondent({
 function SaveStatus({ demo }: { demo: TreeDemoActor }) {
   const error = useSelector(demo, (s) => (s.hasTag('error') ? s.context.error : null))
   const state = useSelector(demo, (s) =>
-    s.matches('loadingAnswers')
+    s.hasTag('loading')
       ? 'loading'
-      : s.matches({ answering: 'saved' })
+      : s.hasTag('allSaved')
         ? 'saved'
-        : s.matches('answering')
+        : s.hasTag('answering')
           ? 'pending'
           : 'other',
   )

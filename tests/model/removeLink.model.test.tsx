@@ -1,0 +1,105 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createTestModel } from 'xstate/graph'
+import type { AttributeKeyAssociation } from '../../schema/attributes'
+import {
+  removeLinkMachine,
+  type RemoveLinkEvent,
+  type RemoveLinkSnapshot,
+} from '../../src/machines/removeLink.machine'
+import { ID, open, pick, renderTree, SAMPLE, saved } from './attributeTree.support'
+import { asTestMachine } from './asTestMachine'
+import { uncovered } from './coverage'
+import { describePath } from './describePath'
+import { refusal, server } from './profile.support'
+
+const colour = SAMPLE.links[3] as AttributeKeyAssociation
+
+const events = [
+  { type: 'remove.confirm' },
+  { type: 'remove.cancel' },
+  { type: 'xstate.done.actor.unlink', output: saved(colour, { deleted: true }) },
+  { type: 'xstate.error.actor.unlink', error: refusal(404, 'There is no such item.') },
+] as unknown as RemoveLinkEvent[]
+
+const testMachine = asTestMachine(removeLinkMachine)
+const model = createTestModel(testMachine, {
+  events,
+  input: { id: ID.colour, name: 'Colour' },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.error]) +
+    (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
+})
+const paths = model.getShortestPaths()
+
+type Step = { event: { type: string; output?: unknown; error?: unknown } }
+type App = Awaited<ReturnType<typeof renderTree>>
+
+const dialog = () => screen.getByRole('alertdialog', { name: 'Remove Colour?' })
+const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
+
+async function openRemove(app: App) {
+  app.watch.release()
+  await screen.findByRole('tree', { name: 'Attributes' })
+  await open(app.user, 'Kitchen')
+  await pick(app.user, 'Colour', 'Remove Link')
+  await screen.findByRole('alertdialog', { name: 'Remove Colour?' })
+}
+
+function drive(app: App) {
+  const gone = async () => {
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  }
+  return {
+    states: {
+      confirming: () => {
+        expect(inDialog('Remove Link')).toBeEnabled()
+        expect(inDialog('Cancel')).toBeEnabled()
+        expect(within(dialog()).queryByRole('alert')).toBeNull()
+      },
+      removing: async () => {
+        expect((await server.last('removeLink')).args[0]).toBe(ID.colour)
+        await waitFor(() => expect(inDialog('Cancel')).toBeDisabled())
+      },
+      failed: async (s: RemoveLinkSnapshot) => {
+        const alert = await within(dialog()).findByRole('alert')
+        expect(alert).toHaveTextContent(s.context.error ?? '—')
+        await waitFor(() => expect(inDialog('Remove Link')).toBeEnabled())
+      },
+      removed: async () => {
+        await gone()
+        await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'Colour' })).toBeNull())
+        expect(await screen.findByText('Colour was removed')).toBeVisible()
+      },
+      cancelled: async () => {
+        await gone()
+        expect(screen.getByRole('treeitem', { name: 'Colour' })).toBeVisible()
+      },
+    },
+    events: {
+      'remove.confirm': () => app.user.click(inDialog('Remove Link')),
+      'remove.cancel': () => app.user.click(inDialog('Cancel')),
+      'xstate.done.actor.unlink': async ({ event }: Step) =>
+        (await server.last('removeLink')).resolve(event.output),
+      'xstate.error.actor.unlink': async ({ event }: Step) =>
+        (await server.last('removeLink')).reject(event.error),
+    },
+  }
+}
+
+describe('Remove Link statechart, driving the Remove Link dialog of the tree', () => {
+  beforeEach(() => server.reset())
+
+  it('reaches every state and takes every transition', () => {
+    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      const app = await renderTree()
+      await openRemove(app)
+      await path.test(drive(app))
+    })
+  }
+})
