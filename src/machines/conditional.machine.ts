@@ -15,6 +15,9 @@ import { watchLeafContext, type LeafContext } from '../data/db/attributeKeys'
 import type { TreeRef } from './attributeTree.types'
 import { serverMessage } from './profile.messages'
 
+/** The leaf a condition belongs to, as the condition views show it. */
+export type { LeafContext }
+
 type ConditionalContext = {
   associationId: string
   leaf: LeafContext | null

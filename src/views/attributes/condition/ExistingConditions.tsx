@@ -2,7 +2,7 @@ import { TrashIcon } from '@radix-ui/react-icons'
 import { Flex, IconButton, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { conditionSummary, splitValues } from '../../../../schema/attribute-rules'
-import type { LeafContext } from '../../../data/db/attributeKeys'
+import type { LeafContext } from '../../../machines/conditional.machine'
 import type { ConditionalActor, ConditionalSnapshot } from '../../../machines/conditional.machine'
 
 /** The conditions Remove is on for now (none while a save or a removal runs). */
