@@ -6,7 +6,7 @@ import {
   type Service,
 } from '../../schema/service'
 import { updateServiceField } from '../data/api/services'
-import { keptService } from '../data/db/services'
+import { storeService } from '../data/db/services'
 import type { EditorSpec } from './inlineEditor.machine'
 
 /** The text fields of a service that have an inline editor (SPEC.md §2 'Services'). */
@@ -28,12 +28,14 @@ function serviceEditor(field: ServiceTextField): ServiceEditorSpec {
   const typed = (fields: Record<string, string>) => fields[field] ?? ''
   return {
     key: field,
+    subject: `The service ${field}`,
     fields: (service) => ({ [field]: service[field] }),
     normalize: (_field, value) => value,
     errors: (fields) => ({ [field]: RULES[field](typed(fields)) }),
     isChanged: (fields, service) => typed(fields).trim() !== service[field],
-    save: (service, fields, signal) =>
-      keptService(updateServiceField(service.id, field, typed(fields).trim(), { signal })),
+    body: (fields) => typed(fields).trim(),
+    send: (id, body, options) => updateServiceField(id, field, body as string, options),
+    keep: storeService,
   }
 }
 

@@ -11,8 +11,8 @@ import type { User } from '../../schema/user'
 import { setTwoFactor } from '../data/api/user'
 import { storeUser } from '../data/db/users'
 import { isWrongPassword } from './biometric.messages'
-import { serverMessage } from './profile.messages'
-import type { SessionActor } from './session.machine'
+import { serverMessage, twoFactorNotices } from './profile.messages'
+import { notify, tellSession } from './system'
 
 type TwoFactorContext = {
   userId: string
@@ -21,7 +21,6 @@ type TwoFactorContext = {
   password: string
   /** Why the last change was refused; the switch (or the dialog) shows it. */
   error: string | null
-  session: SessionActor | undefined
 }
 
 export type TwoFactorEvent =
@@ -31,20 +30,14 @@ export type TwoFactorEvent =
   | { type: 'twoFactor.submit' }
   | { type: 'twoFactor.cancel' }
 
-export type TwoFactorInput = {
-  user: Pick<User, 'id' | 'use2FA'>
-  session: SessionActor | undefined
-}
+export type TwoFactorInput = { user: Pick<User, 'id' | 'use2FA'> }
 
 const sendTwoFactor = fromPromise<User, { userId: string; use2FA: boolean; password: string }>(
-  async ({ input, signal }) => {
-    const body = { use2FA: input.use2FA, password: input.password }
-    const user = await setTwoFactor(input.userId, body, { signal })
-    // The server has the change; a cache that cannot be written is caught up by the sync.
-    await storeUser(user).catch(() => undefined)
-    return user
-  },
+  ({ input, signal }) =>
+    setTwoFactor(input.userId, { use2FA: input.use2FA, password: input.password }, { signal }),
 )
+
+type Notice = { context: TwoFactorContext }
 
 /**
  * The 'Use 2 Factor Auth' switch (SPEC.md §4). Where the security codes go is guarded like the
@@ -66,9 +59,18 @@ export const twoFactorMachine = setup({
   },
   actions: {
     forgetPassword: assign({ password: '' }),
-    notifySaved: enqueueActions(({ context, enqueue }, user: User) => {
-      if (context.session) enqueue.sendTo(context.session, { type: 'self.updated', changes: user })
+    // Kept, and told to the session actor, which merges the change into the signed-in user.
+    saved: enqueueActions(({ enqueue }, user: User) => {
+      enqueue.assign({ use2FA: user.use2FA, password: '' })
+      // The server has the change; a cache that cannot be written is caught up by the sync.
+      enqueue(() => void storeUser(user).catch(() => undefined))
+      enqueue(tellSession(() => ({ type: 'self.updated', changes: user })))
     }),
+    refused: assign((_, error: unknown) => ({ error: serverMessage(error) })),
+    notifyOn: notify(twoFactorNotices.on),
+    notifyNotOn: notify(({ context }: Notice) => twoFactorNotices.notOn(context.error)),
+    notifyOff: notify(twoFactorNotices.off),
+    notifyNotOff: notify(({ context }: Notice) => twoFactorNotices.notOff(context.error)),
   },
 }).createMachine({
   id: 'twoFactor',
@@ -78,7 +80,6 @@ export const twoFactorMachine = setup({
     use2FA: input.user.use2FA,
     password: '',
     error: null,
-    session: input.session,
   }),
   initial: 'off',
   states: {
@@ -138,11 +139,8 @@ export const twoFactorMachine = setup({
         }),
         onDone: {
           target: 'on',
-          actions: [
-            'forgetPassword',
-            assign({ use2FA: true }),
-            { type: 'notifySaved', params: ({ event }) => event.output },
-          ],
+          description: "Saved: '2 Factor Auth is on'.",
+          actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOn'],
         },
         onError: [
           {
@@ -151,13 +149,22 @@ export const twoFactorMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'confirmingOn.rejected',
-            actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+            description: 'A wrong password: the dialog says so, where the person can try again.',
+            actions: {
+              type: 'refused',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
           },
           {
             target: 'off.failed',
+            description: "Refused: '2 Factor Auth was not turned on: …', under the switch too.",
             actions: [
               'forgetPassword',
-              assign({ error: ({ event }) => serverMessage(event.error) }),
+              {
+                type: 'refused',
+                params: ({ event }: { event: { error: unknown } }) => event.error,
+              },
+              'notifyNotOn',
             ],
           },
         ],
@@ -218,11 +225,8 @@ export const twoFactorMachine = setup({
         }),
         onDone: {
           target: 'off',
-          actions: [
-            'forgetPassword',
-            assign({ use2FA: false }),
-            { type: 'notifySaved', params: ({ event }) => event.output },
-          ],
+          description: "Saved: '2 Factor Auth is off'.",
+          actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOff'],
         },
         onError: [
           {
@@ -231,13 +235,22 @@ export const twoFactorMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'confirmingOff.rejected',
-            actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+            description: 'A wrong password: the dialog says so, where the person can try again.',
+            actions: {
+              type: 'refused',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
           },
           {
             target: 'on.failed',
+            description: "Refused: '2 Factor Auth was not turned off: …', under the switch too.",
             actions: [
               'forgetPassword',
-              assign({ error: ({ event }) => serverMessage(event.error) }),
+              {
+                type: 'refused',
+                params: ({ event }: { event: { error: unknown } }) => event.error,
+              },
+              'notifyNotOff',
             ],
           },
         ],

@@ -10,10 +10,13 @@ import {
 } from '@tanstack/react-router'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { AnyActorLogic } from 'xstate'
 import type { Service } from '../../schema/service'
 import { identityDb } from '../../src/data/db/identity'
 import { ServiceDetail } from '../../src/views/services/detail/ServiceDetail'
 import { AddService } from '../../src/views/services/new/AddService'
+import { selfUser } from '../setup/fixtures'
+import { testSession, WithSession } from '../setup/session'
 
 /** A service as the cache holds it. */
 export function aService(changes: Partial<Service> = {}): Service {
@@ -40,14 +43,20 @@ export const savedService = (before: Service, changes: Partial<Service>): Servic
   updatedAt: '2026-02-01T00:00:00.000Z',
 })
 
-/** Puts `service` in the identity cache and shows its detail pane, as the master-detail page does. */
-export async function renderDetail(service: Service) {
+/**
+ * Puts `service` in the identity cache and shows its detail pane, as the master-detail page does,
+ * under a signed-in test session (its screen actors join the session's system; `provide` swaps their
+ * machines by id).
+ */
+export async function renderDetail(service: Service, provide: readonly AnyActorLogic[] = []) {
   await identityDb().services.clear()
   await identityDb().services.put(service)
   const view = render(
-    <Theme>
-      <ServiceDetail id={service.id} />
-    </Theme>,
+    <WithSession session={testSession(selfUser())} provide={provide}>
+      <Theme>
+        <ServiceDetail id={service.id} />
+      </Theme>
+    </WithSession>,
   )
   await screen.findByRole('heading', { name: service.name, level: 2 })
   return { ...view, user: userEvent.setup() }

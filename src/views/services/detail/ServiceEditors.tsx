@@ -1,5 +1,4 @@
 import { Separator } from '@radix-ui/themes'
-import { useActorRef } from '@xstate/react'
 import { Fragment } from 'react'
 import type { Service } from '../../../../schema/service'
 import { inlineEditorMachine } from '../../../machines/inlineEditor.machine'
@@ -9,6 +8,7 @@ import {
   serviceNameEditor,
   serviceUrlEditor,
 } from '../../../machines/serviceEditors'
+import { useScreenActor } from '../../app/useScreenActor'
 import { InlineEditor } from '../../profile/InlineEditor'
 
 type Props = { service: Service; readOnly: boolean }
@@ -23,46 +23,47 @@ export function ServiceEditors({ service, readOnly }: Props) {
   const editors = [
     {
       title: 'Name',
-      actor: useActorRef(inlineEditorMachine, { input: { ...input, spec: serviceNameEditor } }),
+      actor: useScreenActor(inlineEditorMachine, { input: { ...input, spec: serviceNameEditor } }),
       value: service.name,
     },
     {
       title: 'Description',
-      actor: useActorRef(inlineEditorMachine, {
+      actor: useScreenActor(inlineEditorMachine, {
         input: { ...input, spec: serviceDescriptionEditor },
       }),
       value: service.description,
     },
     {
       title: 'Key',
-      actor: useActorRef(inlineEditorMachine, { input: { ...input, spec: serviceKeyEditor } }),
+      actor: useScreenActor(inlineEditorMachine, { input: { ...input, spec: serviceKeyEditor } }),
       value: service.key,
     },
     {
       title: 'Url',
-      actor: useActorRef(inlineEditorMachine, { input: { ...input, spec: serviceUrlEditor } }),
+      actor: useScreenActor(inlineEditorMachine, { input: { ...input, spec: serviceUrlEditor } }),
       value: service.url,
     },
   ]
   return editors.map(({ title, actor, value }, index) => (
     <Fragment key={title}>
       {index > 0 && <Separator size="4" />}
-      <InlineEditor
-        editor={actor}
-        title={title}
-        display={value === '' ? 'Not Provided' : value}
-        fields={[
-          {
-            name: title.toLowerCase(),
-            label: title,
-            type: title === 'Url' ? 'url' : 'text',
-            autoComplete: 'off',
-          },
-        ]}
-        record={service}
-        readOnly={readOnly}
-        subject={`The service ${title.toLowerCase()}`}
-      />
+      {actor && (
+        <InlineEditor
+          editor={actor}
+          title={title}
+          display={value === '' ? 'Not Provided' : value}
+          fields={[
+            {
+              name: title.toLowerCase(),
+              label: title,
+              type: title === 'Url' ? 'url' : 'text',
+              autoComplete: 'off',
+            },
+          ]}
+          record={service}
+          readOnly={readOnly}
+        />
+      )}
     </Fragment>
   ))
 }
