@@ -20,6 +20,7 @@ import {
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { server, type PendingCall } from './profile.support'
+import { testSession, WithSession } from '../setup/session'
 
 vi.mock('../../src/data/db/attributeKeys', async () => {
   const { server } = await import('./profile.support')
@@ -85,7 +86,12 @@ function renderDialog() {
       </Theme>
     )
   }
-  render(<Owner />)
+  // Stored images are read through screen actors of the session.
+  render(
+    <WithSession session={testSession()}>
+      <Owner />
+    </WithSession>,
+  )
   return { saved, closed, user: userEvent.setup() }
 }
 
