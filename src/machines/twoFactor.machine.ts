@@ -40,6 +40,36 @@ const sendTwoFactor = fromPromise<User, { userId: string; use2FA: boolean; passw
 type Notice = { context: TwoFactorContext }
 
 /**
+ * The dialog that asks for the account password before the switch moves either way: `sending` is
+ * the state that sends the change, `back` the side the switch stays on when the person gives up.
+ */
+const passwordStep = (what: string, sending: string, back: string) =>
+  ({
+    description: `A dialog asks for the account password before turning it ${what}.`,
+    initial: 'editing',
+    states: {
+      editing: { description: 'Nothing to report.' },
+      rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
+    },
+    on: {
+      'twoFactor.passwordChanged': {
+        actions: 'setPassword',
+        description: 'The person typed in the password field.',
+      },
+      'twoFactor.submit': {
+        guard: 'canSubmit',
+        target: sending,
+        description: 'Continue was pressed with a password of valid length.',
+      },
+      'twoFactor.cancel': {
+        target: back,
+        actions: ['forgetPassword', 'clearError'],
+        description: 'Cancel, Escape or a click outside: the switch stays where it was.',
+      },
+    },
+  }) as const
+
+/**
  * The 'Use 2 Factor Auth' switch (SPEC.md §4). Where the security codes go is guarded like the
  * email address: turning it either way first asks for the account password in a dialog (as the
  * Biometric Login switch does), then sends the change. A wrong password keeps the dialog open with
@@ -59,6 +89,10 @@ export const twoFactorMachine = setup({
   },
   actions: {
     forgetPassword: assign({ password: '' }),
+    clearError: assign({ error: null }),
+    setPassword: assign({
+      password: ({ event }) => (event.type === 'twoFactor.passwordChanged' ? event.value : ''),
+    }),
     // Kept, and told to the session actor, which merges the change into the signed-in user.
     saved: enqueueActions(({ enqueue }, user: User) => {
       enqueue.assign({ use2FA: user.use2FA, password: '' })
@@ -100,31 +134,7 @@ export const twoFactorMachine = setup({
         },
       },
     },
-    confirmingOn: {
-      description: 'A dialog asks for the account password before turning it on.',
-      tags: ['open', 'turningOn'],
-      initial: 'editing',
-      states: {
-        editing: { description: 'Nothing to report.' },
-        rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
-      },
-      on: {
-        'twoFactor.passwordChanged': {
-          actions: assign({ password: ({ event }) => event.value }),
-          description: 'The person typed in the password field.',
-        },
-        'twoFactor.submit': {
-          guard: 'canSubmit',
-          target: 'turningOn',
-          description: 'Continue was pressed with a password of valid length.',
-        },
-        'twoFactor.cancel': {
-          target: 'off',
-          actions: ['forgetPassword', assign({ error: null })],
-          description: 'Cancel, Escape or a click outside: the switch stays where it was.',
-        },
-      },
-    },
+    confirmingOn: { ...passwordStep('on', 'turningOn', 'off'), tags: ['open', 'turningOn'] },
     turningOn: {
       description: 'The server turns the second factor on; the switch shows it on and busy.',
       tags: ['busy', 'checked', 'open', 'turningOn'],
@@ -186,31 +196,7 @@ export const twoFactorMachine = setup({
         },
       },
     },
-    confirmingOff: {
-      description: 'A dialog asks for the account password before turning it off.',
-      tags: ['open', 'checked'],
-      initial: 'editing',
-      states: {
-        editing: { description: 'Nothing to report.' },
-        rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
-      },
-      on: {
-        'twoFactor.passwordChanged': {
-          actions: assign({ password: ({ event }) => event.value }),
-          description: 'The person typed in the password field.',
-        },
-        'twoFactor.submit': {
-          guard: 'canSubmit',
-          target: 'turningOff',
-          description: 'Continue was pressed with a password of valid length.',
-        },
-        'twoFactor.cancel': {
-          target: 'on',
-          actions: ['forgetPassword', assign({ error: null })],
-          description: 'Cancel, Escape or a click outside: the switch stays where it was.',
-        },
-      },
-    },
+    confirmingOff: { ...passwordStep('off', 'turningOff', 'on'), tags: ['open', 'checked'] },
     turningOff: {
       description: 'The server turns the second factor off; the switch shows it off and busy.',
       tags: ['busy', 'open'],
