@@ -4,7 +4,8 @@ import { validatePassword } from '../../schema/rules'
 import { listPasskeys, removeAllPasskeys } from '../data/api/passkeys'
 import { writeBiometricFlag } from '../data/prefs/biometric'
 import { createPasskey, isCeremonyCancelled } from '../data/webauthn/ceremonies'
-import { biometricFailureText, isWrongPassword } from './biometric.messages'
+import { biometricFailureText, biometricNotices, isWrongPassword } from './biometric.messages'
+import { notify } from './system'
 
 type BiometricContext = {
   /** The account password typed into the dialog; forgotten when the dialog closes. */
@@ -19,6 +20,9 @@ export type BiometricEvent =
   | { type: 'biometric.submit' }
   | { type: 'biometric.cancel' }
   | { type: 'biometric.disable' }
+
+type Notice = { context: BiometricContext }
+type Failure = { event: { error: unknown } }
 
 /**
  * The Profile screen's 'Biometric Login' switch (SPEC.md §2 'Profile', §8). On means the account
@@ -48,6 +52,12 @@ export const biometricMachine = setup({
     rememberDevice: () => writeBiometricFlag(true),
     forgetDevice: () => writeBiometricFlag(false),
     forgetPassword: assign({ password: '' }),
+    failed: assign((_, error: unknown) => ({ error: biometricFailureText(error) })),
+    notifyNotChecked: notify(({ context }: Notice) => biometricNotices.notChecked(context.error)),
+    notifyOn: notify(biometricNotices.on),
+    notifyNotOn: notify(({ context }: Notice) => biometricNotices.notOn(context.error)),
+    notifyOff: notify(biometricNotices.off),
+    notifyNotOff: notify(({ context }: Notice) => biometricNotices.notOff(context.error)),
   },
 }).createMachine({
   id: 'biometric',
@@ -74,7 +84,11 @@ export const biometricMachine = setup({
         ],
         onError: {
           target: 'off.failed',
-          actions: assign({ error: ({ event }) => biometricFailureText(event.error) }),
+          description: "The check failed: 'Biometric Login could not be checked: …'.",
+          actions: [
+            { type: 'failed', params: ({ event }: Failure) => event.error },
+            'notifyNotChecked',
+          ],
         },
       },
     },
@@ -126,7 +140,11 @@ export const biometricMachine = setup({
         id: 'createPasskey',
         src: 'createPasskey',
         input: ({ context }) => ({ password: context.password }),
-        onDone: { target: 'on', actions: ['forgetPassword', 'rememberDevice'] },
+        onDone: {
+          target: 'on',
+          description: "A passkey was made here: 'Biometric Login is on for this device'.",
+          actions: ['forgetPassword', 'rememberDevice', 'notifyOn'],
+        },
         onError: [
           {
             guard: {
@@ -134,7 +152,8 @@ export const biometricMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'askingPassword.rejected',
-            actions: assign({ error: ({ event }) => biometricFailureText(event.error) }),
+            description: 'A wrong password: the dialog says so.',
+            actions: { type: 'failed', params: ({ event }: Failure) => event.error },
           },
           {
             guard: {
@@ -147,9 +166,11 @@ export const biometricMachine = setup({
           },
           {
             target: 'off.failed',
+            description: "Any other failure: 'Biometric Login was not turned on: …'.",
             actions: [
               'forgetPassword',
-              assign({ error: ({ event }) => biometricFailureText(event.error) }),
+              { type: 'failed', params: ({ event }: Failure) => event.error },
+              'notifyNotOn',
             ],
           },
         ],
@@ -177,10 +198,18 @@ export const biometricMachine = setup({
       invoke: {
         id: 'removeAllPasskeys',
         src: 'removeAllPasskeys',
-        onDone: { target: 'off', actions: 'forgetDevice' },
+        onDone: {
+          target: 'off',
+          description: "Every passkey went: 'Biometric Login is off; your passkeys were removed'.",
+          actions: ['forgetDevice', 'notifyOff'],
+        },
         onError: {
           target: 'on.failed',
-          actions: assign({ error: ({ event }) => biometricFailureText(event.error) }),
+          description: "Refused: 'Biometric Login was not turned off: …'.",
+          actions: [
+            { type: 'failed', params: ({ event }: Failure) => event.error },
+            'notifyNotOff',
+          ],
         },
       },
     },

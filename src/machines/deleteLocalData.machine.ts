@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { deleteLocalData } from '../data/db/deleteLocalData'
+import { failed, succeeded } from './notices'
+import { notify, tellSession } from './system'
 
 type DeleteLocalDataContext = { error: string | null }
 
@@ -19,8 +21,13 @@ export const deleteLocalDataMachine = setup({
     deleteLocalData: fromPromise<void>(() => deleteLocalData()),
   },
   actions: {
-    // Provided by the view: the /logout route ends the session and shows the login.
-    logOut: () => {},
+    // The session actor ends the session; the signed-in routes give way to the login.
+    logOut: tellSession(() => ({ type: 'session.signOut' })),
+    // The stack lives above the routes: the notice is still there on the login page.
+    notifyDeleted: notify(succeeded('The local data of this browser was deleted')),
+    notifyNotDeleted: notify(({ context }: { context: DeleteLocalDataContext }) =>
+      failed('The local data was not deleted', context.error),
+    ),
   },
 }).createMachine({
   id: 'deleteLocalData',
@@ -52,15 +59,23 @@ export const deleteLocalDataMachine = setup({
       invoke: {
         id: 'deleteLocalData',
         src: 'deleteLocalData',
-        onDone: { target: 'deleted' },
+        onDone: {
+          target: 'deleted',
+          description: "Deleted: 'The local data of this browser was deleted'.",
+          actions: 'notifyDeleted',
+        },
         onError: {
           target: 'failed',
-          actions: assign({
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'an error occurred',
-          }),
+          description: "Refused: 'The local data was not deleted: …', in the dialog too.",
+          actions: [
+            assign({
+              error: ({ event }) =>
+                event.error instanceof Error && event.error.message
+                  ? event.error.message
+                  : 'an error occurred',
+            }),
+            'notifyNotDeleted',
+          ],
         },
       },
     },

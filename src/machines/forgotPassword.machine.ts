@@ -2,7 +2,6 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { validateEmail } from '../../schema/rules'
 import { requestPasswordReset } from '../data/api/password'
 import { forgotFailureMessage } from './password.messages'
-import { normalizeEmail } from './password.rules'
 
 type ForgotContext = {
   email: string
@@ -15,7 +14,8 @@ export type ForgotEvent = { type: 'forgot.emailChanged'; value: string } | { typ
 // The form stays usable after an answer: a person may correct the address and send again.
 const form = {
   'forgot.emailChanged': {
-    description: 'The Email field changed; it is validated on every change.',
+    description:
+      'The Email field changed; lowercased as typed, as the Username is, and validated on every change.',
     actions: 'setEmail',
   },
   'forgot.submit': {
@@ -39,7 +39,7 @@ export const forgotPasswordMachine = setup({
   guards: { canSubmit: ({ context }) => !validateEmail(context.email) },
   actions: {
     setEmail: assign({
-      email: ({ event }) => (event.type === 'forgot.emailChanged' ? event.value : ''),
+      email: ({ event }) => (event.type === 'forgot.emailChanged' ? event.value.toLowerCase() : ''),
     }),
   },
 }).createMachine({
@@ -56,7 +56,8 @@ export const forgotPasswordMachine = setup({
       invoke: {
         id: 'requestPasswordReset',
         src: 'requestPasswordReset',
-        input: ({ context }) => ({ email: normalizeEmail(context.email) }),
+        // The server normalises the address (trimmed, lowercased) before it looks it up.
+        input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'sent' },
         onError: {
           target: 'failed',

@@ -6,8 +6,9 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate'
+import { notSavedNotice, savedNotice } from './inlineEditor.messages'
 import { serverMessage } from './profile.messages'
-import type { SessionActor } from './session.machine'
+import { notify, tellSession } from './system'
 
 /** The values of an open editor's inputs, by field name. */
 export type Fields = Record<string, string>
@@ -21,6 +22,10 @@ export type EditorRecord = { id: string }
  */
 export type EditorSpec<R extends EditorRecord = EditorRecord> = {
   key: string
+  /** Whose value it is, for the notifications: 'Your name' was saved, 'The service url' was not. */
+  subject: string
+  /** The record is the signed-in user: the session actor hears of every saved change. */
+  isSelf?: boolean
   /** The inputs' values when the editor opens. */
   fields(record: R): Fields
   /** How a typed value is kept (emails are lowercased as typed, SPEC.md §5). */
@@ -29,8 +34,12 @@ export type EditorSpec<R extends EditorRecord = EditorRecord> = {
   errors(fields: Fields): Partial<Record<string, string>>
   /** Whether saving would change anything. */
   isChanged(fields: Fields, record: R): boolean
-  /** Sends the change and keeps the local cache in step; answers the record as saved. */
-  save(record: R, fields: Fields, signal: AbortSignal): Promise<R>
+  /** What the server is sent for the fields (trimmed, shaped as its route takes it). */
+  body(fields: Fields): unknown
+  /** Sends `body` (this spec's own) for the record `id`; answers the record as saved. */
+  send(id: string, body: unknown, options: { signal: AbortSignal }): Promise<R>
+  /** Keeps the local cache in step with the saved record (SPEC.md §7). */
+  keep(record: R): Promise<void>
 }
 
 type EditorContext = {
@@ -40,15 +49,9 @@ type EditorContext = {
   fields: Fields
   /** The server's message for the last failed save, shown in the open editor beside its fields. */
   error: string | null
-  /** Hears 'self.updated' when the record is the signed-in user, so the shell shows the change. */
-  session: SessionActor | undefined
 }
 
-export type EditorInput = {
-  spec: EditorSpec
-  record: EditorRecord
-  session?: SessionActor | undefined
-}
+export type EditorInput = { spec: EditorSpec; record: EditorRecord }
 
 export type EditorEvent =
   /** `record`: the freshest copy the view has (a cache the sync keeps), to start editing from. */
@@ -73,10 +76,9 @@ export const inlineEditorMachine = setup({
     input: {} as EditorInput,
   },
   actors: {
-    saveRecord: fromPromise<
-      EditorRecord,
-      { spec: EditorSpec; record: EditorRecord; fields: Fields }
-    >(({ input, signal }) => input.spec.save(input.record, input.fields, signal)),
+    saveRecord: fromPromise<EditorRecord, { spec: EditorSpec; id: string; body: unknown }>(
+      ({ input, signal }) => input.spec.send(input.id, input.body, { signal }),
+    ),
   },
   guards: {
     canSave: ({ context }) =>
@@ -84,10 +86,18 @@ export const inlineEditorMachine = setup({
       !hasErrors(context.spec.errors(context.fields)),
   },
   actions: {
-    notifySaved: enqueueActions(({ context, enqueue }, record: EditorRecord) => {
-      if (context.session)
-        enqueue.sendTo(context.session, { type: 'self.updated', changes: record })
+    // The server has the change; a cache that cannot be written is caught up by the sync.
+    keepRecord: ({ context }, record: EditorRecord) =>
+      void context.spec.keep(record).catch(() => undefined),
+    // The session actor merges a change of the signed-in user, so the shell shows it.
+    tellSessionUpdated: enqueueActions(({ context, enqueue }) => {
+      if (context.spec.isSelf)
+        enqueue(tellSession(() => ({ type: 'self.updated', changes: context.record })))
     }),
+    notifySaved: notify(({ context }: { context: EditorContext }) => savedNotice(context.spec)),
+    notifyNotSaved: notify(({ context }: { context: EditorContext }) =>
+      notSavedNotice(context.spec, context.error),
+    ),
   },
 }).createMachine({
   id: 'inlineEditor',
@@ -97,7 +107,6 @@ export const inlineEditorMachine = setup({
     record: input.record,
     fields: input.spec.fields(input.record),
     error: null,
-    session: input.session,
   }),
   initial: 'closed',
   states: {
@@ -155,19 +164,23 @@ export const inlineEditorMachine = setup({
         src: 'saveRecord',
         input: ({ context }) => ({
           spec: context.spec,
-          record: context.record,
-          fields: context.fields,
+          id: context.record.id,
+          body: context.spec.body(context.fields),
         }),
         onDone: {
           target: 'closed',
+          description: "Saved: 'Your name was saved' (or the service's field), the editor closes.",
           actions: [
             assign({ record: ({ event }) => event.output }),
-            { type: 'notifySaved', params: ({ event }) => event.output },
+            { type: 'keepRecord', params: ({ event }) => event.output },
+            'tellSessionUpdated',
+            'notifySaved',
           ],
         },
         onError: {
           target: 'open.failed',
-          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+          description: "Refused: 'Your name was not saved: …', the input is kept.",
+          actions: [assign({ error: ({ event }) => serverMessage(event.error) }), 'notifyNotSaved'],
         },
       },
     },

@@ -1,11 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { LoginResults } from '../../schema/auth'
-import {
-  normalizeUsername,
-  validatePassword,
-  validateSecurityCode,
-  validateUsername,
-} from '../../schema/rules'
+import { validatePassword, validateSecurityCode, validateUsername } from '../../schema/rules'
 import { signIn, verifyAccessCode } from '../data/api/auth'
 import { writeLastUsername } from '../data/prefs/lastUsername'
 import { isCeremonyCancelled, signInByPasskey } from '../data/webauthn/ceremonies'
@@ -63,7 +58,8 @@ export const loginMachine = setup({
     isCancelled: (_, error: unknown) => isCeremonyCancelled(error),
   },
   actions: {
-    rememberUsername: ({ context }) => writeLastUsername(normalizeUsername(context.username)),
+    // As the field shows it (lowercased as typed); the server normalises what it is sent.
+    rememberUsername: ({ context }) => writeLastUsername(context.username),
     // The session actor is in the same system: it fetches the user the new session belongs to.
     tellSessionSignedIn: tellSession({ type: 'session.signedIn' }),
   },
@@ -112,10 +108,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ context }) => ({
-          username: normalizeUsername(context.username),
-          password: context.password,
-        }),
+        input: ({ context }) => ({ username: context.username, password: context.password }),
         onDone: [
           {
             guard: ({ event }) => event.output.mfaId !== undefined,

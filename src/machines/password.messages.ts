@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../schema/errors'
 import { isApiError } from '../data/api/ApiError'
+import { failed, succeeded } from './notices'
 
 /** SPEC.md §8: any password failure without a message of its own, and network errors. */
 export const PASSWORD_EXCEPTION = 'An Error Occurred. Try Again.'
@@ -46,3 +47,13 @@ export function forgotFailureMessage(error: unknown): string {
 
 export const isExpiredLink = (error: unknown): boolean =>
   codeOf(error) === ErrorCode.resetLinkInvalid
+
+/**
+ * The password flows' notifications. The change's success is also one: it stays in view when the
+ * screen moves on after five seconds; the reset's form gives way to the sign-in at once.
+ */
+export const passwordNotices = {
+  changed: succeeded(PASSWORD_CHANGED),
+  notChanged: (reason: string | null) => failed('Your password was not changed', reason),
+  notReset: (reason: string | null) => failed('Your password was not reset', reason),
+}

@@ -1,13 +1,13 @@
-import { MESSAGES } from '../../schema/rules'
+import { MESSAGES, normalizeUsername } from '../../schema/rules'
 import { RESET_EMAIL_MISMATCH, RESET_PASSWORDS_DIFFER } from './password.messages'
 
-/** Addresses compare as the server stores them: trimmed and lowercased. */
-export const normalizeEmail = (value: string): string => value.trim().toLowerCase()
-
-/** The reset form's Email must be the address the link was sent to (SPEC.md §5). */
+/**
+ * The reset form's Email must be the address the link was sent to (SPEC.md §5), compared as the
+ * server compares them (schema/rules.ts's normalizeUsername).
+ */
 export function validateResetEmail(value: string, onFile: string): string | undefined {
-  if (normalizeEmail(value) === '') return MESSAGES.required
-  return normalizeEmail(value) === normalizeEmail(onFile) ? undefined : RESET_EMAIL_MISMATCH
+  if (normalizeUsername(value) === '') return MESSAGES.required
+  return normalizeUsername(value) === normalizeUsername(onFile) ? undefined : RESET_EMAIL_MISMATCH
 }
 
 /** The change form's Repeat New Password: 'Passwords must match' (SPEC.md §5). */

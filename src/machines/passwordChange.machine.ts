@@ -1,18 +1,36 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  fromPromise,
+  enqueueActions,
+  setup,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate'
 import type { PasswordChangeBody } from '../../schema/password'
 import { validateNewPassword, validatePassword } from '../../schema/rules'
 import type { SelfUser } from '../../schema/user'
 import { changePassword } from '../data/api/password'
 import { fetchSelf } from '../data/api/self'
-import { changeFailureMessage } from './password.messages'
+import { changeFailureMessage, passwordNotices } from './password.messages'
 import { validateRepeat } from './password.rules'
-import { tellSession } from './system'
+import { notify, tellSession } from './system'
 
 /** SPEC.md §9: the success message stays this long, then the screen moves on. */
 export const CHANGED_MESSAGE_MS = 5000
 
+/** Sent to `host` once the flow is done: the expiry warning closes on it. */
+export type PasswordLeftEvent = { type: 'password.left' }
+
+export type ChangeInput = {
+  userId: string
+  /** The actor the form is part of (the expiry warning), told 'password.left' when it is done. */
+  host?: AnyActorRef
+}
+
 type ChangeContext = {
   userId: string
+  host: AnyActorRef | undefined
   oldPassword: string
   password: string
   repeat: string
@@ -58,7 +76,7 @@ export const passwordChangeMachine = setup({
   types: {
     context: {} as ChangeContext,
     events: {} as ChangeEvent,
-    input: {} as { userId: string },
+    input: {} as ChangeInput,
   },
   actors: {
     changePassword: fromPromise<void, { userId: string } & PasswordChangeBody>(
@@ -78,6 +96,14 @@ export const passwordChangeMachine = setup({
     setRepeat: assign({
       repeat: ({ event }) => (event.type === 'password.repeatChanged' ? event.value : ''),
     }),
+    notifyChanged: notify(passwordNotices.changed),
+    notifyNotChanged: notify(({ context }: { context: ChangeContext }) =>
+      passwordNotices.notChanged(context.error),
+    ),
+    tellHost: enqueueActions(({ context, enqueue }) => {
+      const left: PasswordLeftEvent = { type: 'password.left' }
+      if (context.host) enqueue.sendTo(context.host, left)
+    }),
     // The session actor merges the changes into the signed-in user (new expiry, no forced change).
     tellSessionUpdated: tellSession(({ event }) => ({
       type: 'self.updated',
@@ -89,6 +115,7 @@ export const passwordChangeMachine = setup({
   description: 'Old password and a new one twice, then the server; a message either way.',
   context: ({ input }) => ({
     userId: input.userId,
+    host: input.host,
     oldPassword: '',
     password: '',
     repeat: '',
@@ -112,7 +139,12 @@ export const passwordChangeMachine = setup({
         onDone: { target: 'refreshing' },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => changeFailureMessage(event.error) }),
+          description:
+            "Refused: its message above the form, and 'Your password was not changed: …'.",
+          actions: [
+            assign({ error: ({ event }) => changeFailureMessage(event.error) }),
+            'notifyNotChanged',
+          ],
         },
       },
     },
@@ -136,6 +168,7 @@ export const passwordChangeMachine = setup({
     changed: {
       description: "'Your password has been changed' with a Home button, for five seconds.",
       tags: ['success'],
+      entry: 'notifyChanged',
       after: { changedMessage: { target: 'left', description: 'Five seconds passed.' } },
       on: { 'password.leave': { target: 'left', description: 'Home was pressed.' } },
     },
@@ -147,6 +180,7 @@ export const passwordChangeMachine = setup({
     left: {
       description: 'Done: the host moves on (the page to /, the dialog closes).',
       type: 'final',
+      entry: { type: 'tellHost' },
     },
   },
 })

@@ -9,9 +9,9 @@ import {
 import { validateNewPassword } from '../../schema/rules'
 import { lookUpResetToken, resetPassword, type PasswordResetBody } from '../data/api/password'
 import { loginMachine } from './login.machine'
-import { isExpiredLink, resetFailureMessage } from './password.messages'
-import { normalizeEmail, validateResetEmail, validateResetRepeat } from './password.rules'
-import { tellSession } from './system'
+import { isExpiredLink, passwordNotices, resetFailureMessage } from './password.messages'
+import { validateResetEmail, validateResetRepeat } from './password.rules'
+import { notify, tellSession } from './system'
 
 type ResetContext = {
   slug: string
@@ -68,6 +68,10 @@ export const passwordResetMachine = setup({
       enqueue.sendTo('login', { type: 'login.passwordChanged', value: context.password })
       enqueue.sendTo('login', { type: 'login.submit' })
     }),
+    notifyChanged: notify(passwordNotices.changed),
+    notifyNotReset: notify(({ context }: { context: ResetContext }) =>
+      passwordNotices.notReset(context.error),
+    ),
     // The session actor is in the same system: it fetches the user the new session belongs to.
     tellSessionSignedIn: tellSession({ type: 'session.signedIn' }),
   },
@@ -86,7 +90,7 @@ export const passwordResetMachine = setup({
   states: {
     lookingUp: {
       description: 'Asks the server whether the link is still good, and for whom.',
-      tags: ['busy'],
+      tags: ['busy', 'checking'],
       invoke: {
         id: 'lookUpResetToken',
         src: 'lookUpResetToken',
@@ -100,16 +104,18 @@ export const passwordResetMachine = setup({
     },
     unavailable: {
       description: 'The lookup failed for another reason (offline, say); Try Again.',
-      tags: ['error'],
+      tags: ['error', 'unavailable'],
       on: {
         'reset.retry': { target: 'lookingUp', description: 'Try Again was pressed.' },
       },
     },
     expired: {
       description: "'Password reset link has expired.' with Login and forgot password.",
+      tags: ['expired'],
     },
     editing: {
       description: "The 'Password Reset' form.",
+      tags: ['form'],
       initial: 'idle',
       states: {
         idle: { description: 'No failure to report.' },
@@ -117,8 +123,9 @@ export const passwordResetMachine = setup({
       },
       on: {
         'reset.emailChanged': {
-          description: 'Must equal the address on file.',
-          actions: assign({ email: ({ event }) => event.value }),
+          description:
+            'Must equal the address on file; lowercased as typed, as the login’s Username is.',
+          actions: assign({ email: ({ event }) => event.value.toLowerCase() }),
         },
         'reset.passwordChanged': {
           description: 'The new password; Repeat New Password is checked against it again.',
@@ -134,22 +141,33 @@ export const passwordResetMachine = setup({
     },
     saving: {
       description: 'The server sets the new password; every session of the account ends.',
-      tags: ['busy'],
+      tags: ['busy', 'form'],
       entry: assign({ error: null }),
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
         input: ({ context }) => ({
           slug: context.slug,
-          username: normalizeEmail(context.email),
+          // The server normalises it before comparing it with the address on file.
+          username: context.email,
           password: context.password,
         }),
-        onDone: { target: 'signingIn' },
+        onDone: {
+          target: 'signingIn',
+          description:
+            "Saved: 'Your password has been changed'; the form gives way to the sign-in.",
+          actions: 'notifyChanged',
+        },
         onError: [
           { guard: 'isExpiredLink', target: 'expired' },
           {
             target: 'editing.rejected',
-            actions: assign({ error: ({ event }) => resetFailureMessage(event.error) }),
+            description:
+              "Refused: its message above the form, and 'Your password was not reset: …'.",
+            actions: [
+              assign({ error: ({ event }) => resetFailureMessage(event.error) }),
+              'notifyNotReset',
+            ],
           },
         ],
       },
@@ -160,7 +178,7 @@ export const passwordResetMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context }) => ({ username: normalizeEmail(context.email) }),
+        input: ({ context }) => ({ username: context.email }),
         onDone: { target: 'done' },
         onError: { target: 'signInFailed' },
       },
@@ -168,7 +186,7 @@ export const passwordResetMachine = setup({
     },
     signInFailed: {
       description: 'The password was saved but the sign-in did not run; the login page is offered.',
-      tags: ['error'],
+      tags: ['error', 'signInFailed'],
     },
     done: {
       description: 'Signed in; the session actor takes over and shows Home.',

@@ -6,11 +6,11 @@ import { validateResetEmail, validateResetRepeat } from './password.rules'
 export type ResetScreen = 'checking' | 'unavailable' | 'expired' | 'form' | 'signingIn' | 'failed'
 
 export function selectScreen(s: ResetSnapshot): ResetScreen {
-  if (s.matches('lookingUp')) return 'checking'
-  if (s.matches('unavailable')) return 'unavailable'
-  if (s.matches('expired')) return 'expired'
-  if (s.matches('editing') || s.matches('saving')) return 'form'
-  if (s.matches('signInFailed')) return 'failed'
+  if (s.hasTag('checking')) return 'checking'
+  if (s.hasTag('unavailable')) return 'unavailable'
+  if (s.hasTag('expired')) return 'expired'
+  if (s.hasTag('form')) return 'form'
+  if (s.hasTag('signInFailed')) return 'failed'
   return 'signingIn'
 }
 

@@ -1,4 +1,5 @@
 import { isApiError } from '../data/api/ApiError'
+import { failed, succeeded } from './notices'
 
 /**
  * What a profile change that failed says (SPEC.md §8 'Re-authentication failure'): the server's
@@ -7,4 +8,20 @@ import { isApiError } from '../data/api/ApiError'
 export function serverMessage(error: unknown): string {
   if (isApiError(error) && error.message.trim() !== '') return error.message
   return 'an error occurred'
+}
+
+/** The visage's notifications (SPEC.md §4 'Visage'), with the server's reason on a failure. */
+export const visageNotices = {
+  uploaded: succeeded('Your visage was uploaded'),
+  notUploaded: (reason: string | null) => failed('Your visage was not uploaded', reason),
+  deleted: succeeded('Your visage was deleted'),
+  notDeleted: (reason: string | null) => failed('Your visage was not deleted', reason),
+}
+
+/** The 2FA switch's notifications; a wrong password stays in the dialog instead. */
+export const twoFactorNotices = {
+  on: succeeded('2 Factor Auth is on'),
+  notOn: (reason: string | null) => failed('2 Factor Auth was not turned on', reason),
+  off: succeeded('2 Factor Auth is off'),
+  notOff: (reason: string | null) => failed('2 Factor Auth was not turned off', reason),
 }

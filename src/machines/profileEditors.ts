@@ -6,7 +6,7 @@ import {
   validatePhone,
   validateRequired,
 } from '../../schema/rules'
-import type { User } from '../../schema/user'
+import type { EmailBody, NameBody, PhoneBody, User } from '../../schema/user'
 import { changeEmail, changePhone, renameUser } from '../data/api/user'
 import { storeUser } from '../data/db/users'
 import type { EditorSpec as InlineEditorSpec, Fields } from './inlineEditor.machine'
@@ -19,21 +19,16 @@ export type EditedUser = Pick<User, 'id' | 'nameFirst' | 'nameLast' | 'email' | 
 /** One inline editor of SPEC.md §2 'Profile': its fields, rules and server call. */
 export type EditorSpec = InlineEditorSpec<EditedUser> & { key: 'name' | 'email' | 'phone' }
 
-/**
- * SPEC.md §7: results.user is stored in the cache. The server has the change and the sync's pull
- * would bring it anyway, so a cache that cannot be written must not turn a save into a failure.
- */
-async function kept(saving: Promise<User>): Promise<User> {
-  const user = await saving
-  await storeUser(user).catch(() => undefined)
-  return user
-}
-
 const value = (fields: Fields, field: string) => fields[field] ?? ''
 const asTyped = (_field: string, typed: string) => typed
 
+// What every Personal Info editor shares: the record is the signed-in user, kept in the cache.
+const self = { isSelf: true, keep: storeUser } as const
+
 export const nameEditor: EditorSpec = {
+  ...self,
   key: 'name',
+  subject: 'Your name',
   fields: (user) => ({ nameFirst: user.nameFirst, nameLast: user.nameLast }),
   normalize: asTyped,
   errors: (fields) => ({
@@ -43,22 +38,18 @@ export const nameEditor: EditorSpec = {
   isChanged: (fields, user) =>
     value(fields, 'nameFirst').trim() !== user.nameFirst ||
     value(fields, 'nameLast').trim() !== user.nameLast,
-  save: (user, fields, signal) =>
-    kept(
-      renameUser(
-        user.id,
-        {
-          nameFirst: value(fields, 'nameFirst').trim(),
-          nameLast: value(fields, 'nameLast').trim(),
-        },
-        { signal },
-      ),
-    ),
+  body: (fields): NameBody => ({
+    nameFirst: value(fields, 'nameFirst').trim(),
+    nameLast: value(fields, 'nameLast').trim(),
+  }),
+  send: (id, body, options) => renameUser(id, body as NameBody, options),
 }
 
 /** The server asks for the current password before it moves one's own address (DESIGN.md §4). */
 export const emailEditor: EditorSpec = {
+  ...self,
   key: 'email',
+  subject: 'Your email',
   fields: (user) => ({ email: user.email, password: '' }),
   normalize: (field, typed) => (field === 'email' ? typed.toLowerCase() : typed),
   errors: (fields) => ({
@@ -66,14 +57,11 @@ export const emailEditor: EditorSpec = {
     password: validatePassword(value(fields, 'password')),
   }),
   isChanged: (fields, user) => value(fields, 'email').trim().toLowerCase() !== user.email,
-  save: (user, fields, signal) =>
-    kept(
-      changeEmail(
-        user.id,
-        { email: value(fields, 'email').trim().toLowerCase(), password: value(fields, 'password') },
-        { signal },
-      ),
-    ),
+  body: (fields): EmailBody => ({
+    email: value(fields, 'email').trim().toLowerCase(),
+    password: value(fields, 'password'),
+  }),
+  send: (id, body, options) => changeEmail(id, body as EmailBody, options),
 }
 
 // The phone as the server keeps it: ten bare digits, or '' for none (an unparsable entry stays as
@@ -82,7 +70,9 @@ const phoneDigits = (typed: string) => (typed.trim() === '' ? '' : (parsePhone(t
 
 /** The security codes go to the phone, so the server asks for the current password here too. */
 export const phoneEditor: EditorSpec = {
+  ...self,
   key: 'phone',
+  subject: 'Your phone',
   fields: (user) => ({ phone: user.phone ? formatPhone(user.phone) : '', password: '' }),
   normalize: asTyped,
   errors: (fields) => ({
@@ -90,12 +80,9 @@ export const phoneEditor: EditorSpec = {
     password: validatePassword(value(fields, 'password')),
   }),
   isChanged: (fields, user) => phoneDigits(value(fields, 'phone')) !== (user.phone ?? ''),
-  save: (user, fields, signal) =>
-    kept(
-      changePhone(
-        user.id,
-        { phone: parsePhone(value(fields, 'phone')) ?? null, password: value(fields, 'password') },
-        { signal },
-      ),
-    ),
+  body: (fields): PhoneBody => ({
+    phone: parsePhone(value(fields, 'phone')) ?? null,
+    password: value(fields, 'password'),
+  }),
+  send: (id, body, options) => changePhone(id, body as PhoneBody, options),
 }

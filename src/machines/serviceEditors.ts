@@ -6,7 +6,7 @@ import {
   type Service,
 } from '../../schema/service'
 import { updateServiceField } from '../data/api/services'
-import { keptService } from '../data/db/services'
+import { storeService } from '../data/db/services'
 import type { EditorSpec } from './inlineEditor.machine'
 
 /** The text fields of a service that have an inline editor (SPEC.md §2 'Services'). */
@@ -42,12 +42,14 @@ export function serviceEditor(
   const typed = (fields: Record<string, string>) => fields[field] ?? ''
   return {
     key: field,
+    subject: `The service ${field}`,
     fields: (service) => ({ [field]: service[field] }),
     normalize: (_field, value) => value,
     errors: (fields) => ({ [field]: RULES[field](typed(fields)) }),
     isChanged: (fields, service) => typed(fields).trim() !== service[field],
-    save: (service, fields, signal) =>
-      keptService(put(service.id, field, typed(fields).trim(), { signal })),
+    body: (fields) => typed(fields).trim(),
+    send: (id, body, options) => put(id, field, body as string, options),
+    keep: storeService,
   }
 }
 

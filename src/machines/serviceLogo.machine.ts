@@ -1,11 +1,20 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Service } from '../../schema/service'
 import { fetchServiceLogoUrl, removeServiceLogo, uploadServiceLogo } from '../data/api/services'
-import { keptService } from '../data/db/services'
+import { storeService } from '../data/db/services'
+import {
+  absentState,
+  uploadingState,
+  type ImageDropEvent,
+  type UploadInput,
+} from './imageFile.chart'
 import { serverMessage } from './profile.messages'
+import { logoNotices } from './serviceLogo.messages'
+import { notify } from './system'
 
 type LogoContext = {
-  serviceId: string
+  /** The service whose logo it is. */
+  ownerId: string
   hasLogo: boolean
   /** The file being uploaded. */
   file: File | null
@@ -15,29 +24,17 @@ type LogoContext = {
   error: string | null
 }
 
-export type LogoEvent =
-  | { type: 'logo.drop'; file: File }
-  | { type: 'logo.dropRejected'; message: string }
-  | { type: 'logo.remove' }
+export type LogoEvent = ImageDropEvent | { type: 'logo.remove' }
 
 export type LogoInput = { service: Pick<Service, 'id' | 'hasLogo'> }
 
-const uploadLogo = fromPromise<Service, { serviceId: string; file: File }>(({ input, signal }) =>
-  keptService(uploadServiceLogo(input.serviceId, input.file, { signal })),
-)
-
-const removeLogo = fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
-  keptService(removeServiceLogo(input.serviceId, { signal })),
-)
-
-const fetchLogoUrl = fromPromise<string, { serviceId: string }>(({ input, signal }) =>
-  fetchServiceLogoUrl(input.serviceId, 'medium', { signal }),
-)
+type Notice = { context: LogoContext }
 
 /**
  * A service's logo (SPEC.md §4 'Service logo: absent, uploaded, present, removed'): the drop zone
  * 'Drop Logo File Here' without one; with one, the image (read through a signed URL) and
- * 'Remove Logo'.
+ * 'Remove Logo'. The drop and the upload are the chart it shares with the visage
+ * (imageFile.chart.ts).
  */
 export const serviceLogoMachine = setup({
   types: {
@@ -45,13 +42,41 @@ export const serviceLogoMachine = setup({
     events: {} as LogoEvent,
     input: {} as LogoInput,
   },
-  actors: { uploadLogo, removeLogo, fetchLogoUrl },
-  guards: { hasLogo: ({ context }) => context.hasLogo },
+  actors: {
+    upload: fromPromise<Service, UploadInput>(({ input, signal }) =>
+      uploadServiceLogo(input.ownerId, input.file, { signal }),
+    ),
+    removeLogo: fromPromise<Service, { serviceId: string }>(({ input, signal }) =>
+      removeServiceLogo(input.serviceId, { signal }),
+    ),
+    fetchLogoUrl: fromPromise<string, { serviceId: string }>(({ input, signal }) =>
+      fetchServiceLogoUrl(input.serviceId, 'medium', { signal }),
+    ),
+  },
+  guards: { hasImage: ({ context }) => context.hasLogo },
+  actions: {
+    keepFile: assign({ file: ({ event }) => (event.type === 'image.drop' ? event.file : null) }),
+    keepDropError: assign({
+      error: ({ event }) => (event.type === 'image.dropRejected' ? event.message : null),
+    }),
+    clearError: assign({ error: null }),
+    failed: assign((_, error: unknown) => ({ error: serverMessage(error), file: null })),
+    // SPEC.md §7: the answer is stored in the Service table at once (a cache that cannot be
+    // written is caught up by the sync).
+    saved: assign((_, service: Service) => {
+      void storeService(service).catch(() => undefined)
+      return { hasLogo: service.hasLogo, file: null }
+    }),
+    notifyUploaded: notify(logoNotices.uploaded),
+    notifyNotUploaded: notify(({ context }: Notice) => logoNotices.notUploaded(context.error)),
+    notifyRemoved: notify(logoNotices.removed),
+    notifyNotRemoved: notify(({ context }: Notice) => logoNotices.notRemoved(context.error)),
+  },
 }).createMachine({
   id: 'serviceLogo',
   description: 'Uploads, shows and removes the logo of a service.',
   context: ({ input }) => ({
-    serviceId: input.service.id,
+    ownerId: input.service.id,
     hasLogo: input.service.hasLogo,
     file: null,
     url: null,
@@ -59,50 +84,8 @@ export const serviceLogoMachine = setup({
   }),
   initial: 'absent',
   states: {
-    absent: {
-      description: "No logo: the drop zone 'Drop Logo File Here'.",
-      // The service may already have one when the pane opens.
-      always: { guard: 'hasLogo', target: 'present' },
-      initial: 'ready',
-      states: {
-        ready: { description: 'Nothing to report.' },
-        failed: {
-          description: 'The drop or the upload was refused; the message shows.',
-          tags: ['error'],
-        },
-      },
-      on: {
-        'logo.drop': {
-          target: 'uploading',
-          description: 'One image file was dropped or chosen.',
-          actions: assign({ file: ({ event }) => event.file }),
-        },
-        'logo.dropRejected': {
-          target: '.failed',
-          description: 'The drop zone refused what was dropped (type, count).',
-          actions: assign({ error: ({ event }) => event.message }),
-        },
-      },
-    },
-    uploading: {
-      description: 'The file goes to the server; the drop zone shows progress.',
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'uploadLogo',
-        src: 'uploadLogo',
-        // Only 'logo.drop' enters this state, and it sets the file.
-        input: ({ context }) => ({ serviceId: context.serviceId, file: context.file as File }),
-        onDone: {
-          target: 'present',
-          actions: assign({ hasLogo: ({ event }) => event.output.hasLogo, file: null }),
-        },
-        onError: {
-          target: 'absent.failed',
-          actions: assign({ error: ({ event }) => serverMessage(event.error), file: null }),
-        },
-      },
-    },
+    absent: absentState('Drop Logo File Here'),
+    uploading: uploadingState<Service>(),
     present: {
       description: "The logo with 'Remove Logo'.",
       tags: ['logo'],
@@ -115,7 +98,7 @@ export const serviceLogoMachine = setup({
           invoke: {
             id: 'fetchLogoUrl',
             src: 'fetchLogoUrl',
-            input: ({ context }) => ({ serviceId: context.serviceId }),
+            input: ({ context }) => ({ serviceId: context.ownerId }),
             onDone: { target: 'shown', actions: assign({ url: ({ event }) => event.output }) },
             onError: { target: 'unavailable' },
           },
@@ -131,7 +114,7 @@ export const serviceLogoMachine = setup({
         'logo.remove': {
           target: 'removing',
           description: 'Remove Logo was pressed.',
-          actions: assign({ error: null }),
+          actions: 'clearError',
         },
       },
     },
@@ -141,14 +124,23 @@ export const serviceLogoMachine = setup({
       invoke: {
         id: 'removeLogo',
         src: 'removeLogo',
-        input: ({ context }) => ({ serviceId: context.serviceId }),
+        input: ({ context }) => ({ serviceId: context.ownerId }),
         onDone: {
           target: 'absent',
-          actions: assign({ hasLogo: ({ event }) => event.output.hasLogo, url: null }),
+          description: "Removed: 'The logo was removed'.",
+          actions: [
+            { type: 'saved', params: ({ event }) => event.output },
+            assign({ url: null }),
+            'notifyRemoved',
+          ],
         },
         onError: {
           target: 'present.failed',
-          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+          description: "Refused: 'The logo was not removed: …', the message shows too.",
+          actions: [
+            { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
+            'notifyNotRemoved',
+          ],
         },
       },
     },

@@ -11,8 +11,8 @@ import type { User } from '../../schema/user'
 import { setTwoFactor } from '../data/api/user'
 import { storeUser } from '../data/db/users'
 import { isWrongPassword } from './biometric.messages'
-import { serverMessage } from './profile.messages'
-import type { SessionActor } from './session.machine'
+import { serverMessage, twoFactorNotices } from './profile.messages'
+import { notify, tellSession } from './system'
 
 type TwoFactorContext = {
   userId: string
@@ -21,7 +21,6 @@ type TwoFactorContext = {
   password: string
   /** Why the last change was refused; the switch (or the dialog) shows it. */
   error: string | null
-  session: SessionActor | undefined
 }
 
 export type TwoFactorEvent =
@@ -31,20 +30,44 @@ export type TwoFactorEvent =
   | { type: 'twoFactor.submit' }
   | { type: 'twoFactor.cancel' }
 
-export type TwoFactorInput = {
-  user: Pick<User, 'id' | 'use2FA'>
-  session: SessionActor | undefined
-}
+export type TwoFactorInput = { user: Pick<User, 'id' | 'use2FA'> }
 
 const sendTwoFactor = fromPromise<User, { userId: string; use2FA: boolean; password: string }>(
-  async ({ input, signal }) => {
-    const body = { use2FA: input.use2FA, password: input.password }
-    const user = await setTwoFactor(input.userId, body, { signal })
-    // The server has the change; a cache that cannot be written is caught up by the sync.
-    await storeUser(user).catch(() => undefined)
-    return user
-  },
+  ({ input, signal }) =>
+    setTwoFactor(input.userId, { use2FA: input.use2FA, password: input.password }, { signal }),
 )
+
+type Notice = { context: TwoFactorContext }
+
+/**
+ * The dialog that asks for the account password before the switch moves either way: `sending` is
+ * the state that sends the change, `back` the side the switch stays on when the person gives up.
+ */
+const passwordStep = (what: string, sending: string, back: string) =>
+  ({
+    description: `A dialog asks for the account password before turning it ${what}.`,
+    initial: 'editing',
+    states: {
+      editing: { description: 'Nothing to report.' },
+      rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
+    },
+    on: {
+      'twoFactor.passwordChanged': {
+        actions: 'setPassword',
+        description: 'The person typed in the password field.',
+      },
+      'twoFactor.submit': {
+        guard: 'canSubmit',
+        target: sending,
+        description: 'Continue was pressed with a password of valid length.',
+      },
+      'twoFactor.cancel': {
+        target: back,
+        actions: ['forgetPassword', 'clearError'],
+        description: 'Cancel, Escape or a click outside: the switch stays where it was.',
+      },
+    },
+  }) as const
 
 /**
  * The 'Use 2 Factor Auth' switch (SPEC.md §4). Where the security codes go is guarded like the
@@ -66,9 +89,22 @@ export const twoFactorMachine = setup({
   },
   actions: {
     forgetPassword: assign({ password: '' }),
-    notifySaved: enqueueActions(({ context, enqueue }, user: User) => {
-      if (context.session) enqueue.sendTo(context.session, { type: 'self.updated', changes: user })
+    clearError: assign({ error: null }),
+    setPassword: assign({
+      password: ({ event }) => (event.type === 'twoFactor.passwordChanged' ? event.value : ''),
     }),
+    // Kept, and told to the session actor, which merges the change into the signed-in user.
+    saved: enqueueActions(({ enqueue }, user: User) => {
+      enqueue.assign({ use2FA: user.use2FA, password: '' })
+      // The server has the change; a cache that cannot be written is caught up by the sync.
+      enqueue(() => void storeUser(user).catch(() => undefined))
+      enqueue(tellSession(() => ({ type: 'self.updated', changes: user })))
+    }),
+    refused: assign((_, error: unknown) => ({ error: serverMessage(error) })),
+    notifyOn: notify(twoFactorNotices.on),
+    notifyNotOn: notify(({ context }: Notice) => twoFactorNotices.notOn(context.error)),
+    notifyOff: notify(twoFactorNotices.off),
+    notifyNotOff: notify(({ context }: Notice) => twoFactorNotices.notOff(context.error)),
   },
 }).createMachine({
   id: 'twoFactor',
@@ -78,7 +114,6 @@ export const twoFactorMachine = setup({
     use2FA: input.user.use2FA,
     password: '',
     error: null,
-    session: input.session,
   }),
   initial: 'off',
   states: {
@@ -99,31 +134,7 @@ export const twoFactorMachine = setup({
         },
       },
     },
-    confirmingOn: {
-      description: 'A dialog asks for the account password before turning it on.',
-      tags: ['open', 'turningOn'],
-      initial: 'editing',
-      states: {
-        editing: { description: 'Nothing to report.' },
-        rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
-      },
-      on: {
-        'twoFactor.passwordChanged': {
-          actions: assign({ password: ({ event }) => event.value }),
-          description: 'The person typed in the password field.',
-        },
-        'twoFactor.submit': {
-          guard: 'canSubmit',
-          target: 'turningOn',
-          description: 'Continue was pressed with a password of valid length.',
-        },
-        'twoFactor.cancel': {
-          target: 'off',
-          actions: ['forgetPassword', assign({ error: null })],
-          description: 'Cancel, Escape or a click outside: the switch stays where it was.',
-        },
-      },
-    },
+    confirmingOn: { ...passwordStep('on', 'turningOn', 'off'), tags: ['open', 'turningOn'] },
     turningOn: {
       description: 'The server turns the second factor on; the switch shows it on and busy.',
       tags: ['busy', 'checked', 'open', 'turningOn'],
@@ -138,11 +149,8 @@ export const twoFactorMachine = setup({
         }),
         onDone: {
           target: 'on',
-          actions: [
-            'forgetPassword',
-            assign({ use2FA: true }),
-            { type: 'notifySaved', params: ({ event }) => event.output },
-          ],
+          description: "Saved: '2 Factor Auth is on'.",
+          actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOn'],
         },
         onError: [
           {
@@ -151,13 +159,22 @@ export const twoFactorMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'confirmingOn.rejected',
-            actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+            description: 'A wrong password: the dialog says so, where the person can try again.',
+            actions: {
+              type: 'refused',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
           },
           {
             target: 'off.failed',
+            description: "Refused: '2 Factor Auth was not turned on: …', under the switch too.",
             actions: [
               'forgetPassword',
-              assign({ error: ({ event }) => serverMessage(event.error) }),
+              {
+                type: 'refused',
+                params: ({ event }: { event: { error: unknown } }) => event.error,
+              },
+              'notifyNotOn',
             ],
           },
         ],
@@ -179,31 +196,7 @@ export const twoFactorMachine = setup({
         },
       },
     },
-    confirmingOff: {
-      description: 'A dialog asks for the account password before turning it off.',
-      tags: ['open', 'checked'],
-      initial: 'editing',
-      states: {
-        editing: { description: 'Nothing to report.' },
-        rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
-      },
-      on: {
-        'twoFactor.passwordChanged': {
-          actions: assign({ password: ({ event }) => event.value }),
-          description: 'The person typed in the password field.',
-        },
-        'twoFactor.submit': {
-          guard: 'canSubmit',
-          target: 'turningOff',
-          description: 'Continue was pressed with a password of valid length.',
-        },
-        'twoFactor.cancel': {
-          target: 'on',
-          actions: ['forgetPassword', assign({ error: null })],
-          description: 'Cancel, Escape or a click outside: the switch stays where it was.',
-        },
-      },
-    },
+    confirmingOff: { ...passwordStep('off', 'turningOff', 'on'), tags: ['open', 'checked'] },
     turningOff: {
       description: 'The server turns the second factor off; the switch shows it off and busy.',
       tags: ['busy', 'open'],
@@ -218,11 +211,8 @@ export const twoFactorMachine = setup({
         }),
         onDone: {
           target: 'off',
-          actions: [
-            'forgetPassword',
-            assign({ use2FA: false }),
-            { type: 'notifySaved', params: ({ event }) => event.output },
-          ],
+          description: "Saved: '2 Factor Auth is off'.",
+          actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOff'],
         },
         onError: [
           {
@@ -231,13 +221,22 @@ export const twoFactorMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'confirmingOff.rejected',
-            actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+            description: 'A wrong password: the dialog says so, where the person can try again.',
+            actions: {
+              type: 'refused',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
           },
           {
             target: 'on.failed',
+            description: "Refused: '2 Factor Auth was not turned off: …', under the switch too.",
             actions: [
               'forgetPassword',
-              assign({ error: ({ event }) => serverMessage(event.error) }),
+              {
+                type: 'refused',
+                params: ({ event }: { event: { error: unknown } }) => event.error,
+              },
+              'notifyNotOff',
             ],
           },
         ],

@@ -9,46 +9,38 @@ import {
 import type { User } from '../../schema/user'
 import { deleteVisage, uploadVisage } from '../data/api/visage'
 import { storeUser } from '../data/db/users'
-import { serverMessage } from './profile.messages'
-import type { SessionActor } from './session.machine'
+import {
+  absentState,
+  uploadingState,
+  type ImageDropEvent,
+  type UploadInput,
+} from './imageFile.chart'
+import { serverMessage, visageNotices } from './profile.messages'
+import { notify, tellSession } from './system'
 
 type VisageContext = {
-  userId: string
+  /** The user whose visage it is. */
+  ownerId: string
   /** The stored image's reference, or null without one. */
   visage: string | null
   /** The file being uploaded. */
   file: File | null
   /** A refused drop (SPEC.md §8 'File-drop errors') or the server's refusal, in words. */
   error: string | null
-  session: SessionActor | undefined
 }
 
 export type VisageEvent =
-  | { type: 'visage.drop'; file: File }
-  | { type: 'visage.dropRejected'; message: string }
+  | ImageDropEvent
   | { type: 'visage.delete' }
   | { type: 'visage.confirmDelete' }
   | { type: 'visage.cancelDelete' }
 
-export type VisageInput = { user: Pick<User, 'id' | 'visage'>; session: SessionActor | undefined }
-
-// The server has the change; a cache that cannot be written is caught up by the sync.
-const cached = async (user: User) => {
-  await storeUser(user).catch(() => undefined)
-  return user
-}
-
-const upload = fromPromise<User, { userId: string; file: File }>(async ({ input, signal }) =>
-  cached(await uploadVisage(input.userId, input.file, { signal })),
-)
-
-const remove = fromPromise<User, { userId: string }>(async ({ input, signal }) =>
-  cached(await deleteVisage(input.userId, { signal })),
-)
+export type VisageInput = { user: Pick<User, 'id' | 'visage'> }
 
 /**
  * The Profile's visage image (SPEC.md §4 'Visage'): absent, uploaded by a drop, present, deleted
- * after the delete confirmation dialog.
+ * after the delete confirmation dialog. The drop and the upload are the chart it shares with a
+ * service's logo (imageFile.chart.ts).
  */
 export const visageMachine = setup({
   types: {
@@ -56,74 +48,51 @@ export const visageMachine = setup({
     events: {} as VisageEvent,
     input: {} as VisageInput,
   },
-  actors: { uploadVisage: upload, deleteVisage: remove },
-  guards: { hasVisage: ({ context }) => context.visage !== null },
+  actors: {
+    upload: fromPromise<User, UploadInput>(({ input, signal }) =>
+      uploadVisage(input.ownerId, input.file, { signal }),
+    ),
+    deleteVisage: fromPromise<User, { userId: string }>(({ input, signal }) =>
+      deleteVisage(input.userId, { signal }),
+    ),
+  },
+  guards: { hasImage: ({ context }) => context.visage !== null },
   actions: {
-    saved: enqueueActions(({ context, enqueue }, user: User) => {
-      enqueue.assign({ visage: user.visage })
-      if (context.session)
-        enqueue.sendTo(context.session, { type: 'self.updated', changes: { visage: user.visage } })
+    keepFile: assign({ file: ({ event }) => (event.type === 'image.drop' ? event.file : null) }),
+    keepDropError: assign({
+      error: ({ event }) => (event.type === 'image.dropRejected' ? event.message : null),
     }),
+    clearError: assign({ error: null }),
+    failed: assign((_, error: unknown) => ({ error: serverMessage(error), file: null })),
+    // Kept, and told to the session actor, which merges it: the user menu's avatar follows.
+    saved: enqueueActions(({ enqueue }, user: User) => {
+      enqueue.assign({ visage: user.visage, file: null })
+      // The server has the change; a cache that cannot be written is caught up by the sync.
+      enqueue(() => void storeUser(user).catch(() => undefined))
+      enqueue(tellSession(() => ({ type: 'self.updated', changes: { visage: user.visage } })))
+    }),
+    notifyUploaded: notify(visageNotices.uploaded),
+    notifyNotUploaded: notify(({ context }: { context: VisageContext }) =>
+      visageNotices.notUploaded(context.error),
+    ),
+    notifyDeleted: notify(visageNotices.deleted),
+    notifyNotDeleted: notify(({ context }: { context: VisageContext }) =>
+      visageNotices.notDeleted(context.error),
+    ),
   },
 }).createMachine({
   id: 'visage',
   description: 'Uploads, shows and deletes the signed-in user’s visage.',
   context: ({ input }) => ({
-    userId: input.user.id,
+    ownerId: input.user.id,
     visage: input.user.visage,
     file: null,
     error: null,
-    session: input.session,
   }),
   initial: 'absent',
   states: {
-    absent: {
-      description: "No image: the drop zone 'Drop Image File Here'.",
-      // The user may already have one when the screen opens.
-      always: { guard: 'hasVisage', target: 'present' },
-      initial: 'ready',
-      states: {
-        ready: { description: 'Nothing to report.' },
-        failed: {
-          description: 'The drop or the upload was refused; the message shows.',
-          tags: ['error'],
-        },
-      },
-      on: {
-        'visage.drop': {
-          target: 'uploading',
-          description: 'One image file was dropped or chosen.',
-          actions: assign({ file: ({ event }) => event.file }),
-        },
-        'visage.dropRejected': {
-          target: '.failed',
-          description: 'The drop zone refused what was dropped (type, count).',
-          actions: assign({ error: ({ event }) => event.message }),
-        },
-      },
-    },
-    uploading: {
-      description: 'The file goes to the server; the drop zone shows progress.',
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'uploadVisage',
-        src: 'uploadVisage',
-        // Only 'visage.drop' enters this state, and it sets the file.
-        input: ({ context }) => ({ userId: context.userId, file: context.file as File }),
-        onDone: {
-          target: 'present',
-          actions: [{ type: 'saved', params: ({ event }) => event.output }, assign({ file: null })],
-        },
-        onError: {
-          target: 'absent.failed',
-          actions: [
-            assign({ error: ({ event }) => serverMessage(event.error) }),
-            assign({ file: null }),
-          ],
-        },
-      },
-    },
+    absent: absentState('Drop Image File Here'),
+    uploading: uploadingState<User>(),
     present: {
       description: 'The image with a Delete Visage button.',
       on: {
@@ -136,7 +105,7 @@ export const visageMachine = setup({
     confirmingDelete: {
       description: "'Are you sure you want to delete this visage?' with Cancel and Delete.",
       tags: ['open'],
-      entry: assign({ error: null }),
+      entry: 'clearError',
       on: {
         'visage.confirmDelete': { target: 'deleting', description: 'Delete was pressed.' },
         'visage.cancelDelete': {
@@ -151,14 +120,19 @@ export const visageMachine = setup({
       invoke: {
         id: 'deleteVisage',
         src: 'deleteVisage',
-        input: ({ context }) => ({ userId: context.userId }),
+        input: ({ context }) => ({ userId: context.ownerId }),
         onDone: {
           target: 'absent',
-          actions: { type: 'saved', params: ({ event }) => event.output },
+          description: "Deleted: 'Your visage was deleted'.",
+          actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyDeleted'],
         },
         onError: {
           target: 'deleteFailed',
-          actions: assign({ error: ({ event }) => serverMessage(event.error) }),
+          description: "Refused: 'Your visage was not deleted: …', in the dialog too.",
+          actions: [
+            { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
+            'notifyNotDeleted',
+          ],
         },
       },
     },

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { ComponentProps } from 'react'
 import type { AttributeKey, AttributeKeyOption } from '../../schema/attributes'
 import { AttributePreview } from '../../src/views/attributes/preview/AttributePreview'
+import { testSession, WithSession } from '../setup/session'
 
 /** A leaf key as the cache holds it. */
 export function aKey(changes: Partial<AttributeKey> = {}): AttributeKey {
@@ -48,10 +49,13 @@ export function anOption(
 }
 
 export function renderPreview(props: ComponentProps<typeof AttributePreview>) {
+  // An option's image is read through a screen actor of the session.
   const view = render(
-    <Theme>
-      <AttributePreview {...props} />
-    </Theme>,
+    <WithSession session={testSession()}>
+      <Theme>
+        <AttributePreview {...props} />
+      </Theme>
+    </WithSession>,
   )
   return { ...view, user: userEvent.setup() }
 }

@@ -5,6 +5,7 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { AttributePreview } from '../../src/views/attributes/preview/AttributePreview'
+import { testSession, WithSession } from '../setup/session'
 import { aKey, anOption, renderPreview } from './attributePreview.support'
 
 vi.mock('../../src/data/api/attributes', () => ({
@@ -290,7 +291,11 @@ describe('AttributePreview', () => {
         </Theme>
       )
     }
-    render(<Owner />)
+    render(
+      <WithSession session={testSession()}>
+        <Owner />
+      </WithSession>,
+    )
     const user = userEvent.setup()
     expect(screen.getByRole('checkbox', { name: /Red/ })).toBeChecked()
     await user.click(screen.getByRole('checkbox', { name: 'Blue' }))

@@ -1,12 +1,13 @@
+import { fromPromise } from 'xstate'
+import type { LoginResults } from '../../schema/auth'
 import type { SelfUser } from '../../schema/user'
+import { forgotPasswordMachine } from '../../src/machines/forgotPassword.machine'
+import { loginMachine } from '../../src/machines/login.machine'
+import { passwordChangeMachine } from '../../src/machines/passwordChange.machine'
+import { passwordResetMachine } from '../../src/machines/passwordReset.machine'
 import { Latest } from '../setup/gate'
 
-// No console import here: vi.mock factories load this file while the mocked module is pending.
-
-/**
- * The password calls, each a gate the test settles. Use with
- * `vi.mock('../../src/data/api/password', () => passwordApi)` (and self, auth as needed).
- */
+/** The password flows' server calls, each a gate the test settles. */
 export const calls = {
   requestPasswordReset: new Latest<void>(),
   lookUpResetToken: new Latest<string>(),
@@ -17,18 +18,49 @@ export const calls = {
   verifyAccessCode: new Latest<{ user: { id: string } }>(),
 }
 
-export const passwordApi = {
-  requestPasswordReset: (email: string) => calls.requestPasswordReset.wait(email),
-  lookUpResetToken: (slug: string) => calls.lookUpResetToken.wait(slug),
-  resetPassword: (slug: string, body: unknown) => calls.resetPassword.wait({ slug, body }),
-  changePassword: (userId: string, body: unknown) => calls.changePassword.wait({ userId, body }),
-}
-export const selfApi = { fetchSelf: () => calls.fetchSelf.wait(undefined) }
-export const authApi = {
-  signIn: (body: unknown) => calls.signIn.wait(body),
-  verifyAccessCode: (body: unknown) => calls.verifyAccessCode.wait(body),
-  signOut: () => Promise.resolve(),
-}
+/**
+ * The password flows' machines with their server calls behind the gates: give them to renderApp
+ * (`provide`), which hands them to the screens in place of the real ones, by machine id.
+ */
+export const passwordMachines = [
+  forgotPasswordMachine.provide({
+    actors: {
+      requestPasswordReset: fromPromise<void, { email: string }>(({ input }) =>
+        calls.requestPasswordReset.wait(input.email),
+      ),
+    },
+  }),
+  passwordResetMachine.provide({
+    actors: {
+      lookUpResetToken: fromPromise<string, { slug: string }>(({ input }) =>
+        calls.lookUpResetToken.wait(input.slug),
+      ),
+      resetPassword: fromPromise<void, { slug: string; username: string; password: string }>(
+        ({ input: { slug, ...body } }) => calls.resetPassword.wait({ slug, body }),
+      ),
+      // The sign-in with the new password is the login flow's own.
+      login: loginMachine.provide({
+        actors: {
+          signIn: fromPromise<LoginResults, { username: string; password: string }>(({ input }) =>
+            calls.signIn.wait(input),
+          ),
+          verifyAccessCode: fromPromise<
+            unknown,
+            { userId: string; requestId: string; accessCode: string }
+          >(({ input }) => calls.verifyAccessCode.wait(input)),
+        },
+      }),
+    },
+  }),
+  passwordChangeMachine.provide({
+    actors: {
+      changePassword: fromPromise<void, { userId: string; oldPassword: string; password: string }>(
+        ({ input: { userId, ...body } }) => calls.changePassword.wait({ userId, body }),
+      ),
+      fetchSelf: fromPromise<SelfUser>(() => calls.fetchSelf.wait(undefined)),
+    },
+  }),
+]
 
 /** Forgets the inputs of earlier tests (each Latest only settles its newest call anyway). */
 export function resetCalls(): void {

@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { dismissExpiryWarning } from '../../src/data/prefs/passwordExpiry'
 import { daysUntilExpiry } from '../../src/machines/passwordExpiry.machine'
 import { selfUser } from '../setup/fixtures'
 import { renderApp, renderSignedIn } from '../setup/renderApp'
-import { calls, field, renderSignedOut, resetCalls } from './password.support'
-
-vi.mock('../../src/data/api/password', async () => (await import('./password.stubs')).passwordApi)
-vi.mock('../../src/data/api/self', async () => (await import('./password.stubs')).selfApi)
-vi.mock('../../src/data/api/auth', async () => (await import('./password.stubs')).authApi)
+import { calls, field, renderSignedOut, resetCalls, passwordMachines } from './password.support'
 
 const DAY = 86_400_000
 const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
@@ -71,7 +67,7 @@ describe('reset password', () => {
 
 describe('change password', () => {
   it("is titled 'Password Change' when nothing forces it, and checks the repeat again", async () => {
-    const app = await renderSignedIn(selfUser(), '/password')
+    const app = await renderSignedIn(selfUser(), '/password', { provide: passwordMachines })
     expect(await screen.findByRole('heading', { name: 'Password Change' })).toBeVisible()
     await app.user.type(field('New Password'), 'New#Passw0rd')
     await app.user.type(field('Repeat New Password'), 'New#Passw0rd')
@@ -83,7 +79,9 @@ describe('change password', () => {
   })
 
   it('while a change is due, every signed-in route leads to /password; /logout still works', async () => {
-    const app = await renderSignedIn(selfUser({ mustChangePassword: true }), '/sessions')
+    const app = await renderSignedIn(selfUser({ mustChangePassword: true }), '/sessions', {
+      provide: passwordMachines,
+    })
     await waitFor(() => expect(app.pathname()).toBe('/password'))
     expect(screen.getByRole('heading', { name: 'You need to change your password' })).toBeVisible()
     await app.router.navigate({ to: '/home' })
@@ -104,7 +102,7 @@ describe('password-expiry dialog', () => {
   })
 
   it('names the whole days left and offers Later', async () => {
-    const app = renderApp('/home')
+    const app = renderApp('/home', { provide: passwordMachines })
     app.gates.fetchSelf.resolve(selfUser({ passwordExpiresAt: soon() }))
     const dialog = await screen.findByRole('dialog', {
       name: 'Your Password will expire in 4 days',
@@ -114,11 +112,17 @@ describe('password-expiry dialog', () => {
 
   it('stays away when put off earlier in this browser session, or when a change is forced', async () => {
     dismissExpiryWarning(selfUser().id)
-    const app = await renderSignedIn(selfUser({ passwordExpiresAt: soon() }), '/home')
+    const app = await renderSignedIn(selfUser({ passwordExpiresAt: soon() }), '/home', {
+      provide: passwordMachines,
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
     app.unmount()
     sessionStorage.clear()
-    await renderSignedIn(selfUser({ passwordExpiresAt: soon(), mustChangePassword: true }), '/home')
+    await renderSignedIn(
+      selfUser({ passwordExpiresAt: soon(), mustChangePassword: true }),
+      '/home',
+      { provide: passwordMachines },
+    )
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

@@ -1,32 +1,38 @@
 import { Theme } from '@radix-ui/themes'
 import { render, screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import {
-  attributeImageMachine,
-  type AttributeImageSnapshot,
-} from '../../src/machines/attributeImage.machine'
+  signedImageMachine,
+  type SignedImageInput,
+  type SignedImageSnapshot,
+} from '../../src/machines/signedImage.machine'
 import { AttributeImage } from '../../src/views/attributes/preview/AttributeImage'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { refusal, server } from './profile.support'
+import { refusal, server, stubbed } from './profile.support'
+import { testSession, WithSession } from '../setup/session'
 
-vi.mock('../../src/data/api/attributes', async () => {
-  const { server } = await import('./profile.support')
-  return { fetchAttributeImageUrl: server.stub('fetchAttributeImageUrl') }
+// An attribute image reads its signed URL through the one signed-image machine.
+const signedImage = signedImageMachine.provide({
+  actors: {
+    fetchUrl: stubbed<string, SignedImageInput>('fetchAttributeImageUrl', (image) => [
+      image.kind === 'attribute' ? image.path : image.userId,
+    ]),
+  },
 })
 
 const path = 'attributes/red-swatch'
 const url = '/v1/files/attributes/red-swatch?expires=1&sig=test'
 
 const events = [
-  { type: 'xstate.done.actor.fetchImageUrl', output: url },
-  { type: 'xstate.error.actor.fetchImageUrl', error: refusal(404, 'There is no such image.') },
+  { type: 'xstate.done.actor.fetchUrl', output: url },
+  { type: 'xstate.error.actor.fetchUrl', error: refusal(404, 'There is no such image.') },
 ]
 
-const testMachine = asTestMachine(attributeImageMachine)
-const model = createTestModel(testMachine, { events, input: { path } })
+const testMachine = asTestMachine(signedImageMachine)
+const model = createTestModel(testMachine, { events, input: { kind: 'attribute', path } })
 const paths = model.getShortestPaths()
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
@@ -38,7 +44,7 @@ const drive = {
       expect(screen.getByTestId('image-loading')).toBeInTheDocument()
       expect(screen.queryByRole('img')).toBeNull()
     },
-    shown: async (s: AttributeImageSnapshot) => {
+    shown: async (s: SignedImageSnapshot) => {
       const image = await screen.findByRole('img', { name: 'Red swatch' })
       expect(image).toHaveAttribute('src', s.context.url)
       // SPEC.md §9: an option image in a preview is at most 150x125 px.
@@ -53,9 +59,9 @@ const drive = {
     },
   },
   events: {
-    'xstate.done.actor.fetchImageUrl': async ({ event }: Step) =>
+    'xstate.done.actor.fetchUrl': async ({ event }: Step) =>
       (await server.last('fetchAttributeImageUrl')).resolve(event.output),
-    'xstate.error.actor.fetchImageUrl': async ({ event }: Step) =>
+    'xstate.error.actor.fetchUrl': async ({ event }: Step) =>
       (await server.last('fetchAttributeImageUrl')).reject(event.error),
   },
 }
@@ -70,9 +76,11 @@ describe('attribute image statechart, driving AttributeImage', () => {
   for (const path_ of paths) {
     it(describePath(path_), async () => {
       render(
-        <Theme>
-          <AttributeImage path={path} alt="Red swatch" maxWidth={150} maxHeight={125} />
-        </Theme>,
+        <WithSession session={testSession()} provide={[signedImage]}>
+          <Theme>
+            <AttributeImage path={path} alt="Red swatch" maxWidth={150} maxHeight={125} />
+          </Theme>
+        </WithSession>,
       )
       await path_.test(drive)
     })

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromPromise } from 'xstate'
 import type { KeyWithOptions } from '../../src/data/db/attributeKeys'
-import { attributeImageMachine } from '../../src/machines/attributeImage.machine'
+import { signedImageMachine, type SignedImageInput } from '../../src/machines/signedImage.machine'
 import {
   attributeKeyMachine,
   type AttributeKeySnapshot,
@@ -47,10 +47,10 @@ const stubbed = attributeKeyMachine.provide({
   },
 })
 // The dialog shows stored images through signed URLs; these come at once here.
-const images = attributeImageMachine.provide({
+const images = signedImageMachine.provide({
   actors: {
-    fetchImageUrl: fromPromise<string, { path: string }>(({ input }) =>
-      Promise.resolve(`/signed/${input.path}`),
+    fetchUrl: fromPromise<string, SignedImageInput>(({ input }) =>
+      Promise.resolve(input.kind === 'attribute' ? `/signed/${input.path}` : ''),
     ),
   },
 })

@@ -14,6 +14,7 @@ import {
 } from '../../src/machines/biometric.machine'
 import { AppTheme } from '../../src/views/app/AppTheme'
 import { BiometricSetting } from '../../src/views/passkeys/BiometricSetting'
+import { testSession, WithSession } from '../setup/session'
 import { selfUser } from '../setup/fixtures'
 import { Gate } from '../setup/gate'
 import { asTestMachine } from './asTestMachine'
@@ -90,9 +91,11 @@ function renderSetting() {
     },
   })
   render(
-    <AppTheme>
-      <BiometricSetting user={selfUser()} machine={machine} />
-    </AppTheme>,
+    <WithSession session={testSession()} provide={[machine]}>
+      <AppTheme>
+        <BiometricSetting user={selfUser()} />
+      </AppTheme>
+    </WithSession>,
   )
   return { gates, user: userEvent.setup() }
 }

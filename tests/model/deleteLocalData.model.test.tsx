@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import {
   deleteLocalDataMachine,
@@ -12,12 +12,14 @@ import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
-import { server } from './profile.support'
+import { server, stubbed } from './profile.support'
 
-vi.mock('../../src/data/db/deleteLocalData', async () => {
-  const { server } = await import('./profile.support')
-  return { deleteLocalData: server.stub('deleteLocalData') }
-})
+// Deleting the databases waits for the path's steps.
+const provide = [
+  deleteLocalDataMachine.provide({
+    actors: { deleteLocalData: stubbed('deleteLocalData', () => []) },
+  }),
+]
 
 const events = [
   { type: 'localData.delete' },
@@ -78,7 +80,7 @@ function drive(app: App) {
       },
       failed: expectDialog,
       deleted: async () => {
-        // /logout ends the session, then the login shows.
+        // The chart ends the session, then the login shows.
         await waitFor(() => expect(app.session.getSnapshot().matches('signingOut')).toBe(true))
         app.gates.signOut.resolve()
         expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeVisible()
@@ -111,7 +113,7 @@ describe('delete-local-data statechart, driving the Profile screen', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderSignedIn(selfUser(), '/profile')
+      const app = await renderSignedIn(selfUser(), '/profile', { provide })
       await screen.findByRole('button', { name: 'Delete Local Data' })
       await path.test(drive(app))
     })

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { validateNewPassword, validatePassword } from '../../schema/rules'
 import { validateRepeat } from '../../src/machines/password.rules'
@@ -9,22 +9,20 @@ import {
   type ChangeEvent,
   type ChangeSnapshot,
 } from '../../src/machines/passwordChange.machine'
-import { calls, failure, field, offline, resetCalls } from '../component/password.support'
+import {
+  calls,
+  failure,
+  field,
+  offline,
+  resetCalls,
+  passwordMachines,
+} from '../component/password.support'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { withDelaysAsEvents } from './withDelaysAsEvents'
-
-vi.mock(
-  '../../src/data/api/password',
-  async () => (await import('../component/password.stubs')).passwordApi,
-)
-vi.mock(
-  '../../src/data/api/self',
-  async () => (await import('../component/password.stubs')).selfApi,
-)
 
 const POLICY = 'The new password does not meet the password rules: it needs a number.'
 /** What each failure must put on screen: SPEC.md §8 word for word, 805 plainly, 806 the server's. */
@@ -208,7 +206,7 @@ describe('password-change statechart, driving /password under a forced change', 
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderSignedIn(forced, '/password')
+      const app = await renderSignedIn(forced, '/password', { provide: passwordMachines })
       await path.test(drive(app))
     })
   }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { isExpiryWarningDismissed } from '../../src/data/prefs/passwordExpiry'
 import {
@@ -7,31 +7,19 @@ import {
   type ExpiryEvent,
   type ExpiryInput,
 } from '../../src/machines/passwordExpiry.machine'
-import { calls, field, resetCalls } from '../component/password.support'
+import { calls, field, resetCalls, passwordMachines } from '../component/password.support'
 import { selfUser } from '../setup/fixtures'
 import { renderApp } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 
-vi.mock(
-  '../../src/data/api/password',
-  async () => (await import('../component/password.stubs')).passwordApi,
-)
-vi.mock(
-  '../../src/data/api/self',
-  async () => (await import('../component/password.stubs')).selfApi,
-)
-
 const DAY = 86_400_000
 // 9.5 days left reads as 10: whole days, rounded up.
 const soon = () => new Date(Date.now() + 9.5 * DAY).toISOString()
 const later = () => new Date(Date.now() + 30 * DAY).toISOString()
 
-const events = [
-  { type: 'expiry.later' },
-  { type: 'xstate.done.actor.change' },
-] as unknown as ExpiryEvent[]
+const events = [{ type: 'expiry.later' }, { type: 'password.left' }] as unknown as ExpiryEvent[]
 
 const testMachine = asTestMachine(
   passwordExpiryMachine.provide({ actions: { rememberDismissal: () => {} } }),
@@ -98,7 +86,7 @@ function drive(app: App, user: ReturnType<typeof selfUser>) {
     },
     events: {
       'expiry.later': () => app.user.click(within(dialog()).getByRole('button', { name: 'Later' })),
-      'xstate.done.actor.change': () => changeInDialog(app),
+      'password.left': () => changeInDialog(app),
     },
   }
 }
@@ -121,7 +109,7 @@ describe('password-expiry statechart, driving the signed-in frame', () => {
   for (const { start, path } of paths) {
     it(`${start}: ${describePath(path)}`, async () => {
       const user = selfUser({ passwordExpiresAt: starts[start] })
-      const app = renderApp('/home')
+      const app = renderApp('/home', { provide: passwordMachines })
       app.gates.fetchSelf.resolve(user)
       await path.test(drive(app, user))
     })

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { validateNewPassword } from '../../schema/rules'
 import { readLastUsername } from '../../src/data/prefs/lastUsername'
@@ -21,15 +21,6 @@ import { selfUser } from '../setup/fixtures'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-
-vi.mock(
-  '../../src/data/api/password',
-  async () => (await import('../component/password.stubs')).passwordApi,
-)
-vi.mock(
-  '../../src/data/api/auth',
-  async () => (await import('../component/password.stubs')).authApi,
-)
 
 const SLUG = 'k7Qp2xVb9sLm4T'
 const ON_FILE = 'ada@example.com'

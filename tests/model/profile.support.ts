@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
+import { fromPromise } from 'xstate'
 import { ApiError } from '../../src/data/api/ApiError'
 
 /** A stubbed server call the path settles: what it was sent, and how to end it. */
@@ -10,8 +11,8 @@ export type PendingCall = {
 }
 
 /**
- * The profile's server calls, stubbed (`vi.mock(..., () => import(...))` factories use `stub`):
- * each call waits until the path's done or error step settles it.
+ * The profile's server calls, stubbed (the machines' effects are swapped with `provide()` for
+ * `stubbed` actors): each call waits until the path's done or error step settles it.
  */
 export const server = {
   calls: [] as PendingCall[],
@@ -29,6 +30,16 @@ export const server = {
     return call as PendingCall
   },
   reset: () => void (server.calls.length = 0),
+}
+
+/**
+ * A promise actor to provide in place of a machine's effect: its call waits in `server` under
+ * `name`, with `args(input)` as what it was sent.
+ */
+export function stubbed<TOutput, TInput>(name: string, args: (input: TInput) => unknown[]) {
+  return fromPromise<TOutput, TInput>(
+    ({ input }) => server.stub(name)(...args(input)) as Promise<TOutput>,
+  )
 }
 
 export const refusal = (status: number, message: string) => new ApiError(status, 1001, message)

@@ -1,14 +1,17 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fromPromise } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { User } from '../../schema/user'
 import { identityDb } from '../../src/data/db/identity'
 import {
-  profileEditorMachine,
+  inlineEditorMachine,
   type EditorEvent,
+  type EditorRecord,
   type EditorSnapshot,
-} from '../../src/machines/profileEditor.machine'
+  type EditorSpec as AnyEditorSpec,
+} from '../../src/machines/inlineEditor.machine'
 import {
   emailEditor,
   hasErrors,
@@ -24,15 +27,25 @@ import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
 import { button, refusal, server } from './profile.support'
 
-vi.mock('../../src/data/api/user', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    renameUser: server.stub('renameUser'),
-    changeEmail: server.stub('changeEmail'),
-    changePhone: server.stub('changePhone'),
-    setTwoFactor: server.stub('setTwoFactor'),
-  }
-})
+// Each editor's server call waits for the path's steps, named as the API calls it.
+const CALLS: Record<string, string> = {
+  name: 'renameUser',
+  email: 'changeEmail',
+  phone: 'changePhone',
+}
+const provide = [
+  inlineEditorMachine.provide({
+    actors: {
+      saveRecord: fromPromise<EditorRecord, { spec: AnyEditorSpec; id: string; body: unknown }>(
+        ({ input }) =>
+          server.stub(CALLS[input.spec.key] ?? input.spec.key)(
+            input.id,
+            input.body,
+          ) as Promise<EditorRecord>,
+      ),
+    },
+  }),
+]
 
 const user = selfUser({ phone: '5551234567' })
 const saved = (changes: Partial<User>): User => {
@@ -128,10 +141,10 @@ for (const c of CASES) {
     { type: 'xstate.error.actor.saveRecord', error: c.refusal },
   ] as unknown as EditorEvent[]
 
-  const testMachine = asTestMachine(profileEditorMachine)
+  const testMachine = asTestMachine(inlineEditorMachine)
   const model = createTestModel(testMachine, {
     events,
-    input: { spec: c.spec, record: user, session: undefined },
+    input: { spec: c.spec, record: user },
     // What the screen can show: the state, the saved user, and (while open) the inputs.
     // Arriving by another transition is another node, so that every transition is taken.
     serializeState: (s, event, previous) =>
@@ -247,7 +260,7 @@ for (const c of CASES) {
 
     for (const path of paths) {
       it(describePath(path), async () => {
-        const app = await renderSignedIn(user, '/profile')
+        const app = await renderSignedIn(user, '/profile', { provide })
         await screen.findByRole('heading', { name: 'Personal Info' })
         await path.test(drive(app, new Set()))
       })

@@ -19,7 +19,6 @@ import {
   inlineEditorMachine,
   type EditorRecord,
   type EditorSpec,
-  type Fields,
 } from '../../src/machines/inlineEditor.machine'
 import { serviceEditor, type ServiceTextField } from '../../src/machines/serviceEditors'
 import {
@@ -76,14 +75,12 @@ export const stubbedServiceMachines = (): AnyActorLogic[] => [
   }),
   inlineEditorMachine.provide({
     actors: {
-      saveRecord: fromPromise<
-        EditorRecord,
-        { spec: EditorSpec; record: EditorRecord; fields: Fields }
-      >(({ input, signal }) =>
-        serviceEditor(
-          input.spec.key as ServiceTextField,
-          server.stub('updateServiceField') as never,
-        ).save(input.record as Service, input.fields, signal),
+      saveRecord: fromPromise<EditorRecord, { spec: EditorSpec; id: string; body: unknown }>(
+        ({ input, signal }) =>
+          serviceEditor(
+            input.spec.key as ServiceTextField,
+            server.stub('updateServiceField') as never,
+          ).send(input.id, input.body, { signal }),
       ),
     },
   }),

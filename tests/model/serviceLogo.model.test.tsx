@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { identityDb } from '../../src/data/db/identity'
 import {
@@ -11,22 +11,20 @@ import {
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { refusal, server } from './profile.support'
+import { refusal, server, stubbed } from './profile.support'
 import { aService, renderDetail, savedService } from './service.support'
 
-vi.mock('../../src/data/api/services', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    deleteService: server.stub('deleteService'),
-    restoreService: server.stub('restoreService'),
-    updateServiceField: server.stub('updateServiceField'),
-    uploadServiceLogo: server.stub('uploadServiceLogo'),
-    removeServiceLogo: server.stub('removeServiceLogo'),
-    fetchServiceLogoUrl: server.stub('fetchServiceLogoUrl'),
-  }
-})
-
 const service = aService({ hasLogo: true })
+// The logo's server calls wait for the path's steps.
+const provide = [
+  serviceLogoMachine.provide({
+    actors: {
+      upload: stubbed('uploadServiceLogo', ({ ownerId, file }) => [ownerId, file]),
+      removeLogo: stubbed('removeServiceLogo', ({ serviceId }) => [serviceId]),
+      fetchLogoUrl: stubbed('fetchServiceLogoUrl', ({ serviceId }) => [serviceId, 'medium']),
+    },
+  }),
+]
 const URL_SIGNED = `/v1/files/logo/${service.id}-medium?expires=1&signature=abc`
 const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' })
 
@@ -36,12 +34,12 @@ const events = [
   { type: 'logo.remove' },
   { type: 'xstate.done.actor.removeLogo', output: savedService(service, { hasLogo: false }) },
   { type: 'xstate.error.actor.removeLogo', error: refusal(500, 'AN ERROR OCCURRED') },
-  { type: 'logo.drop', file: png },
-  { type: 'logo.dropRejected', message: 'Too many files' },
-  { type: 'logo.dropRejected', message: 'File type must be image/*' },
-  { type: 'xstate.done.actor.uploadLogo', output: savedService(service, { hasLogo: true }) },
+  { type: 'image.drop', file: png },
+  { type: 'image.dropRejected', message: 'Too many files' },
+  { type: 'image.dropRejected', message: 'File type must be image/*' },
+  { type: 'xstate.done.actor.upload', output: savedService(service, { hasLogo: true }) },
   {
-    type: 'xstate.error.actor.uploadLogo',
+    type: 'xstate.error.actor.upload',
     error: refusal(415, 'The image must be a PNG, JPEG, WebP or GIF file.'),
   },
 ] as unknown as LogoEvent[]
@@ -138,18 +136,18 @@ function drive(app: App) {
       },
       'xstate.error.actor.removeLogo': async ({ event }: Step) =>
         (await server.last('removeServiceLogo')).reject(event.error),
-      'logo.drop': () => app.user.upload(fileInput(), png),
-      'logo.dropRejected': ({ event }: Step) => {
+      'image.drop': () => app.user.upload(fileInput(), png),
+      'image.dropRejected': ({ event }: Step) => {
         // Around user-event, which would drop what `accept` refuses before the drop zone sees it.
         fireEvent.change(fileInput(), { target: { files: REFUSED[event.message ?? ''] } })
       },
-      'xstate.done.actor.uploadLogo': async ({ event }: Step) => {
+      'xstate.done.actor.upload': async ({ event }: Step) => {
         ;(await server.last('uploadServiceLogo')).resolve(event.output)
         await waitFor(async () =>
           expect((await identityDb().services.get(service.id))?.hasLogo).toBe(true),
         )
       },
-      'xstate.error.actor.uploadLogo': async ({ event }: Step) =>
+      'xstate.error.actor.upload': async ({ event }: Step) =>
         (await server.last('uploadServiceLogo')).reject(event.error),
     },
   }
@@ -164,13 +162,13 @@ describe('service logo statechart, driving the service detail', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderDetail(service)
+      const app = await renderDetail(service, { provide })
       await path.test(drive(app))
     })
   }
 
   it('offers one image file by keyboard to a service without a logo', async () => {
-    await renderDetail(aService({ hasLogo: false }))
+    await renderDetail(aService({ hasLogo: false }), { provide })
     const zone = await screen.findByRole('button', { name: /Drop Logo File Here/ })
     expect(zone).toHaveAttribute('tabindex', '0')
     expect(within(zone).getByLabelText('Logo image file')).toHaveAttribute('accept', 'image/*')

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import { validatePassword } from '../../schema/rules'
 import type { User } from '../../schema/user'
@@ -17,17 +17,19 @@ import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
-import { refusal, server } from './profile.support'
+import { refusal, server, stubbed } from './profile.support'
 
-vi.mock('../../src/data/api/user', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    renameUser: server.stub('renameUser'),
-    changeEmail: server.stub('changeEmail'),
-    changePhone: server.stub('changePhone'),
-    setTwoFactor: server.stub('setTwoFactor'),
-  }
-})
+// The server call waits for the path's steps.
+const provide = [
+  twoFactorMachine.provide({
+    actors: {
+      sendTwoFactor: stubbed('setTwoFactor', ({ userId, use2FA, password }) => [
+        userId,
+        { use2FA, password },
+      ]),
+    },
+  }),
+]
 
 const self = selfUser({ phone: '5551234567', use2FA: false })
 const {
@@ -64,7 +66,7 @@ const events = [
 const testMachine = asTestMachine(twoFactorMachine)
 const model = createTestModel(testMachine, {
   events,
-  input: { user: self, session: undefined },
+  input: { user: self },
   // The typed password itself is not part of the model, only whether it passes its rule.
   serializeState: (s, event, previous) =>
     JSON.stringify([s.value, !validatePassword(s.context.password), s.context.error]) +
@@ -202,7 +204,7 @@ describe('two-factor statechart, driving the Use 2 Factor Auth switch', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderSignedIn(self, '/profile')
+      const app = await renderSignedIn(self, '/profile', { provide })
       expect(
         await screen.findByText(
           'Please ensure your phone number is a mobile number before turning on 2FA.',
@@ -213,7 +215,7 @@ describe('two-factor statechart, driving the Use 2 Factor Auth switch', () => {
   }
 
   it('starts on for an account that uses two factors', async () => {
-    await renderSignedIn(selfUser({ phone: '5551234567', use2FA: true }), '/profile')
+    await renderSignedIn(selfUser({ phone: '5551234567', use2FA: true }), '/profile', { provide })
     expect(await screen.findByRole('switch', { name: 'Use 2 Factor Auth' })).toHaveAttribute(
       'aria-checked',
       'true',
@@ -221,7 +223,7 @@ describe('two-factor statechart, driving the Use 2 Factor Auth switch', () => {
   })
 
   it('is offered only with a phone number', async () => {
-    await renderSignedIn(selfUser({ phone: null }), '/profile')
+    await renderSignedIn(selfUser({ phone: null }), '/profile', { provide })
     expect(await screen.findByText('Not Provided')).toBeVisible()
     expect(screen.queryByRole('switch', { name: 'Use 2 Factor Auth' })).toBeNull()
   })

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fromPromise } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { User } from '../../schema/user'
 import { identityDb } from '../../src/data/db/identity'
+import { signedImageMachine } from '../../src/machines/signedImage.machine'
 import {
   visageMachine,
   type VisageEvent,
@@ -15,19 +17,31 @@ import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
-import { refusal, server } from './profile.support'
+import { refusal, server, stubbed } from './profile.support'
 
-vi.mock('../../src/data/api/visage', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    uploadVisage: server.stub('uploadVisage'),
-    deleteVisage: server.stub('deleteVisage'),
-    fetchVisageUrl: (id: string) => {
-      server.calls.push({ name: 'fetchVisageUrl', args: [id], resolve: () => {}, reject: () => {} })
-      return Promise.resolve(`/v1/files/visage/${id}?sig=test`)
+// The server calls wait for the path's steps; the image's signed URL comes at once.
+const provide = [
+  visageMachine.provide({
+    actors: {
+      upload: stubbed('uploadVisage', ({ ownerId, file }) => [ownerId, file]),
+      deleteVisage: stubbed('deleteVisage', ({ userId }) => [userId]),
     },
-  }
-})
+  }),
+  signedImageMachine.provide({
+    actors: {
+      fetchUrl: fromPromise(({ input }) => {
+        const id = input.kind === 'visage' ? input.userId : input.path
+        server.calls.push({
+          name: 'fetchVisageUrl',
+          args: [id],
+          resolve: () => {},
+          reject: () => {},
+        })
+        return Promise.resolve(`/v1/files/visage/${id}?sig=test`)
+      }),
+    },
+  }),
+]
 
 const self = selfUser({ visage: 'visage-1' })
 const {
@@ -46,12 +60,12 @@ const events = [
   { type: 'visage.cancelDelete' },
   { type: 'xstate.done.actor.deleteVisage', output: withVisage(null) },
   { type: 'xstate.error.actor.deleteVisage', error: refusal(500, 'AN ERROR OCCURRED') },
-  { type: 'visage.drop', file: png },
-  { type: 'visage.dropRejected', message: 'Too many files' },
-  { type: 'visage.dropRejected', message: 'File type must be image/*' },
-  { type: 'xstate.done.actor.uploadVisage', output: withVisage('visage-2') },
+  { type: 'image.drop', file: png },
+  { type: 'image.dropRejected', message: 'Too many files' },
+  { type: 'image.dropRejected', message: 'File type must be image/*' },
+  { type: 'xstate.done.actor.upload', output: withVisage('visage-2') },
   {
-    type: 'xstate.error.actor.uploadVisage',
+    type: 'xstate.error.actor.upload',
     error: refusal(415, 'The image must be a PNG, JPEG, WebP or GIF file.'),
   },
 ] as unknown as VisageEvent[]
@@ -59,7 +73,7 @@ const events = [
 const testMachine = asTestMachine(visageMachine)
 const model = createTestModel(testMachine, {
   events,
-  input: { user: self, session: undefined },
+  input: { user: self },
   serializeState: (s, event, previous) =>
     JSON.stringify([s.value, s.context.visage, s.context.error]) +
     (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
@@ -149,8 +163,8 @@ function drive(app: App) {
         await app.user.click(inDialog('Cancel'))
         await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
       },
-      'visage.drop': () => app.user.upload(fileInput(), png),
-      'visage.dropRejected': ({ event }: Step) => {
+      'image.drop': () => app.user.upload(fileInput(), png),
+      'image.dropRejected': ({ event }: Step) => {
         // Around user-event, which would drop what `accept` refuses before the drop zone sees it.
         fireEvent.change(fileInput(), { target: { files: REFUSED[event.message ?? ''] } })
       },
@@ -162,14 +176,14 @@ function drive(app: App) {
         ;(await server.last('deleteVisage')).reject(event.error)
         await expectNotified('alert', /^Your visage was not deleted: \S/)
       },
-      'xstate.done.actor.uploadVisage': async ({ event }: Step) => {
+      'xstate.done.actor.upload': async ({ event }: Step) => {
         ;(await server.last('uploadVisage')).resolve(event.output)
         await expectNotified('status', 'Your visage was uploaded')
         await waitFor(async () =>
           expect((await identityDb().users.get(self.id))?.visage).toBe('visage-2'),
         )
       },
-      'xstate.error.actor.uploadVisage': async ({ event }: Step) => {
+      'xstate.error.actor.upload': async ({ event }: Step) => {
         ;(await server.last('uploadVisage')).reject(event.error)
         await expectNotified('alert', /^Your visage was not uploaded: \S/)
       },
@@ -189,14 +203,14 @@ describe('visage statechart, driving the Profile screen', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      const app = await renderSignedIn(self, '/profile')
+      const app = await renderSignedIn(self, '/profile', { provide })
       await screen.findByRole('heading', { name: 'Personal Info' })
       await path.test(drive(app))
     })
   }
 
   it('offers the drop zone to a user without a visage, by keyboard too', async () => {
-    await renderSignedIn(selfUser({ visage: null }), '/profile')
+    await renderSignedIn(selfUser({ visage: null }), '/profile', { provide })
     const zone = await screen.findByRole('button', { name: /Drop Image File Here/ })
     expect(zone).toHaveAttribute('tabindex', '0')
     expect(within(zone).getByLabelText('Visage image file')).toHaveAttribute('accept', 'image/*')

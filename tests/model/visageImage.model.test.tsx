@@ -1,36 +1,38 @@
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestModel } from 'xstate/graph'
 import {
-  visageImageMachine,
-  type VisageImageSnapshot,
-} from '../../src/machines/visageImage.machine'
+  signedImageMachine,
+  type SignedImageInput,
+  type SignedImageSnapshot,
+} from '../../src/machines/signedImage.machine'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from './asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { refusal, server } from './profile.support'
+import { refusal, server, stubbed } from './profile.support'
 
-vi.mock('../../src/data/api/visage', async () => {
-  const { server } = await import('./profile.support')
-  return {
-    uploadVisage: server.stub('uploadVisage'),
-    deleteVisage: server.stub('deleteVisage'),
-    fetchVisageUrl: server.stub('fetchVisageUrl'),
-  }
+// The user menu's avatar reads the visage's signed URL through the one signed-image machine.
+const signedImage = signedImageMachine.provide({
+  actors: {
+    fetchUrl: stubbed<string, SignedImageInput>('fetchVisageUrl', (image) => [
+      image.kind === 'visage' ? image.userId : image.path,
+    ]),
+  },
 })
+const provide = [signedImage]
 
 const self = selfUser({ visage: 'visage-1' })
 const url = `/v1/files/visage/${self.id}?sig=test`
 
 const events = [
-  { type: 'xstate.done.actor.fetchVisageUrl', output: url },
-  { type: 'xstate.error.actor.fetchVisageUrl', error: refusal(404, 'There is no visage.') },
+  { type: 'xstate.done.actor.fetchUrl', output: url },
+  { type: 'xstate.error.actor.fetchUrl', error: refusal(404, 'There is no visage.') },
 ]
 
-const testMachine = asTestMachine(visageImageMachine)
-const model = createTestModel(testMachine, { events, input: { userId: self.id } })
+const testMachine = asTestMachine(signedImageMachine)
+const model = createTestModel(testMachine, { events, input: { kind: 'visage', userId: self.id } })
 const paths = model.getShortestPaths()
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
@@ -52,7 +54,7 @@ const drive = {
       expect((await server.last('fetchVisageUrl')).args[0]).toBe(self.id)
       await waitFor(() => expect(menuButton()).toHaveTextContent('AL'))
     },
-    shown: async (s: VisageImageSnapshot) => {
+    shown: async (s: SignedImageSnapshot) => {
       await waitFor(() =>
         expect(menuButton().querySelector('img')).toHaveAttribute('src', s.context.url),
       )
@@ -66,9 +68,9 @@ const drive = {
     },
   },
   events: {
-    'xstate.done.actor.fetchVisageUrl': async ({ event }: Step) =>
+    'xstate.done.actor.fetchUrl': async ({ event }: Step) =>
       (await server.last('fetchVisageUrl')).resolve(event.output),
-    'xstate.error.actor.fetchVisageUrl': async ({ event }: Step) =>
+    'xstate.error.actor.fetchUrl': async ({ event }: Step) =>
       (await server.last('fetchVisageUrl')).reject(event.error),
   },
 }
@@ -89,13 +91,13 @@ describe('visage image statechart, driving the user menu avatar', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      await renderSignedIn(self)
+      await renderSignedIn(self, '/home', { provide })
       await path.test(drive)
     })
   }
 
   it('fetches a new URL when the visage changes, and shows initials without one', async () => {
-    const app = await renderSignedIn(self)
+    const app = await renderSignedIn(self, '/home', { provide })
     ;(await server.last('fetchVisageUrl')).resolve(url)
     await waitFor(() => expect(menuButton().querySelector('img')).toHaveAttribute('src', url))
 

@@ -1,5 +1,5 @@
 import { Flex, Spinner, Switch, Text } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { SelfUser } from '../../../schema/user'
 import {
@@ -7,9 +7,8 @@ import {
   type BiometricActor,
   type BiometricSnapshot,
 } from '../../machines/biometric.machine'
+import { useScreenActor } from '../app/useScreenActor'
 import { ErrorCallout } from '../login/ErrorCallout'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
 import { PasswordDialog } from './PasswordDialog'
 
 const selectChecked = (s: BiometricSnapshot) => s.hasTag('checked')
@@ -18,18 +17,12 @@ const selectCanEnable = (s: BiometricSnapshot) => s.can({ type: 'biometric.enabl
 const selectCanDisable = (s: BiometricSnapshot) => s.can({ type: 'biometric.disable' })
 // The dialog shows a wrong password itself; other failures show under the switch.
 const selectError = (s: BiometricSnapshot) =>
-  s.hasTag('error') && !s.matches('askingPassword') ? s.context.error : null
-
-type Props = {
-  user: SelfUser
-  /** For tests, which swap the server calls and the browser's prompt with `provide()`. */
-  machine?: typeof biometricMachine
-}
+  s.hasTag('error') && !s.hasTag('open') ? s.context.error : null
 
 /** The Profile screen's 'Biometric Login' switch (SPEC.md §2 'Profile'; docs/passkeys.md). */
-export function BiometricSetting({ user, machine = biometricMachine }: Props) {
-  const actor = useActorRef(machine)
-  return <BiometricSwitch actor={actor} email={user.email} />
+export function BiometricSetting({ user }: { user: SelfUser }) {
+  const actor = useScreenActor(biometricMachine)
+  return actor ? <BiometricSwitch actor={actor} email={user.email} /> : null
 }
 
 function BiometricSwitch({ actor, email }: { actor: BiometricActor; email: string }) {
@@ -39,25 +32,6 @@ function BiometricSwitch({ actor, email }: { actor: BiometricActor; email: strin
   const canEnable = useSelector(actor, selectCanEnable)
   const canDisable = useSelector(actor, selectCanDisable)
   const error = useSelector(actor, selectError)
-  // A wrong password stays in the dialog, and a cancelled browser prompt is not news.
-  useNotifyOn(actor, (previous, next) => {
-    const reason = next.context.error
-    if (previous.matches('loading'))
-      return next.hasTag('error') ? failed('Biometric Login could not be checked', reason) : null
-    if (previous.matches('registering'))
-      return next.matches('on')
-        ? succeeded('Biometric Login is on for this device')
-        : next.matches({ off: 'failed' })
-          ? failed('Biometric Login was not turned on', reason)
-          : null
-    if (previous.matches('disabling'))
-      return next.matches('off')
-        ? succeeded('Biometric Login is off; your passkeys were removed')
-        : next.hasTag('error')
-          ? failed('Biometric Login was not turned off', reason)
-          : null
-    return null
-  })
   return (
     <Flex direction="column" gap="2">
       <Flex gap="2" align="center">

@@ -6,7 +6,7 @@ const selectOpen = (s: BiometricSnapshot) => s.hasTag('open')
 const selectBusy = (s: BiometricSnapshot) => s.hasTag('busy')
 const selectPassword = (s: BiometricSnapshot) => s.context.password
 const selectError = (s: BiometricSnapshot) =>
-  s.matches('askingPassword') && s.hasTag('error') ? s.context.error : null
+  s.hasTag('open') && s.hasTag('error') ? s.context.error : null
 const selectCanSubmit = (s: BiometricSnapshot) => s.can({ type: 'biometric.submit' })
 const selectCanCancel = (s: BiometricSnapshot) => s.can({ type: 'biometric.cancel' })
 

@@ -18,8 +18,7 @@ import {
 } from '../../machines/passwordChange.selectors'
 import { PasswordField } from '../form/PasswordField'
 import { ErrorCallout } from '../login/ErrorCallout'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
+import { NewPasswordFields } from './NewPasswordFields'
 import { SuccessCallout } from './SuccessCallout'
 
 type Props = {
@@ -37,16 +36,6 @@ export function ChangePasswordForm({ actor, title, children, leaveLabel = 'Home'
   const changed = useSelector(actor, selectChanged)
   const canLeave = useSelector(actor, selectCanLeave)
   const error = useSelector(actor, selectError)
-  // Also as a notification: it stays in view when the screen moves on after five seconds.
-  useNotifyOn(actor, (previous, next) =>
-    !previous.hasTag('busy')
-      ? null
-      : next.hasTag('success')
-        ? succeeded(PASSWORD_CHANGED)
-        : next.hasTag('error')
-          ? failed('Your password was not changed', next.context.error)
-          : null,
-  )
   return (
     <Flex direction="column" gap="4">
       {title && (
@@ -100,21 +89,14 @@ function Fields({ actor, children }: { actor: ChangeActor; children?: ReactNode 
           error={oldPasswordError}
           onValueChange={(value) => actor.send({ type: 'password.oldChanged', value })}
         />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          readOnly={busy}
-          value={password}
-          error={passwordError}
-          onValueChange={(value) => actor.send({ type: 'password.newChanged', value })}
-        />
-        <PasswordField
-          label="Repeat New Password"
-          autoComplete="new-password"
-          readOnly={busy}
-          value={repeat}
-          error={repeatError}
-          onValueChange={(value) => actor.send({ type: 'password.repeatChanged', value })}
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          passwordError={passwordError}
+          repeatError={repeatError}
+          busy={busy}
+          onPasswordChange={(value) => actor.send({ type: 'password.newChanged', value })}
+          onRepeatChange={(value) => actor.send({ type: 'password.repeatChanged', value })}
         />
         <Flex gap="3" justify="end" wrap="wrap">
           {children}

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { forgotPasswordMachine, type ForgotActor } from '../../machines/forgotPassword.machine'
 import {
   selectBusy,
@@ -11,6 +11,7 @@ import {
   selectSent,
 } from '../../machines/forgotPassword.selectors'
 import { RESET_LINK_SENT } from '../../machines/password.messages'
+import { useScreenActor } from '../app/useScreenActor'
 import { FormField } from '../form/FormField'
 import { ErrorCallout } from '../login/ErrorCallout'
 import { SuccessCallout } from './SuccessCallout'
@@ -62,12 +63,8 @@ export function ForgotPasswordView({ actor }: { actor: ForgotActor }) {
   )
 }
 
-/** /forgotPassword (also /forgotpassword). `machine` is for tests that swap the server call. */
-export function ForgotPasswordScreen({
-  machine = forgotPasswordMachine,
-}: {
-  machine?: typeof forgotPasswordMachine
-}) {
-  const actor = useActorRef(machine)
-  return <ForgotPasswordView actor={actor} />
+/** /forgotPassword (also /forgotpassword). */
+export function ForgotPasswordScreen() {
+  const actor = useScreenActor(forgotPasswordMachine)
+  return actor ? <ForgotPasswordView actor={actor} /> : null
 }

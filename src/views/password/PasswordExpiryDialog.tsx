@@ -1,16 +1,21 @@
 import { Button, Dialog } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import type { ChangeActor, ChangeSnapshot } from '../../machines/passwordChange.machine'
+import {
+  passwordChangeMachine,
+  type ChangeActor,
+  type ChangeSnapshot,
+} from '../../machines/passwordChange.machine'
 import type { ExpiryActor } from '../../machines/passwordExpiry.machine'
 import type { SessionSnapshot } from '../../machines/session.machine'
 import {
   expiryTitle,
   selectCanLater,
-  selectChange,
   selectDaysLeft,
   selectOpen,
+  selectUserId,
 } from '../../machines/passwordExpiry.selectors'
 import { useSession } from '../app/sessionContext'
+import { useScreenActor } from '../app/useScreenActor'
 import { ChangePasswordForm } from './ChangePasswordForm'
 
 const selectBusy = (s: ChangeSnapshot) => s.hasTag('busy')
@@ -36,11 +41,20 @@ function LaterButton({ expiry, change }: { expiry: ExpiryActor; change: ChangeAc
 /** The 400 px dialog; its open state is the statechart's. */
 export function PasswordExpiryView({ expiry }: { expiry: ExpiryActor }) {
   const open = useSelector(expiry, selectOpen)
+  return open ? <ExpiryDialog expiry={expiry} /> : null
+}
+
+/**
+ * The open dialog: its change form is a screen actor of its own, told to report to the warning's
+ * actor, which closes once the password was changed.
+ */
+function ExpiryDialog({ expiry }: { expiry: ExpiryActor }) {
   const days = useSelector(expiry, selectDaysLeft)
-  const change = useSelector(expiry, selectChange)
+  const userId = useSelector(expiry, selectUserId)
+  const change = useScreenActor(passwordChangeMachine, { input: { userId, host: expiry } })
   return (
     <Dialog.Root
-      open={open}
+      open
       onOpenChange={(next) => {
         if (!next && !change?.getSnapshot().hasTag('busy')) expiry.send({ type: 'expiry.later' })
       }}

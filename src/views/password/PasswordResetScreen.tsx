@@ -2,18 +2,12 @@ import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { LoginActor, LoginSnapshot } from '../../machines/login.machine'
-import {
-  PASSWORD_CHANGED,
-  PASSWORD_EXCEPTION,
-  RESET_LINK_EXPIRED,
-} from '../../machines/password.messages'
+import { PASSWORD_EXCEPTION, RESET_LINK_EXPIRED } from '../../machines/password.messages'
 import { passwordResetMachine, type ResetActor } from '../../machines/passwordReset.machine'
 import { selectCanRetry, selectLogin, selectScreen } from '../../machines/passwordReset.selectors'
 import { useScreenActor } from '../app/useScreenActor'
 import { ErrorCallout } from '../login/ErrorCallout'
 import { LoginView } from '../login/LoginView'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
 import { ResetForm } from './ResetForm'
 
 function Pending({ message }: { message: string }) {
@@ -93,15 +87,5 @@ export function PasswordResetView({ actor }: { actor: ResetActor }) {
 /** /passwordReset/$slug. */
 export function PasswordResetScreen({ slug }: { slug: string }) {
   const actor = useScreenActor(passwordResetMachine, { input: { slug } })
-  // The form gives way to the sign-in at once: the notification is what says it worked.
-  useNotifyOn(actor, (previous, next) =>
-    !previous.matches('saving')
-      ? null
-      : next.matches('signingIn')
-        ? succeeded(PASSWORD_CHANGED)
-        : next.hasTag('error')
-          ? failed('Your password was not reset', next.context.error)
-          : null,
-  )
   return actor ? <PasswordResetView actor={actor} /> : null
 }

@@ -13,8 +13,8 @@ import {
   selectRepeatError,
 } from '../../machines/passwordReset.selectors'
 import { FormField } from '../form/FormField'
-import { PasswordField } from '../form/PasswordField'
 import { ErrorCallout } from '../login/ErrorCallout'
+import { NewPasswordFields } from './NewPasswordFields'
 
 /** The 'Password Reset' form: the address on file as a check, and the new password twice. */
 export function ResetForm({ actor }: { actor: ResetActor }) {
@@ -48,21 +48,14 @@ export function ResetForm({ actor }: { actor: ResetActor }) {
           error={emailError}
           onValueChange={(value) => actor.send({ type: 'reset.emailChanged', value })}
         />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          readOnly={busy}
-          value={password}
-          error={passwordError}
-          onValueChange={(value) => actor.send({ type: 'reset.passwordChanged', value })}
-        />
-        <PasswordField
-          label="Repeat New Password"
-          autoComplete="new-password"
-          readOnly={busy}
-          value={repeat}
-          error={repeatError}
-          onValueChange={(value) => actor.send({ type: 'reset.repeatChanged', value })}
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          passwordError={passwordError}
+          repeatError={repeatError}
+          busy={busy}
+          onPasswordChange={(value) => actor.send({ type: 'reset.passwordChanged', value })}
+          onRepeatChange={(value) => actor.send({ type: 'reset.repeatChanged', value })}
         />
         <Button type="submit" size="3" loading={busy} disabled={!canSave}>
           Save Password

@@ -1,14 +1,12 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
-import { useNavigate } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import {
   deleteLocalDataMachine,
   type DeleteLocalDataActor,
   type DeleteLocalDataSnapshot,
 } from '../../machines/deleteLocalData.machine'
+import { useScreenActor } from '../app/useScreenActor'
 import { ConfirmDeleteDialog } from '../dialog/ConfirmDeleteDialog'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
 
 const selectOpen = (s: DeleteLocalDataSnapshot) => s.hasTag('open')
 const selectBusy = (s: DeleteLocalDataSnapshot) => s.hasTag('busy')
@@ -19,13 +17,9 @@ const selectCanCancel = (s: DeleteLocalDataSnapshot) => s.can({ type: 'localData
 
 /** 'Delete Local Data' (SPEC.md §2 'Profile'): after a confirmation, clears this browser, logs out. */
 export function DeleteLocalData() {
-  const navigate = useNavigate()
-  const actor = useActorRef(
-    deleteLocalDataMachine.provide({
-      actions: { logOut: () => void navigate({ to: '/logout' }) },
-    }),
-  )
-  return <DeleteLocalDataView actor={actor} />
+  // Its chart ends the session itself once the data is gone; the login then shows.
+  const actor = useScreenActor(deleteLocalDataMachine)
+  return actor ? <DeleteLocalDataView actor={actor} /> : null
 }
 
 export function DeleteLocalDataView({ actor }: { actor: DeleteLocalDataActor }) {
@@ -35,16 +29,6 @@ export function DeleteLocalDataView({ actor }: { actor: DeleteLocalDataActor }) 
   const canDelete = useSelector(actor, selectCanDelete)
   const canConfirm = useSelector(actor, selectCanConfirm)
   const canCancel = useSelector(actor, selectCanCancel)
-  // The stack lives above the routes: the notice is still there on the login page.
-  useNotifyOn(actor, (previous, next) =>
-    !previous.matches('deleting')
-      ? null
-      : next.matches('deleted')
-        ? succeeded('The local data of this browser was deleted')
-        : next.matches('failed')
-          ? failed('The local data was not deleted', next.context.error)
-          : null,
-  )
   return (
     <Flex direction="column" gap="2" align="start">
       <Button

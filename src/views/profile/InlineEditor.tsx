@@ -5,8 +5,6 @@ import { useState, type ComponentProps } from 'react'
 import type { EditorActor, EditorRecord, EditorSnapshot } from '../../machines/inlineEditor.machine'
 import { FormField } from '../form/FormField'
 import { PasswordField } from '../form/PasswordField'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
 import { ErrorText } from './ErrorText'
 
 /** One input of an editor: the field's name in the chart, its label and its kind. */
@@ -28,8 +26,6 @@ type Props = {
   record?: EditorRecord
   /** No edit icon: the value cannot be changed now (a deleted service). */
   readOnly?: boolean
-  /** Whose value it is, for the notifications: 'Your name' (the default) was saved / not saved. */
-  subject?: string
 }
 
 const selectOpen = (s: EditorSnapshot) => s.hasTag('open')
@@ -44,22 +40,12 @@ const selectCanCancel = (s: EditorSnapshot) => s.can({ type: 'editor.cancel' })
  * A row of the Personal Info card (SPEC.md §2 'Profile') or of a service's detail ('Services'): the
  * saved value with an edit icon, or, when open, the inputs with a cancel icon and 'Save Changes'.
  */
-export function InlineEditor({ editor, title, display, fields, record, readOnly, subject }: Props) {
+export function InlineEditor({ editor, title, display, fields, record, readOnly }: Props) {
   const open = useSelector(editor, selectOpen)
   // Once opened from its edit icon, the row gives the focus back to it when the editor closes
   // (saved or cancelled): the form the focus was in is gone.
   const [edited, setEdited] = useState(false)
   const thing = title.toLowerCase()
-  const whose = subject ?? `Your ${thing}`
-  useNotifyOn(editor, (previous, next) =>
-    !previous.hasTag('busy')
-      ? null
-      : next.matches('closed')
-        ? succeeded(`${whose} was saved`)
-        : next.hasTag('error')
-          ? failed(`${whose} was not saved`, next.context.error)
-          : null,
-  )
   if (!open) {
     return (
       <Flex justify="between" align="center" gap="3" role="group" aria-label={title}>

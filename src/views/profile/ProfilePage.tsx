@@ -1,14 +1,14 @@
 import { Card, Flex, Heading, Separator } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { formatPhone } from '../../../schema/rules'
 import type { SelfUser } from '../../../schema/user'
-import { profileEditorMachine } from '../../machines/profileEditor.machine'
+import { inlineEditorMachine } from '../../machines/inlineEditor.machine'
 import { emailEditor, nameEditor, phoneEditor } from '../../machines/profileEditors'
-import type { SessionActor } from '../../machines/session.machine'
 import { selectUser } from '../../machines/session.selectors'
 import { twoFactorMachine } from '../../machines/twoFactor.machine'
 import { visageMachine } from '../../machines/visage.machine'
 import { useSession } from '../app/sessionContext'
+import { useScreenActor } from '../app/useScreenActor'
 import { PageHeader } from '../page/PageHeader'
 import { BiometricSetting } from '../passkeys/BiometricSetting'
 import { initials } from '../shell/navigation'
@@ -17,21 +17,15 @@ import { InlineEditor } from './InlineEditor'
 import { TwoFactorSwitch } from './TwoFactorSwitch'
 import { VisageSection } from './VisageSection'
 
-type Props = { user: SelfUser; session: SessionActor }
-
 /** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
-function PersonalInfo({ user, session }: Props) {
-  const name = useActorRef(profileEditorMachine, {
-    input: { spec: nameEditor, record: user, session },
-  })
-  const email = useActorRef(profileEditorMachine, {
-    input: { spec: emailEditor, record: user, session },
-  })
-  const phone = useActorRef(profileEditorMachine, {
-    input: { spec: phoneEditor, record: user, session },
-  })
-  const twoFactor = useActorRef(twoFactorMachine, { input: { user, session } })
-  const visage = useActorRef(visageMachine, { input: { user, session } })
+function PersonalInfo({ user }: { user: SelfUser }) {
+  const name = useScreenActor(inlineEditorMachine, { input: { spec: nameEditor, record: user } })
+  const email = useScreenActor(inlineEditorMachine, { input: { spec: emailEditor, record: user } })
+  const phone = useScreenActor(inlineEditorMachine, { input: { spec: phoneEditor, record: user } })
+  const twoFactor = useScreenActor(twoFactorMachine, { input: { user } })
+  const visage = useScreenActor(visageMachine, { input: { user } })
+  // The screen's actors are spawned in the session's system by the first effect.
+  if (!name || !email || !phone || !twoFactor || !visage) return null
   return (
     <Card size={{ initial: '2', sm: '3' }}>
       <Flex direction="column" gap="4" asChild>
@@ -96,7 +90,7 @@ export function ProfilePage() {
   return (
     <Flex direction="column" gap="4" maxWidth="760px">
       <PageHeader title="Profile" />
-      <PersonalInfo user={user} session={session} />
+      <PersonalInfo user={user} />
       <BiometricSetting user={user} />
       <DeleteLocalData />
     </Flex>

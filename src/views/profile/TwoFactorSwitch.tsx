@@ -2,8 +2,6 @@ import { Flex, Spinner, Switch, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { TwoFactorActor, TwoFactorSnapshot } from '../../machines/twoFactor.machine'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
 import { ErrorText } from './ErrorText'
 import { TwoFactorPasswordDialog } from './TwoFactorPasswordDialog'
 
@@ -26,22 +24,6 @@ export function TwoFactorSwitch({ twoFactor }: { twoFactor: TwoFactorActor }) {
   const canTurnOn = useSelector(twoFactor, selectCanTurnOn)
   const canTurnOff = useSelector(twoFactor, selectCanTurnOff)
   const hintId = useId()
-  // A wrong password stays in the dialog, where the person can try again.
-  useNotifyOn(twoFactor, (previous, next) => {
-    if (previous.matches('turningOn'))
-      return next.matches({ on: 'settled' })
-        ? succeeded('2 Factor Auth is on')
-        : next.hasTag('error') && !next.hasTag('open')
-          ? failed('2 Factor Auth was not turned on', next.context.error)
-          : null
-    if (previous.matches('turningOff'))
-      return next.matches({ off: 'settled' })
-        ? succeeded('2 Factor Auth is off')
-        : next.hasTag('error') && !next.hasTag('open')
-          ? failed('2 Factor Auth was not turned off', next.context.error)
-          : null
-    return null
-  })
   return (
     <Flex direction="column" gap="2">
       <Flex gap="3" align="center">

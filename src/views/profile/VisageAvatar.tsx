@@ -1,12 +1,17 @@
 import { Avatar } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { ComponentProps } from 'react'
-import { visageImageMachine, type VisageImageSnapshot } from '../../machines/visageImage.machine'
+import {
+  signedImageMachine,
+  type SignedImageActor,
+  type SignedImageSnapshot,
+} from '../../machines/signedImage.machine'
+import { useScreenActor } from '../app/useScreenActor'
 
 type AvatarProps = Omit<ComponentProps<typeof Avatar>, 'src'>
 type Props = AvatarProps & { userId: string; visage: string | null }
 
-const selectUrl = (s: VisageImageSnapshot) => s.context.url ?? undefined
+const selectUrl = (s: SignedImageSnapshot) => s.context.url ?? undefined
 
 /**
  * An avatar showing the user's visage when there is one, otherwise (or when its URL or image
@@ -19,7 +24,12 @@ export function VisageAvatar({ userId, visage, ...avatar }: Props) {
 }
 
 function SignedVisage({ userId, ...avatar }: AvatarProps & { userId: string }) {
-  const image = useActorRef(visageImageMachine, { input: { userId } })
+  const image = useScreenActor(signedImageMachine, { input: { kind: 'visage', userId } })
+  // The initials show until the image's actor is there.
+  return image ? <SignedAvatar image={image} {...avatar} /> : <Avatar {...avatar} />
+}
+
+function SignedAvatar({ image, ...avatar }: AvatarProps & { image: SignedImageActor }) {
   const url = useSelector(image, selectUrl)
   return <Avatar {...avatar} src={url} />
 }

@@ -3,18 +3,16 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { VisageActor, VisageSnapshot } from '../../machines/visage.machine'
 import { ConfirmDeleteDialog } from '../dialog/ConfirmDeleteDialog'
-import { failed, succeeded } from '../notify/items'
-import { useNotifyOn } from '../notify/useNotifyOn'
 import { ImageDropZone } from '../upload/ImageDropZone'
 import { ErrorText } from './ErrorText'
 import { VisageAvatar } from './VisageAvatar'
 
 const selectVisage = (s: VisageSnapshot) => s.context.visage
-const selectUserId = (s: VisageSnapshot) => s.context.userId
+const selectUserId = (s: VisageSnapshot) => s.context.ownerId
 const selectBusy = (s: VisageSnapshot) => s.hasTag('busy')
 const selectOpen = (s: VisageSnapshot) => s.hasTag('open')
 const selectError = (s: VisageSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectCanDrop = (s: VisageSnapshot) => s.can({ type: 'visage.drop', file: new File([], '') })
+const selectCanDrop = (s: VisageSnapshot) => s.can({ type: 'image.drop', file: new File([], '') })
 const selectCanDelete = (s: VisageSnapshot) => s.can({ type: 'visage.delete' })
 const selectCanConfirm = (s: VisageSnapshot) => s.can({ type: 'visage.confirmDelete' })
 const selectCanCancel = (s: VisageSnapshot) => s.can({ type: 'visage.cancelDelete' })
@@ -26,21 +24,6 @@ const selectCanCancel = (s: VisageSnapshot) => s.can({ type: 'visage.cancelDelet
 export function VisageSection({ visage, initials }: { visage: VisageActor; initials: string }) {
   const reference = useSelector(visage, selectVisage)
   const userId = useSelector(visage, selectUserId)
-  useNotifyOn(visage, (previous, next) => {
-    if (previous.matches('uploading'))
-      return next.matches('present')
-        ? succeeded('Your visage was uploaded')
-        : next.hasTag('error')
-          ? failed('Your visage was not uploaded', next.context.error)
-          : null
-    if (previous.matches('deleting'))
-      return next.matches('absent')
-        ? succeeded('Your visage was deleted')
-        : next.matches('deleteFailed')
-          ? failed('Your visage was not deleted', next.context.error)
-          : null
-    return null
-  })
   return (
     <Flex direction="column" gap="3" asChild>
       <section aria-labelledby="profile-visage">
@@ -95,8 +78,8 @@ function VisageDropZone({ visage }: { visage: VisageActor }) {
         what="Visage"
         busy={busy}
         canDrop={canDrop}
-        onDrop={(file) => visage.send({ type: 'visage.drop', file })}
-        onRejected={(message) => visage.send({ type: 'visage.dropRejected', message })}
+        onDrop={(file) => visage.send({ type: 'image.drop', file })}
+        onRejected={(message) => visage.send({ type: 'image.dropRejected', message })}
       />
       <ErrorText message={error} />
     </Flex>

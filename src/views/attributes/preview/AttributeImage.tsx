@@ -1,9 +1,11 @@
 import { Skeleton } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import {
-  attributeImageMachine,
-  type AttributeImageSnapshot,
-} from '../../../machines/attributeImage.machine'
+  signedImageMachine,
+  type SignedImageActor,
+  type SignedImageSnapshot,
+} from '../../../machines/signedImage.machine'
+import { useScreenActor } from '../../app/useScreenActor'
 
 type Props = {
   /** The stored `attributes/...` path; null: no image. */
@@ -15,8 +17,8 @@ type Props = {
   src?: string | undefined
 }
 
-const selectUrl = (s: AttributeImageSnapshot) => s.context.url
-const selectBusy = (s: AttributeImageSnapshot) => s.hasTag('busy')
+const selectUrl = (s: SignedImageSnapshot) => s.context.url
+const selectBusy = (s: SignedImageSnapshot) => s.hasTag('busy')
 
 /**
  * An attribute or option image within its size limit (SPEC.md §9 'Attribute sizes'), scaled down
@@ -29,18 +31,26 @@ export function AttributeImage({ path, alt, maxWidth, maxHeight, src }: Props) {
   return <SignedImage key={path} path={path} alt={alt} maxWidth={maxWidth} maxHeight={maxHeight} />
 }
 
-function SignedImage({ path, alt, maxWidth, maxHeight }: Omit<Props, 'src'> & { path: string }) {
-  const image = useActorRef(attributeImageMachine, { input: { path } })
+type Sized = { alt: string; maxWidth: number; maxHeight: number }
+
+function Loading({ maxWidth, maxHeight }: Omit<Sized, 'alt'>) {
+  return (
+    <Skeleton
+      data-testid="image-loading"
+      width={`${Math.min(maxWidth, 64)}px`}
+      height={`${Math.min(maxHeight, 48)}px`}
+    />
+  )
+}
+
+function SignedImage({ path, ...sized }: Sized & { path: string }) {
+  const image = useScreenActor(signedImageMachine, { input: { kind: 'attribute', path } })
+  return image ? <Signed image={image} {...sized} /> : <Loading {...sized} />
+}
+
+function Signed({ image, alt, maxWidth, maxHeight }: Sized & { image: SignedImageActor }) {
   const url = useSelector(image, selectUrl)
-  const busy = useSelector(image, selectBusy)
-  if (busy)
-    return (
-      <Skeleton
-        data-testid="image-loading"
-        width={`${Math.min(maxWidth, 64)}px`}
-        height={`${Math.min(maxHeight, 48)}px`}
-      />
-    )
+  if (useSelector(image, selectBusy)) return <Loading maxWidth={maxWidth} maxHeight={maxHeight} />
   if (!url) return null
   return <SizedImage src={url} alt={alt} maxWidth={maxWidth} maxHeight={maxHeight} />
 }

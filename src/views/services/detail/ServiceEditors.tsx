@@ -57,7 +57,6 @@ function ServiceEditor({ service, readOnly, title, spec }: EditorProps) {
       ]}
       record={service}
       readOnly={readOnly}
-      subject={`The service ${title.toLowerCase()}`}
     />
   )
 }

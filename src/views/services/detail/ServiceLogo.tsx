@@ -1,14 +1,13 @@
 import { TrashIcon } from '@radix-ui/react-icons'
 import { Button, Flex, Skeleton, Text } from '@radix-ui/themes'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { Service } from '../../../../schema/service'
 import {
   serviceLogoMachine,
   type ServiceLogoActor,
   type ServiceLogoSnapshot,
 } from '../../../machines/serviceLogo.machine'
-import { failed, succeeded } from '../../notify/items'
-import { useNotifyOn } from '../../notify/useNotifyOn'
+import { useScreenActor } from '../../app/useScreenActor'
 import { ErrorText } from '../../profile/ErrorText'
 import { ImageDropZone } from '../../upload/ImageDropZone'
 
@@ -18,7 +17,7 @@ const selectFetching = (s: ServiceLogoSnapshot) => s.hasTag('fetching')
 const selectBusy = (s: ServiceLogoSnapshot) => s.hasTag('busy')
 const selectError = (s: ServiceLogoSnapshot) => (s.hasTag('error') ? s.context.error : null)
 const selectCanDrop = (s: ServiceLogoSnapshot) =>
-  s.can({ type: 'logo.drop', file: new File([], '') })
+  s.can({ type: 'image.drop', file: new File([], '') })
 const selectCanRemove = (s: ServiceLogoSnapshot) => s.can({ type: 'logo.remove' })
 
 type Props = { service: Service; readOnly: boolean }
@@ -28,24 +27,13 @@ type Props = { service: Service; readOnly: boolean }
  * URL) with 'Remove Logo', or the drop zone 'Drop Logo File Here' for one image file.
  */
 export function ServiceLogo({ service, readOnly }: Props) {
-  const logo = useActorRef(serviceLogoMachine, { input: { service } })
+  const logo = useScreenActor(serviceLogoMachine, { input: { service } })
+  return logo ? <LogoArea logo={logo} service={service} readOnly={readOnly} /> : null
+}
+
+function LogoArea({ logo, service, readOnly }: Props & { logo: ServiceLogoActor }) {
   const hasLogo = useSelector(logo, selectHasLogo)
   const error = useSelector(logo, selectError)
-  useNotifyOn(logo, (previous, next) => {
-    if (previous.matches('uploading'))
-      return next.matches('present')
-        ? succeeded('The logo was uploaded')
-        : next.hasTag('error')
-          ? failed('The logo was not uploaded', next.context.error)
-          : null
-    if (previous.matches('removing'))
-      return next.matches('absent')
-        ? succeeded('The logo was removed')
-        : next.hasTag('error')
-          ? failed('The logo was not removed', next.context.error)
-          : null
-    return null
-  })
   return (
     <Flex direction="column" gap="3" asChild>
       <section aria-labelledby="service-logo">
@@ -132,8 +120,8 @@ function LogoDropZone({ logo }: { logo: ServiceLogoActor }) {
       what="Logo"
       busy={busy}
       canDrop={canDrop}
-      onDrop={(file) => logo.send({ type: 'logo.drop', file })}
-      onRejected={(message) => logo.send({ type: 'logo.dropRejected', message })}
+      onDrop={(file) => logo.send({ type: 'image.drop', file })}
+      onRejected={(message) => logo.send({ type: 'image.dropRejected', message })}
     />
   )
 }
