@@ -3,6 +3,8 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ComponentProps } from 'react'
 import type { AttributeKey, AttributeKeyOption } from '../../schema/attributes'
+import { fromPromise } from 'xstate'
+import { signedImageMachine, type SignedImageInput } from '../../src/machines/signedImage.machine'
 import { AttributePreview } from '../../src/views/attributes/preview/AttributePreview'
 import { testSession, WithSession } from '../setup/session'
 
@@ -48,10 +50,24 @@ export function anOption(
   }
 }
 
+/**
+ * Option images through signed URLs that come at once; a path with 'broken' in it cannot be had.
+ */
+export const signedImages = signedImageMachine.provide({
+  actors: {
+    fetchUrl: fromPromise<string, SignedImageInput>(({ input }) => {
+      const path = input.kind === 'attribute' ? input.path : input.userId
+      return path.includes('broken')
+        ? Promise.reject(new Error('gone'))
+        : Promise.resolve(`/signed/${path}`)
+    }),
+  },
+})
+
 export function renderPreview(props: ComponentProps<typeof AttributePreview>) {
   // An option's image is read through a screen actor of the session.
   const view = render(
-    <WithSession session={testSession()}>
+    <WithSession session={testSession()} provide={[signedImages]}>
       <Theme>
         <AttributePreview {...props} />
       </Theme>

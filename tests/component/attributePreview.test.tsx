@@ -3,17 +3,10 @@ import { useState } from 'react'
 import { Theme } from '@radix-ui/themes'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AttributePreview } from '../../src/views/attributes/preview/AttributePreview'
 import { testSession, WithSession } from '../setup/session'
-import { aKey, anOption, renderPreview } from './attributePreview.support'
-
-vi.mock('../../src/data/api/attributes', () => ({
-  fetchAttributeImageUrl: (path: string) =>
-    path.includes('broken')
-      ? Promise.reject(new Error('gone'))
-      : Promise.resolve(`/signed/${path}`),
-}))
+import { aKey, anOption, renderPreview, signedImages } from './attributePreview.support'
 
 const colours = () => [
   anOption('Red', 'red', { sortOrder: 0, imagePath: 'attributes/red' }),
@@ -292,7 +285,7 @@ describe('AttributePreview', () => {
       )
     }
     render(
-      <WithSession session={testSession()}>
+      <WithSession session={testSession()} provide={[signedImages]}>
         <Owner />
       </WithSession>,
     )
