@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../schema/errors'
 import { isApiError } from '../data/api/ApiError'
-import { failed, succeeded } from './notices'
+import { failed, succeeded } from './notification.messages'
 
 const EXCEPTION = 'An Error Occurred. Try Again.'
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { deleteLocalData } from '../data/db/deleteLocalData'
-import { failed, succeeded } from './notices'
+import { failed, succeeded } from './notification.messages'
 import { notify, tellSession } from './system'
 
 type DeleteLocalDataContext = { error: string | null }

@@ -1,4 +1,4 @@
-import { failed, succeeded } from './notices'
+import { failed, succeeded } from './notification.messages'
 
 type Whose = { subject: string }
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../schema/errors'
 import { isApiError } from '../data/api/ApiError'
-import { failed, succeeded } from './notices'
+import { failed, succeeded } from './notification.messages'
 
 /** SPEC.md §8: any password failure without a message of its own, and network errors. */
 export const PASSWORD_EXCEPTION = 'An Error Occurred. Try Again.'

@@ -1,5 +1,5 @@
 import { isApiError } from '../data/api/ApiError'
-import { failed, succeeded } from './notices'
+import { failed, succeeded } from './notification.messages'
 
 /**
  * What a profile change that failed says (SPEC.md §8 'Re-authentication failure'): the server's

@@ -1,4 +1,4 @@
-import { failed, succeeded } from './notices'
+import { failed, succeeded } from './notification.messages'
 
 /** A service logo's notifications (SPEC.md §4 'Service logo'), with the server's reason. */
 export const logoNotices = {
