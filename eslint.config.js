@@ -13,6 +13,12 @@ import globals from 'globals'
 const zones = [
   { target: './src/machines', from: './src/views', message: 'Machines never import views.' },
   {
+    target: ['./src/views', './src/routes'],
+    from: './src/data',
+    message:
+      'Views read machines (tags, can(), selectors) and send them events; data/ is the machines’ business.',
+  },
+  {
     target: './src/data',
     from: ['./src/views', './src/machines'],
     message: 'Data never imports machines or views.',

@@ -2,8 +2,13 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { LoginResults } from '../../schema/auth'
 import { validatePassword, validateSecurityCode, validateUsername } from '../../schema/rules'
 import { signIn, verifyAccessCode } from '../data/api/auth'
-import { writeLastUsername } from '../data/prefs/lastUsername'
-import { isCeremonyCancelled, signInByPasskey } from '../data/webauthn/ceremonies'
+import { readBiometricFlag } from '../data/prefs/biometric'
+import { readLastUsername, writeLastUsername } from '../data/prefs/lastUsername'
+import {
+  isCeremonyCancelled,
+  signInByPasskey,
+  webAuthnSupported,
+} from '../data/webauthn/ceremonies'
 import { signInFailureMessage, verifyFailureMessage } from './login.messages'
 import { tellSession } from './system'
 
@@ -18,6 +23,15 @@ type LoginContext = {
   /** This browser holds a passkey for Gatehouse and can use it: the passkey button shows. */
   passkeyOffered: boolean
 }
+
+/**
+ * The flow's input as the login screen opens: the username remembered from the last sign-in, and
+ * the passkey button only where biometric login was turned on and the browser can run the ceremony.
+ */
+export const loginInput = () => ({
+  username: readLastUsername(),
+  passkeyOffered: readBiometricFlag() && webAuthnSupported(),
+})
 
 export type LoginEvent =
   | { type: 'login.usernameChanged'; value: string }
