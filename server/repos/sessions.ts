@@ -111,6 +111,19 @@ function matching(filters: SessionFilters, after: SessionAfter | null, now: Date
   )
 }
 
+/** A session as the console lists it: its row with the owner's name (the sync's shape too). */
+export const sessionColumns = {
+  id: sessions.id,
+  createdAt: sessions.createdAt,
+  updatedAt: sessions.updatedAt,
+  userId: sessions.userId,
+  ip: sessions.ip,
+  userAgent: sessions.userAgent,
+  expires: sessions.expires,
+  nameFirst: users.nameFirst,
+  nameLast: users.nameLast,
+}
+
 /**
  * One page of the Sessions list (live sessions only), newest expiry first, with the linked user's
  * name. Answers one row more than asked when more follow, so the caller knows whether to hand out
@@ -124,17 +137,7 @@ export async function listSessions(
   now = new Date(),
 ): Promise<Session[]> {
   const rows = await db
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      updatedAt: sessions.updatedAt,
-      userId: sessions.userId,
-      ip: sessions.ip,
-      userAgent: sessions.userAgent,
-      expires: sessions.expires,
-      nameFirst: users.nameFirst,
-      nameLast: users.nameLast,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(matching(filters, after, now))

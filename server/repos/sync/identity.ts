@@ -7,6 +7,7 @@ import { sessions } from '../../db/schema/sessions'
 import { users } from '../../db/schema/users'
 import type { Db } from '../../db/types'
 import { toService } from '../../presenters/service'
+import { sessionColumns } from '../sessions'
 import { type Change, type ChangeWindow, changeOrder, inWindow, iso } from './window'
 
 /*
@@ -53,15 +54,7 @@ export async function readSessions(db: Db, window: ChangeWindow): Promise<Change
     .select({
       txid: sessions.txid,
       rev: sessions.rev,
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      updatedAt: sessions.updatedAt,
-      userId: sessions.userId,
-      ip: sessions.ip,
-      userAgent: sessions.userAgent,
-      expires: sessions.expires,
-      nameFirst: users.nameFirst,
-      nameLast: users.nameLast,
+      ...sessionColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
