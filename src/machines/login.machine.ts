@@ -69,6 +69,7 @@ export const loginMachine = setup({
       !validateUsername(context.username) && !validatePassword(context.password),
     canVerify: ({ context }) => !validateSecurityCode(context.code),
     canUsePasskey: ({ context }) => context.passkeyOffered,
+    needsCode: ({ event }) => (event as { output?: LoginResults }).output?.mfaId !== undefined,
     isCancelled: (_, error: unknown) => isCeremonyCancelled(error),
   },
   actions: {
@@ -99,10 +100,14 @@ export const loginMachine = setup({
       },
       on: {
         'login.usernameChanged': {
-          description: 'Usernames are case-insensitive, so the field shows them lowercased.',
+          description:
+            'The username was typed; usernames are case-insensitive, so the field shows it lowercased.',
           actions: assign({ username: ({ event }) => event.value.toLowerCase() }),
         },
-        'login.passwordChanged': { actions: assign({ password: ({ event }) => event.value }) },
+        'login.passwordChanged': {
+          description: 'The password was typed.',
+          actions: assign({ password: ({ event }) => event.value }),
+        },
         'login.submit': {
           guard: 'canSignIn',
           target: 'signingIn',
@@ -125,8 +130,9 @@ export const loginMachine = setup({
         input: ({ context }) => ({ username: context.username, password: context.password }),
         onDone: [
           {
-            guard: ({ event }) => event.output.mfaId !== undefined,
+            guard: 'needsCode',
             target: 'code',
+            description: 'The server accepted the password and sent a security code.',
             actions: assign({
               challenge: ({ event }) => ({
                 userId: event.output.user.id,
@@ -134,10 +140,15 @@ export const loginMachine = setup({
               }),
             }),
           },
-          { target: 'signedIn', actions: 'rememberUsername' },
+          {
+            target: 'signedIn',
+            actions: 'rememberUsername',
+            description: 'The server accepted the password; the account has no second factor.',
+          },
         ],
         onError: {
           target: 'credentials.rejected',
+          description: 'The server refused it; the message says why.',
           actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }),
         },
       },
@@ -150,7 +161,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'signInWithPasskey',
         src: 'signInWithPasskey',
-        onDone: { target: 'signedIn' },
+        onDone: { target: 'signedIn', description: 'The server accepted the passkey.' },
         onError: [
           {
             guard: {
@@ -162,6 +173,8 @@ export const loginMachine = setup({
           },
           {
             target: 'credentials.rejected',
+            description:
+              'The prompt failed or the server refused the passkey; the message says why.',
             actions: assign({ error: ({ event }) => signInFailureMessage(event.error) }),
           },
         ],
@@ -175,7 +188,10 @@ export const loginMachine = setup({
         rejected: { description: 'The code was refused; its message shows.', tags: ['error'] },
       },
       on: {
-        'mfa.codeChanged': { actions: assign({ code: ({ event }) => event.value.trim() }) },
+        'mfa.codeChanged': {
+          description: 'The security code was typed.',
+          actions: assign({ code: ({ event }) => event.value.trim() }),
+        },
         'mfa.submit': {
           guard: 'canVerify',
           target: 'verifying',
@@ -200,9 +216,14 @@ export const loginMachine = setup({
           requestId: context.challenge?.mfaId ?? '',
           accessCode: context.code,
         }),
-        onDone: { target: 'signedIn', actions: 'rememberUsername' },
+        onDone: {
+          target: 'signedIn',
+          actions: 'rememberUsername',
+          description: 'The server accepted the code.',
+        },
         onError: {
           target: 'code.rejected',
+          description: 'The server refused the code; the message says why.',
           actions: assign({ error: ({ event }) => verifyFailureMessage(event.error) }),
         },
       },

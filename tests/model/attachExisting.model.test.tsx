@@ -9,7 +9,7 @@ import {
 } from '../../src/machines/attachExisting.machine'
 import { formatDateTime } from '../../src/views/format/dateTime'
 import { aKey, aLink, ID, pick, renderTree, SAMPLE, treeItem } from './attributeTree.support'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'

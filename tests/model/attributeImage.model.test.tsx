@@ -8,7 +8,7 @@ import {
   type SignedImageSnapshot,
 } from '../../src/machines/signedImage.machine'
 import { AttributeImage } from '../../src/views/attributes/preview/AttributeImage'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server, stubbed } from './profile.support'

@@ -13,7 +13,7 @@ import {
 import { createEmptyActor, initialTransition, transition } from 'xstate'
 import type { KeySaveOutput } from '../../src/machines/attributeKeySave.machine'
 import { createTestModel } from 'xstate/graph'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { aKey, anOption } from './attributes.support'
 
 /** The key the dialog edits: a discrete STRING radio with two saved options. */

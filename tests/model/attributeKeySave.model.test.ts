@@ -25,7 +25,7 @@ import {
 } from '../../src/machines/attributeKeySave.machine'
 import { green, paint, red, swatch } from './attributeKey.paths'
 import { stubServer } from './attributes.support'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { server, type PendingCall } from './profile.support'

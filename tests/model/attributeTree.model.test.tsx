@@ -20,7 +20,7 @@ import {
   saved,
   treeItem,
 } from './attributeTree.support'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'

@@ -17,7 +17,7 @@ import { BiometricSetting } from '../../src/views/passkeys/BiometricSetting'
 import { testSession, WithSession } from '../setup/session'
 import { selfUser } from '../setup/fixtures'
 import { Gate } from '../setup/gate'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

@@ -4,7 +4,7 @@ import { createTestModel } from 'xstate/graph'
 import type { Area } from '../../src/data/db/syncState'
 import { cacheVersionMachine } from '../../src/machines/cacheVersion.machine'
 import { Latest } from '../setup/gate'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

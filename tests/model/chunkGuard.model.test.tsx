@@ -11,7 +11,7 @@ import { ChunkFailure, CHUNK_FAILURE_MESSAGE } from '../../src/views/app/ChunkFa
 import { testSession, WithSession } from '../setup/session'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { withDelaysAsEvents } from './withDelaysAsEvents'
+import { withDelaysAsEvents } from '../../src/flows/withDelaysAsEvents'
 
 const NOW = 1_000_000
 const AFTER = 'xstate.after.reloadDelay.chunkGuard.waiting'

@@ -16,7 +16,7 @@ import {
 } from '../../src/machines/conditional.machine'
 import { ConditionalDialog } from '../../src/views/attributes/condition/ConditionalDialog'
 import { testSession, WithSession } from '../setup/session'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { aCondition, leafFamily, stubServer, stubWatch, treeStandIn } from './attributes.support'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'

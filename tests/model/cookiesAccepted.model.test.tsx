@@ -7,7 +7,7 @@ import { cookiesAcceptedMachine } from '../../src/machines/cookiesAccepted.machi
 import { selfUser } from '../setup/fixtures'
 import { Latest } from '../setup/gate'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

@@ -8,7 +8,7 @@ import {
 } from '../../src/machines/deleteLocalData.machine'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'

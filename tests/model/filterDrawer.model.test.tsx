@@ -12,7 +12,7 @@ import { tallElements } from '../component/sessions.support'
 import { selfUser } from '../setup/fixtures'
 import { setViewport } from '../setup/media'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

@@ -15,7 +15,7 @@ import {
   renderSignedOut,
   resetCalls,
 } from '../component/password.support'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

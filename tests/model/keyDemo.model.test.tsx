@@ -13,7 +13,7 @@ import {
 import type { TreeReport } from '../../src/machines/attributeTree.types'
 import { KeyDemoDialog } from '../../src/views/attributes/demo/KeyDemoDialog'
 import { testSession, WithSession } from '../setup/session'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { aKey, anOption, stubWatch, treeStandIn } from './attributes.support'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'

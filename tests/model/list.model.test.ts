@@ -18,10 +18,10 @@ import {
   type ListSnapshot,
 } from '../../src/machines/list.machine'
 import { Latest } from '../setup/gate'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { withDelaysAsEvents } from './withDelaysAsEvents'
+import { withDelaysAsEvents } from '../../src/flows/withDelaysAsEvents'
 
 const rows = (from: number, count: number): ListRow[] =>
   Array.from({ length: count }, (_, n) => ({ id: `s-${from + n}`, expires: `2025-01-${from + n}` }))

@@ -11,7 +11,7 @@ import { seedServices, service } from '../component/serviceList.support'
 import { tallElements } from '../component/sessions.support'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

@@ -10,7 +10,7 @@ import {
   type NewServiceSnapshot,
 } from '../../src/machines/newService.machine'
 import { newServiceErrors } from '../../src/machines/newService.messages'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'

@@ -13,10 +13,10 @@ import {
 } from '../../src/machines/notification.machine'
 import type { NotificationsActor } from '../../src/machines/notifications.machine'
 import { NotificationCard } from '../../src/views/notify/Notifications'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { withDelaysAsEvents } from './withDelaysAsEvents'
+import { withDelaysAsEvents } from '../../src/flows/withDelaysAsEvents'
 
 const item = (persist: boolean): ResolvedNotification => ({
   key: persist ? 'kept' : 'saved',

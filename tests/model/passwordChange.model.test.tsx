@@ -19,10 +19,10 @@ import {
 } from '../component/password.support'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { withDelaysAsEvents } from './withDelaysAsEvents'
+import { withDelaysAsEvents } from '../../src/flows/withDelaysAsEvents'
 
 const POLICY = 'The new password does not meet the password rules: it needs a number.'
 /** What each failure must put on screen: SPEC.md §8 word for word, 805 plainly, 806 the server's. */

@@ -10,7 +10,7 @@ import {
 import { calls, field, resetCalls, passwordMachines } from '../component/password.support'
 import { selfUser } from '../setup/fixtures'
 import { renderApp } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

@@ -18,7 +18,7 @@ import {
   resetCalls,
 } from '../component/password.support'
 import { selfUser } from '../setup/fixtures'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 

@@ -9,7 +9,7 @@ import {
   type RemoveLinkSnapshot,
 } from '../../src/machines/removeLink.machine'
 import { ID, open, pick, renderTree, SAMPLE, saved } from './attributeTree.support'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'

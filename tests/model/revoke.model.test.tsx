@@ -9,7 +9,7 @@ import { revokeMachine, type RevokeEvent } from '../../src/machines/revoke.machi
 import { tallElements } from '../component/sessions.support'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'

@@ -17,7 +17,7 @@ import {
   serviceUrlEditor,
   type ServiceEditorSpec,
 } from '../../src/machines/serviceEditors'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'

@@ -8,7 +8,7 @@ import {
   type LifecycleEvent,
   type ServiceLifecycleSnapshot,
 } from '../../src/machines/serviceLifecycle.machine'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'

@@ -8,7 +8,7 @@ import {
   type LogoEvent,
   type ServiceLogoSnapshot,
 } from '../../src/machines/serviceLogo.machine'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server, stubbed } from './profile.support'

@@ -10,7 +10,7 @@ import {
   type ServiceRecordSnapshot,
 } from '../../src/machines/serviceRecord.machine'
 import { ServiceDetail } from '../../src/views/services/detail/ServiceDetail'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { aService, savedService, Signed } from './service.support'

@@ -8,7 +8,7 @@ import {
   type ServiceTimeoutSnapshot,
   type TimeoutEvent,
 } from '../../src/machines/serviceTimeout.machine'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { setup, type AnyActorRef } from 'xstate'
 import { createTestModel } from 'xstate/graph'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { ApiError } from '../../src/data/api/ApiError'
 import { ownerKey } from '../../src/data/db/cacheOwner'
 import {

@@ -22,10 +22,10 @@ import {
 } from '../../src/machines/sync.machine'
 import { cacheVersionStub } from '../setup/cacheVersionStub'
 import { Latest } from '../setup/gate'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { withDelaysAsEvents } from './withDelaysAsEvents'
+import { withDelaysAsEvents } from '../../src/flows/withDelaysAsEvents'
 
 type Observer = {
   next: (value: SyncProgress) => void

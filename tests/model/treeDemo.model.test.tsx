@@ -27,11 +27,11 @@ import type { DemoRows } from '../../src/machines/treeDemo.walk'
 import { TreeDemoPage } from '../../src/views/attributes/treeDemo/TreeDemoPage'
 import { WithSession } from '../setup/session'
 import { createSyncStub } from '../setup/syncStub'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { stubServer } from './attributes.support'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { withDelaysAsEvents } from './withDelaysAsEvents'
+import { withDelaysAsEvents } from '../../src/flows/withDelaysAsEvents'
 
 /** Stubbed calls; each waits until the path settles it, and is settled once. */
 const calls = (() => {

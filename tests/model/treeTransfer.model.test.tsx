@@ -10,7 +10,7 @@ import {
   type TreeTransferSnapshot,
 } from '../../src/machines/treeTransfer.machine'
 import { aLink, ID, pick, renderTree, treeItem } from './attributeTree.support'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server } from './profile.support'

@@ -13,7 +13,7 @@ import {
 } from '../../src/machines/visage.machine'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'

@@ -8,7 +8,7 @@ import {
 } from '../../src/machines/signedImage.machine'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from './asTestMachine'
+import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { refusal, server, stubbed } from './profile.support'

@@ -1,0 +1,201 @@
+import type { AnyPathsModel } from './paths/model'
+
+export type CatalogEntry = {
+  /** The machine's id (its `createMachine({ id })`). */
+  id: string
+  /** Where the console uses it, for the Flows page's list. */
+  usedIn: string
+  /** Its paths module: the machine and the models QA's paths come from (loaded on demand). */
+  load: () => Promise<{ models: AnyPathsModel[] }>
+}
+
+/**
+ * Every production statechart of the console, with its paths module (src/flows/paths/). The Flows
+ * page lists these, `npm run paths` and `npm run flows` walk them, and the coverage test fails CI
+ * when a machine here has a transition no path takes.
+ */
+export const catalog: CatalogEntry[] = [
+  {
+    id: 'session',
+    usedIn: 'The console itself: the root of every actor (main.tsx)',
+    load: () => import('./paths/session.paths'),
+  },
+  { id: 'login', usedIn: 'Login screen (/login)', load: () => import('./paths/login.paths') },
+  {
+    id: 'forgotPassword',
+    usedIn: 'Forgot password (/forgotpassword)',
+    load: () => import('./paths/forgotPassword.paths'),
+  },
+  {
+    id: 'passwordReset',
+    usedIn: 'Password reset (/resetpassword/…)',
+    load: () => import('./paths/passwordReset.paths'),
+  },
+  {
+    id: 'passwordChange',
+    usedIn: 'Change password (/changepassword) and the password expiry dialog',
+    load: () => import('./paths/passwordChange.paths'),
+  },
+  {
+    id: 'passwordExpiry',
+    usedIn: 'Session: warns before the password expires',
+    load: () => import('./paths/passwordExpiry.paths'),
+  },
+  {
+    id: 'cookiesAccepted',
+    usedIn: 'Session: the cookie notice',
+    load: () => import('./paths/cookiesAccepted.paths'),
+  },
+  {
+    id: 'notifications',
+    usedIn: 'Session: the notification stack',
+    load: () => import('./paths/notifications.paths'),
+  },
+  {
+    id: 'notification',
+    usedIn: 'Notifications: one notification',
+    load: () => import('./paths/notification.paths'),
+  },
+  {
+    id: 'sync',
+    usedIn: "Session: the local cache's sync with the server",
+    load: () => import('./paths/sync.paths'),
+  },
+  {
+    id: 'cacheVersion',
+    usedIn: 'Sync: opening the local caches',
+    load: () => import('./paths/cacheVersion.paths'),
+  },
+  {
+    id: 'chunkGuard',
+    usedIn: 'A screen whose code failed to load',
+    load: () => import('./paths/chunkGuard.paths'),
+  },
+  {
+    id: 'inlineEditor',
+    usedIn: "Profile (/profile) and a service's details: one field's editor",
+    load: () => import('./paths/inlineEditor.paths'),
+  },
+  {
+    id: 'twoFactor',
+    usedIn: 'Profile (/profile): two-factor authentication',
+    load: () => import('./paths/twoFactor.paths'),
+  },
+  {
+    id: 'visage',
+    usedIn: 'Profile (/profile): the picture',
+    load: () => import('./paths/visage.paths'),
+  },
+  {
+    id: 'signedImage',
+    usedIn: 'Profile picture and attribute images: an image behind a signed link',
+    load: () => import('./paths/signedImage.paths'),
+  },
+  {
+    id: 'biometric',
+    usedIn: 'Profile (/profile): biometric login (passkeys)',
+    load: () => import('./paths/biometric.paths'),
+  },
+  {
+    id: 'deleteLocalData',
+    usedIn: 'Profile (/profile): Delete Local Data',
+    load: () => import('./paths/deleteLocalData.paths'),
+  },
+  {
+    id: 'list',
+    usedIn: 'Sessions (/sessions) and Services (/services): the list over the local cache',
+    load: () => import('./paths/list.paths'),
+  },
+  {
+    id: 'listOptions',
+    usedIn: 'Services (/services): sorting and columns',
+    load: () => import('./paths/listOptions.paths'),
+  },
+  {
+    id: 'filterDrawer',
+    usedIn: 'Services (/services): the filter drawer',
+    load: () => import('./paths/filterDrawer.paths'),
+  },
+  {
+    id: 'revoke',
+    usedIn: 'Sessions (/sessions): revoking sessions',
+    load: () => import('./paths/revoke.paths'),
+  },
+  {
+    id: 'newService',
+    usedIn: 'Services: Add Service (/services/new)',
+    load: () => import('./paths/newService.paths'),
+  },
+  {
+    id: 'serviceRecord',
+    usedIn: "A service's details (/services/…)",
+    load: () => import('./paths/serviceRecord.paths'),
+  },
+  {
+    id: 'serviceTimeout',
+    usedIn: "A service's details: the session timeout slider",
+    load: () => import('./paths/serviceTimeout.paths'),
+  },
+  {
+    id: 'serviceLogo',
+    usedIn: "A service's details: the logo",
+    load: () => import('./paths/serviceLogo.paths'),
+  },
+  {
+    id: 'serviceLifecycle',
+    usedIn: "A service's details: enable, disable, delete",
+    load: () => import('./paths/serviceLifecycle.paths'),
+  },
+  {
+    id: 'attributeTree',
+    usedIn: 'Attribute Editor (/attributes): the tree',
+    load: () => import('./paths/attributeTree.paths'),
+  },
+  {
+    id: 'treeTransfer',
+    usedIn: 'Attribute Editor: moving keys between trees',
+    load: () => import('./paths/treeTransfer.paths'),
+  },
+  {
+    id: 'attachExisting',
+    usedIn: 'Attribute Editor: Add Existing',
+    load: () => import('./paths/attachExisting.paths'),
+  },
+  {
+    id: 'removeLink',
+    usedIn: 'Attribute Editor: removing a key from a tree',
+    load: () => import('./paths/removeLink.paths'),
+  },
+  {
+    id: 'keyName',
+    usedIn: 'Attribute Editor: the trunk and branch name dialog',
+    load: () => import('./paths/keyName.paths'),
+  },
+  {
+    id: 'attributeKey',
+    usedIn: 'Attribute Editor: the AttributeKey dialog',
+    load: () => import('./paths/attributeKey.paths'),
+  },
+  {
+    id: 'attributeKeySave',
+    usedIn: 'AttributeKey dialog: the save sequence',
+    load: () => import('./paths/attributeKeySave.paths'),
+  },
+  {
+    id: 'conditional',
+    usedIn: 'Attribute Editor: the conditional dialog',
+    load: () => import('./paths/conditional.paths'),
+  },
+  {
+    id: 'keyDemo',
+    usedIn: "Attribute Editor: a key's demo",
+    load: () => import('./paths/keyDemo.paths'),
+  },
+  {
+    id: 'treeDemo',
+    usedIn: 'Attribute Editor: the tree demo (/attributes/demo)',
+    load: () => import('./paths/treeDemo.paths'),
+  },
+]
+
+export const catalogEntry = (id: string) => catalog.find((e) => e.id === id)

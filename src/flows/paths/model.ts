@@ -1,0 +1,270 @@
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyStateNode,
+  EventFromLogic,
+  EventObject,
+  InputFrom,
+  SnapshotFrom,
+} from 'xstate'
+import { createTestModel, type TestModel, type TestPath } from 'xstate/graph'
+import { asTestMachine } from '../asTestMachine'
+import { machineGraph, type FlowGraph } from '../graph'
+import { replay } from '../replay'
+import { withDelaysAsEvents } from '../withDelaysAsEvents'
+
+export type Strategy = 'shortest' | 'simple'
+
+/**
+ * One model of a production machine: where it starts, the events a person (or a server answer,
+ * or a timer) may send, and which snapshots count as different. The model-based test drives the
+ * real view through these paths; `npm run paths` and the Flows page print them. One module per
+ * machine in src/flows/paths/ (docs/flows.md).
+ */
+export type PathsModel<TMachine extends AnyStateMachine = AnyStateMachine> = {
+  /** Names the model where a machine has several (e.g. 'Profile editor'). */
+  name: string
+  /** The production machine, unchanged. */
+  machine: TMachine
+  input?: InputFrom<TMachine>
+  events:
+    | readonly EventFromLogic<TMachine>[]
+    | ((snapshot: SnapshotFrom<TMachine>) => readonly EventFromLogic<TMachine>[])
+  /** What makes two snapshots different states of the model (default: value and context). */
+  serializeState?: (
+    snapshot: SnapshotFrom<TMachine>,
+    event: EventFromLogic<TMachine> | undefined,
+    previous: SnapshotFrom<TMachine> | undefined,
+  ) => string
+  filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>) => boolean
+  /** Stops exploring past a snapshot (e.g. once the flow has ended). */
+  stopWhen?: (snapshot: SnapshotFrom<TMachine>) => boolean
+  /** Reshapes the generated paths (a covering subset, replays with real answers). */
+  select?: (
+    paths: TestPath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>[],
+  ) => TestPath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>[]
+  /** What the screen shows in a snapshot, in the product's words ('The Login button is off'). */
+  shows?: (snapshot: SnapshotFrom<TMachine>) => string | undefined
+  /** What the event carries, for a person ('types "ada"'); default: a string or number value. */
+  detail?: (event: EventFromLogic<TMachine>) => string | undefined
+}
+
+export type AnyPathsModel = PathsModel<AnyStateMachine>
+
+/** Typed helper: `definePaths({ machine: loginMachine, … })`. */
+export function definePaths<TMachine extends AnyStateMachine>(
+  model: PathsModel<TMachine>,
+): PathsModel<TMachine> {
+  return model
+}
+
+export type ModelPath<TMachine extends AnyStateMachine = AnyStateMachine> = TestPath<
+  SnapshotFrom<TMachine>,
+  EventFromLogic<TMachine>
+>
+
+// The graph library refuses invokes and timers; the test copy turns their endings into events.
+const testMachines = new WeakMap<AnyStateMachine, AnyStateMachine>()
+export function testMachineOf<T extends AnyStateMachine>(machine: T): T {
+  let copy = testMachines.get(machine)
+  if (!copy) {
+    copy = asTestMachine(withDelaysAsEvents(machine))
+    testMachines.set(machine, copy)
+  }
+  return copy as T
+}
+
+export function testModelOf<TMachine extends AnyStateMachine>(
+  model: PathsModel<TMachine>,
+): TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown> {
+  const options = {
+    events: model.events,
+    ...(model.input !== undefined ? { input: model.input } : {}),
+    ...(model.serializeState ? { serializeState: model.serializeState } : {}),
+    ...(model.filterEvents ? { filterEvents: model.filterEvents } : {}),
+    ...(model.stopWhen ? { stopWhen: model.stopWhen } : {}),
+  }
+  return createTestModel(testMachineOf(model.machine), options as never)
+}
+
+// Simple paths grow with every cycle; past this many traversals a machine gets its shortest paths.
+const SIMPLE_LIMIT = 20_000
+
+export type BuiltPaths<TMachine extends AnyStateMachine = AnyStateMachine> = {
+  paths: ModelPath<TMachine>[]
+  strategy: Strategy
+  /** Set when simple paths were asked for but were too many: shortest paths were used. */
+  fellBack?: boolean
+}
+
+/** The model's paths: what the model-based test drives and what QA reads. */
+export function buildPaths<TMachine extends AnyStateMachine>(
+  model: PathsModel<TMachine>,
+  strategy: Strategy = 'shortest',
+): BuiltPaths<TMachine> {
+  const testModel = testModelOf(model)
+  const select = model.select ?? ((p) => p)
+  if (strategy === 'simple') {
+    try {
+      return { paths: select(testModel.getSimplePaths({ limit: SIMPLE_LIMIT })), strategy }
+    } catch {
+      return { paths: select(testModel.getShortestPaths()), strategy: 'shortest', fellBack: true }
+    }
+  }
+  return { paths: select(testModel.getShortestPaths()), strategy }
+}
+
+/** The events a path sends after the start. */
+export const pathEvents = (path: { steps: { event: EventObject }[] }): EventObject[] =>
+  path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init')
+
+// --- Readable paths ---------------------------------------------------------------------------
+
+export type ReadableStep = {
+  /** 1-based; the start is step 0. */
+  index: number
+  /** What happens, in words: the taken transition's description. */
+  action: string
+  /** The event as XState names it (for tools; never the text a person reads). */
+  event: string
+  /** The state the machine is in afterwards ('credentials.rejected'). */
+  state: string
+  /** The state's description: what a person checks. */
+  checkpoint: string
+  /** What the screen shows, where the model says. */
+  screen?: string
+  /** Keys of the transitions taken. */
+  taken: string[]
+}
+
+export type ReadablePath = {
+  /** `<machine>-<n>`, stable for the same model. */
+  id: string
+  model: string
+  machine: string
+  title: string
+  start: { state: string; checkpoint: string; screen?: string }
+  steps: ReadableStep[]
+}
+
+/** 'signedIn.ready', or 'editor.idle + uploads.none' for parallel regions. */
+export function stateLabel(snapshot: AnyMachineSnapshot): string {
+  const leaves = (snapshot._nodes as AnyStateNode[]).filter(
+    (n) => n.type === 'atomic' || n.type === 'final',
+  )
+  return leaves.map((n) => n.path.join('.')).join(' + ') || '(start)'
+}
+
+const sentence = (text: string) => text.trim().replace(/([^.!?'")])$/, '$1.')
+
+/** The descriptions of the active states, outermost first. */
+export function checkpointOf(snapshot: AnyMachineSnapshot): string {
+  const nodes = (snapshot._nodes as AnyStateNode[]).filter((n) => n.parent && n.description)
+  return nodes.map((n) => sentence(n.description!)).join(' ')
+}
+
+function defaultDetail(event: EventObject): string | undefined {
+  const error = (event as { error?: unknown }).error
+  if (error instanceof Error) return `(${error.message.replace(/[.\s]+$/, '')})`
+  const value = (event as { value?: unknown }).value
+  if (typeof value === 'string') return value === '' ? 'empty' : `“${value}”`
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return undefined
+}
+
+function actionText(graph: FlowGraph, taken: string[], detail: string | undefined): string {
+  const byKey = new Map(graph.transitions.map((t) => [t.key, t]))
+  const [first, ...rest] = taken.map((k) => byKey.get(k))
+  const words = (t: typeof first | undefined) =>
+    t?.description ? sentence(t.description) : `(${t?.eventType || 'always'}: no description)`
+  let text = words(first)
+  if (detail)
+    text = detail.startsWith('(')
+      ? `${text.replace(/\.$/, '')} ${detail}.`
+      : `${text.replace(/\.$/, '')}: ${detail}.`
+  for (const t of rest) text += ` Then: ${words(t)}`
+  return text
+}
+
+/** A path as a person follows it: each step's action, the state it lands in and what shows. */
+export function readablePaths<TMachine extends AnyStateMachine>(
+  model: PathsModel<TMachine>,
+  paths: ModelPath<TMachine>[],
+  graph: FlowGraph = machineGraph(model.machine),
+): ReadablePath[] {
+  const detail = (model.detail ?? defaultDetail) as (e: EventObject) => string | undefined
+  const shows = model.shows as ((s: AnyMachineSnapshot) => string | undefined) | undefined
+  return paths.map((path, n) => {
+    const run = replay(model.machine, model.input, pathEvents(path))
+    const [start, ...rest] = run.steps
+    const steps = rest.map((step, i) => {
+      const screen = shows?.(step.snapshot)
+      return {
+        index: i + 1,
+        action: actionText(graph, step.taken, detail(step.event)),
+        event: step.event.type,
+        state: stateLabel(step.snapshot),
+        checkpoint: checkpointOf(step.snapshot),
+        ...(screen ? { screen } : {}),
+        taken: step.taken,
+      }
+    })
+    const end = steps.at(-1)
+    const startScreen = shows?.(start!.snapshot)
+    return {
+      id: `${graph.id}-${n + 1}`,
+      model: model.name,
+      machine: graph.id,
+      title: end ? `Reaches ${end.state} (${steps.length} steps)` : 'Starts',
+      start: {
+        state: stateLabel(start!.snapshot),
+        checkpoint: checkpointOf(start!.snapshot),
+        ...(startScreen ? { screen: startScreen } : {}),
+      },
+      steps,
+    }
+  })
+}
+
+// --- Coverage ---------------------------------------------------------------------------------
+
+export type Coverage = {
+  machine: string
+  total: number
+  taken: number
+  /** Transition keys no path takes. */
+  missing: string[]
+  /** Paths whose events the production machine did not all take (the model disagrees with it). */
+  refused: { path: number; event: string }[]
+}
+
+/**
+ * Which transition definitions of the production machine the paths take, read from the
+ * inspection events of a replay (effects stubbed): each guarded branch, always, after, and each
+ * invoke's done and error separately. A step the machine refused counts nothing.
+ */
+export function coverageOf(
+  machine: AnyStateMachine,
+  runs: { input: unknown; paths: { steps: { event: EventObject }[] }[] }[],
+): Coverage {
+  const graph = machineGraph(machine)
+  const taken = new Set<string>()
+  const refused: Coverage['refused'] = []
+  for (const { input, paths } of runs) {
+    paths.forEach((path, index) => {
+      const events = pathEvents(path)
+      const run = replay(machine, input, events)
+      for (const step of run.steps) step.taken.forEach((k) => taken.add(k))
+      if (run.refusedAt !== undefined)
+        refused.push({ path: index, event: events[run.refusedAt]!.type })
+    })
+  }
+  const all = graph.transitions.map((t) => t.key)
+  return {
+    machine: graph.id,
+    total: all.length,
+    taken: all.filter((k) => taken.has(k)).length,
+    missing: all.filter((k) => !taken.has(k)),
+    refused,
+  }
+}
