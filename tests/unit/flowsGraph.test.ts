@@ -214,6 +214,7 @@ describe('coverage and readable paths', () => {
       state: 'locked',
       checkpoint: 'Locked.',
       screen: 'The keypad shows 0 digits',
+      active: ['door', 'door.locked'],
     })
     expect(JSON.stringify(readable)).not.toMatch(
       /xstate\.(done|error|after)[^"]*"[,}]\s*"(action|checkpoint)/,

@@ -135,6 +135,8 @@ export type ReadableStep = {
   screen?: string
   /** Keys of the transitions taken. */
   taken: string[]
+  /** Ids of the state nodes active afterwards (what a diagram lights up). */
+  active: string[]
 }
 
 export type ReadablePath = {
@@ -143,7 +145,7 @@ export type ReadablePath = {
   model: string
   machine: string
   title: string
-  start: { state: string; checkpoint: string; screen?: string }
+  start: { state: string; checkpoint: string; screen?: string; active: string[] }
   steps: ReadableStep[]
 }
 
@@ -156,6 +158,10 @@ export function stateLabel(snapshot: AnyMachineSnapshot): string {
 }
 
 const sentence = (text: string) => text.trim().replace(/([^.!?'")])$/, '$1.')
+
+/** Every active state node's id, the root included. */
+export const activeIds = (snapshot: AnyMachineSnapshot): string[] =>
+  (snapshot._nodes as AnyStateNode[]).map((n) => n.id)
 
 /** The descriptions of the active states, outermost first. */
 export function checkpointOf(snapshot: AnyMachineSnapshot): string {
@@ -207,6 +213,7 @@ export function readablePaths<TMachine extends AnyStateMachine>(
         checkpoint: checkpointOf(step.snapshot),
         ...(screen ? { screen } : {}),
         taken: step.taken,
+        active: activeIds(step.snapshot),
       }
     })
     const end = steps.at(-1)
@@ -220,6 +227,7 @@ export function readablePaths<TMachine extends AnyStateMachine>(
         state: stateLabel(start!.snapshot),
         checkpoint: checkpointOf(start!.snapshot),
         ...(startScreen ? { screen: startScreen } : {}),
+        active: activeIds(start!.snapshot),
       },
       steps,
     }
