@@ -63,9 +63,19 @@ const areaRegion = (area: Area, id: string) =>
           id,
           src: 'loadArea',
           input: { area },
-          onSnapshot: { actions: 'recordProgress' },
-          onDone: { target: 'loaded' },
-          onError: { target: '#sync.failed', actions: 'recordError' },
+          onSnapshot: {
+            actions: 'recordProgress',
+            description: `The ${area} load reported its table and rows so far; the loading screen shows them.`,
+          },
+          onDone: {
+            target: 'loaded',
+            description: `The server said DONE for every ${area} collection.`,
+          },
+          onError: {
+            target: '#sync.failed',
+            actions: 'recordError',
+            description: `Loading the ${area} cache failed.`,
+          },
         },
       },
       loaded: { description: `The ${area} cache is up to date.`, type: 'final' },
@@ -105,6 +115,8 @@ export const syncMachine = setup({
     staleRetry: 5000,
   },
   guards: {
+    // The change stream's failure matters only once the caches are there to go stale.
+    isReady: stateIn('#sync.ready'),
     isReset: ({ event }) => (event as unknown as { output: OpenResult }).output === 'reset',
     hasPending: ({ context }) => context.pending.length > 0,
   },
@@ -156,8 +168,16 @@ export const syncMachine = setup({
     // A listener that cannot start (no EventSource) leaves ready caches as they are, marked
     // stale; before that, the caches load as usual.
     onError: [
-      { guard: stateIn('#sync.ready'), target: '.ready.stale', actions: 'recordError' },
-      { actions: 'recordError' },
+      {
+        guard: 'isReady',
+        target: '.ready.stale',
+        actions: 'recordError',
+        description: 'The change stream could not start while the caches were ready: marked stale.',
+      },
+      {
+        actions: 'recordError',
+        description: 'The change stream could not start; the caches load as usual.',
+      },
     ],
   },
   on: {
@@ -187,8 +207,19 @@ export const syncMachine = setup({
         id: 'openCaches',
         src: 'openCaches',
         input: ({ context }) => ({ owner: context.owner }),
-        onDone: [{ guard: 'isReset', target: 'reloading' }, { target: 'loading' }],
-        onError: { target: 'failed', actions: 'recordError' },
+        onDone: [
+          {
+            guard: 'isReset',
+            target: 'reloading',
+            description: 'A cache was written by another cache version and was deleted.',
+          },
+          { target: 'loading', description: 'Both caches opened for this user.' },
+        ],
+        onError: {
+          target: 'failed',
+          actions: 'recordError',
+          description: 'The local database could not be opened.',
+        },
       },
     },
     reloading: {
@@ -204,7 +235,11 @@ export const syncMachine = setup({
         identity: areaRegion('identity', 'loadIdentity'),
         attributes: areaRegion('attributes', 'loadAttributes'),
       },
-      onDone: { target: 'ready', actions: assign({ error: null }) },
+      onDone: {
+        target: 'ready',
+        actions: assign({ error: null }),
+        description: 'Both areas finished loading.',
+      },
     },
     ready: {
       description: 'Both caches are loaded; change notices are pulled as they come.',
@@ -214,7 +249,11 @@ export const syncMachine = setup({
         idle: {
           description: 'Up to date as far as the server has told.',
           // Notices heard while loading are pulled now, in the background.
-          always: { guard: 'hasPending', target: 'debouncing' },
+          always: {
+            guard: 'hasPending',
+            target: 'debouncing',
+            description: 'Notices came while loading: their collections are pulled now.',
+          },
           on: {
             'sync.connected': {
               target: 'debouncing',
@@ -230,10 +269,25 @@ export const syncMachine = setup({
         },
         debouncing: {
           description: 'Waits 120 ms for more notices so that a burst of changes costs one pull.',
-          after: { changeDebounce: 'pulling' },
+          after: {
+            changeDebounce: {
+              target: 'pulling',
+              description: '120 ms passed without another notice.',
+            },
+          },
           on: {
-            'sync.changed': { target: 'debouncing', reenter: true, actions: 'queueChanges' },
-            'sync.connected': { target: 'debouncing', reenter: true, actions: 'queueAll' },
+            'sync.changed': {
+              target: 'debouncing',
+              reenter: true,
+              actions: 'queueChanges',
+              description: 'Another notice came: the wait starts again.',
+            },
+            'sync.connected': {
+              target: 'debouncing',
+              reenter: true,
+              actions: 'queueAll',
+              description: 'The stream reconnected: every collection is pulled, after the wait.',
+            },
           },
         },
         pulling: {
@@ -245,20 +299,47 @@ export const syncMachine = setup({
             src: 'pullChanges',
             input: ({ context }) => ({ collections: context.pulling }),
             onDone: [
-              { guard: 'hasPending', target: 'debouncing', actions: assign({ pulling: [] }) },
-              { target: 'idle', actions: assign({ pulling: [] }) },
+              {
+                guard: 'hasPending',
+                target: 'debouncing',
+                actions: assign({ pulling: [] }),
+                description: 'The pull finished; notices came meanwhile, so another pull follows.',
+              },
+              {
+                target: 'idle',
+                actions: assign({ pulling: [] }),
+                description: 'The pull finished; nothing else changed.',
+              },
             ],
-            onError: { target: 'stale', actions: ['requeuePull', 'recordError'] },
+            onError: {
+              target: 'stale',
+              actions: ['requeuePull', 'recordError'],
+              description: 'The pull failed; its collections are kept for the next try.',
+            },
           },
-          on: { 'sync.changed': { actions: 'queueChanges' } },
+          on: {
+            'sync.changed': {
+              actions: 'queueChanges',
+              description: 'A notice came during the pull: pulled after it.',
+            },
+          },
         },
         stale: {
-          description: 'A pull failed; the caches show what they had and try again shortly.',
+          description:
+            'A pull failed or the change stream is down: the caches show what they had and pull again shortly.',
           tags: ['error'],
-          after: { staleRetry: 'pulling' },
+          after: {
+            staleRetry: {
+              target: 'pulling',
+              description: '5 seconds passed: the pull is tried again.',
+            },
+          },
           on: {
             'sync.retry': { target: 'pulling', description: 'Try the pull again now.' },
-            'sync.changed': { actions: 'queueChanges' },
+            'sync.changed': {
+              actions: 'queueChanges',
+              description: 'A notice came while stale: pulled with the next try.',
+            },
           },
         },
       },
