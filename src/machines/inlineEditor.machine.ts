@@ -139,7 +139,7 @@ export const inlineEditorMachine = setup({
       },
       on: {
         'editor.fieldChanged': {
-          description: 'The person typed in one of the inputs.',
+          description: 'A field was changed.',
           actions: assign({
             fields: ({ context, event }) => ({
               ...context.fields,
@@ -169,7 +169,8 @@ export const inlineEditorMachine = setup({
         }),
         onDone: {
           target: 'closed',
-          description: "Saved: 'Your name was saved' (or the service's field), the editor closes.",
+          description:
+            "The server saved it: 'Your name was saved' (or 'The service name was saved'); the editor closes.",
           actions: [
             assign({ record: ({ event }) => event.output }),
             { type: 'keepRecord', params: ({ event }) => event.output },
@@ -179,7 +180,7 @@ export const inlineEditorMachine = setup({
         },
         onError: {
           target: 'open.failed',
-          description: "Refused: 'Your name was not saved: …', the input is kept.",
+          description: "The server refused it: 'Your name was not saved: …'; the input is kept.",
           actions: [assign({ error: ({ event }) => serverMessage(event.error) }), 'notifyNotSaved'],
         },
       },

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
 import { fromPromise } from 'xstate'
-import { ApiError } from '../../src/data/api/ApiError'
 
 /** A stubbed server call the path settles: what it was sent, and how to end it. */
 export type PendingCall = {
@@ -42,6 +41,6 @@ export function stubbed<TOutput, TInput>(name: string, args: (input: TInput) => 
   )
 }
 
-export const refusal = (status: number, message: string) => new ApiError(status, 1001, message)
+export { refusal } from '../../src/flows/paths/profile.fixtures'
 
 export const button = (name: string) => screen.getByRole('button', { name })
