@@ -54,7 +54,7 @@ const passwordStep = (what: string, sending: string, back: string) =>
     on: {
       'twoFactor.passwordChanged': {
         actions: 'setPassword',
-        description: 'The person typed in the password field.',
+        description: 'The password was typed.',
       },
       'twoFactor.submit': {
         guard: 'canSubmit',
@@ -120,7 +120,11 @@ export const twoFactorMachine = setup({
     off: {
       description: 'Sign-in asks for the password only.',
       // The account may start with the second factor on.
-      always: { guard: 'isOn', target: 'on' },
+      always: {
+        guard: 'isOn',
+        target: 'on',
+        description: 'The account already uses two factors: the switch opens on.',
+      },
       initial: 'settled',
       states: {
         settled: { description: 'Nothing to report.' },
@@ -149,7 +153,7 @@ export const twoFactorMachine = setup({
         }),
         onDone: {
           target: 'on',
-          description: "Saved: '2 Factor Auth is on'.",
+          description: "The server turned it on: '2 Factor Auth is on'.",
           actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOn'],
         },
         onError: [
@@ -159,7 +163,8 @@ export const twoFactorMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'confirmingOn.rejected',
-            description: 'A wrong password: the dialog says so, where the person can try again.',
+            description:
+              'The server refused the password: the dialog says so, where the person can try again.',
             actions: {
               type: 'refused',
               params: ({ event }: { event: { error: unknown } }) => event.error,
@@ -167,7 +172,8 @@ export const twoFactorMachine = setup({
           },
           {
             target: 'off.failed',
-            description: "Refused: '2 Factor Auth was not turned on: …', under the switch too.",
+            description:
+              "The server refused it: '2 Factor Auth was not turned on: …', under the switch too.",
             actions: [
               'forgetPassword',
               {
@@ -211,7 +217,7 @@ export const twoFactorMachine = setup({
         }),
         onDone: {
           target: 'off',
-          description: "Saved: '2 Factor Auth is off'.",
+          description: "The server turned it off: '2 Factor Auth is off'.",
           actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOff'],
         },
         onError: [
@@ -221,7 +227,8 @@ export const twoFactorMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'confirmingOff.rejected',
-            description: 'A wrong password: the dialog says so, where the person can try again.',
+            description:
+              'The server refused the password: the dialog says so, where the person can try again.',
             actions: {
               type: 'refused',
               params: ({ event }: { event: { error: unknown } }) => event.error,
@@ -229,7 +236,8 @@ export const twoFactorMachine = setup({
           },
           {
             target: 'on.failed',
-            description: "Refused: '2 Factor Auth was not turned off: …', under the switch too.",
+            description:
+              "The server refused it: '2 Factor Auth was not turned off: …', under the switch too.",
             actions: [
               'forgetPassword',
               {

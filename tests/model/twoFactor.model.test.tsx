@@ -1,23 +1,24 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTestModel } from 'xstate/graph'
 import { validatePassword } from '../../schema/rules'
-import type { User } from '../../schema/user'
-import { ApiError } from '../../src/data/api/ApiError'
+import type { SelfUser } from '../../schema/user'
 import { identityDb } from '../../src/data/db/identity'
+import { buildPaths, coverageOf } from '../../src/flows/paths/model'
 import {
-  twoFactorMachine,
-  type TwoFactorEvent,
-  type TwoFactorSnapshot,
-} from '../../src/machines/twoFactor.machine'
+  PASSWORD,
+  twoFactorOffPaths,
+  twoFactorOnPaths,
+  twoFactorOnUser,
+  twoFactorUser,
+  wrongPassword,
+} from '../../src/flows/paths/twoFactor.paths'
+import { twoFactorMachine, type TwoFactorSnapshot } from '../../src/machines/twoFactor.machine'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from '../../src/flows/asTestMachine'
-import { uncovered } from './coverage'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
-import { refusal, server, stubbed } from './profile.support'
+import { server, stubbed } from './profile.support'
 
 // The server call waits for the path's steps.
 const provide = [
@@ -31,50 +32,11 @@ const provide = [
   }),
 ]
 
-const self = selfUser({ phone: '5551234567', use2FA: false })
-const {
-  permissions: _p,
-  mustChangePassword: _m,
-  passwordExpiresAt: _e,
-  previousSignIn: _s,
-  ...plain
-} = self
-const withTwoFactor = (use2FA: boolean): User => ({ ...plain, use2FA })
-const noMobile = refusal(
-  422,
-  'Add a mobile phone number before turning on two-factor authentication.',
-)
-const offline = refusal(500, 'AN ERROR OCCURRED')
-const wrongPassword = new ApiError(401, 805, 'The password is not correct.')
-const PASSWORD = 'Secret#1word'
-
-const events = [
-  { type: 'twoFactor.turnOn' },
-  { type: 'twoFactor.turnOff' },
-  { type: 'twoFactor.passwordChanged', value: PASSWORD },
-  { type: 'twoFactor.passwordChanged', value: 'short' },
-  { type: 'twoFactor.submit' },
-  { type: 'twoFactor.cancel' },
-  { type: 'xstate.done.actor.turnOn', output: withTwoFactor(true) },
-  { type: 'xstate.error.actor.turnOn', error: noMobile },
-  { type: 'xstate.error.actor.turnOn', error: wrongPassword },
-  { type: 'xstate.done.actor.turnOff', output: withTwoFactor(false) },
-  { type: 'xstate.error.actor.turnOff', error: offline },
-  { type: 'xstate.error.actor.turnOff', error: wrongPassword },
-] as unknown as TwoFactorEvent[]
-
-const testMachine = asTestMachine(twoFactorMachine)
-const model = createTestModel(testMachine, {
-  events,
-  input: { user: self },
-  // The typed password itself is not part of the model, only whether it passes its rule.
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, !validatePassword(s.context.password), s.context.error]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
-})
-const paths = model.getShortestPaths()
+// Two models: an account without the second factor, and one that already uses it.
+const MODELS: [typeof twoFactorOffPaths, SelfUser][] = [
+  [twoFactorOffPaths, twoFactorUser],
+  [twoFactorOnPaths, twoFactorOnUser],
+]
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
@@ -88,7 +50,7 @@ const inDialog = (name: string) => within(dialog()).getByRole('button', { name }
 const passwordField = () =>
   within(dialog()).getByLabelText('Current Password', { selector: 'input' })
 
-function drive(app: App) {
+function drive(app: App, self: SelfUser) {
   let touched = false
   const settled = async (s: TwoFactorSnapshot, on: boolean) => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -198,19 +160,25 @@ describe('two-factor statechart, driving the Use 2 Factor Auth switch', () => {
     await identityDb().users.clear()
   })
 
-  it('reaches every state and takes every transition', () => {
-    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
-  })
+  for (const [model, self] of MODELS) {
+    const { paths } = buildPaths(model)
 
-  for (const path of paths) {
-    it(describePath(path), async () => {
-      const app = await renderSignedIn(self, '/profile', { provide })
-      expect(
-        await screen.findByText(
-          'Please ensure your phone number is a mobile number before turning on 2FA.',
-        ),
-      ).toBeVisible()
-      await path.test(drive(app))
+    describe(model.name, () => {
+      it('takes only steps the production machine takes', () => {
+        expect(coverageOf(model.machine, [{ input: model.input, paths }]).refused).toEqual([])
+      })
+
+      for (const path of paths) {
+        it(describePath(path), async () => {
+          const app = await renderSignedIn(self, '/profile', { provide })
+          expect(
+            await screen.findByText(
+              'Please ensure your phone number is a mobile number before turning on 2FA.',
+            ),
+          ).toBeVisible()
+          await path.test(drive(app, self))
+        })
+      }
     })
   }
 
