@@ -123,12 +123,13 @@ export const visageMachine = setup({
         input: ({ context }) => ({ userId: context.ownerId }),
         onDone: {
           target: 'absent',
-          description: "Deleted: 'Your visage was deleted'.",
+          description: "The server deleted it: 'Your visage was deleted'.",
           actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyDeleted'],
         },
         onError: {
           target: 'deleteFailed',
-          description: "Refused: 'Your visage was not deleted: …', in the dialog too.",
+          description:
+            "The server refused it: 'Your visage was not deleted: …', in the dialog too.",
           actions: [
             { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
             'notifyNotDeleted',
