@@ -41,8 +41,15 @@ export const signedImageMachine = setup({
         id: 'fetchUrl',
         src: 'fetchUrl',
         input: ({ context }) => context.image,
-        onDone: { target: 'shown', actions: assign({ url: ({ event }) => event.output }) },
-        onError: { target: 'unavailable' },
+        onDone: {
+          target: 'shown',
+          actions: assign({ url: ({ event }) => event.output }),
+          description: 'The server signed a URL for the image.',
+        },
+        onError: {
+          target: 'unavailable',
+          description: 'No URL came (the server refused or did not answer); nobody is told.',
+        },
       },
     },
     shown: { description: 'The image can be shown from the URL.', type: 'final' },
