@@ -75,11 +75,13 @@ export const biometricMachine = setup({
           {
             guard: { type: 'hasPasskeys', params: ({ event }) => event.output },
             target: 'on',
+            description: 'The account has passkeys: the switch shows on.',
           },
           {
             target: 'off',
             // No passkey anywhere: this browser cannot hold one either.
             actions: 'forgetDevice',
+            description: 'The account has no passkey: the switch shows off.',
           },
         ],
         onError: {
@@ -118,6 +120,7 @@ export const biometricMachine = setup({
       on: {
         'biometric.passwordChanged': {
           actions: assign({ password: ({ event }) => event.value }),
+          description: 'The password was typed.',
         },
         'biometric.submit': {
           guard: 'canSubmit',
@@ -152,7 +155,7 @@ export const biometricMachine = setup({
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
             target: 'askingPassword.rejected',
-            description: 'A wrong password: the dialog says so.',
+            description: 'The server refused the password: the dialog says so.',
             actions: { type: 'failed', params: ({ event }: Failure) => event.error },
           },
           {
@@ -205,7 +208,7 @@ export const biometricMachine = setup({
         },
         onError: {
           target: 'on.failed',
-          description: "Refused: 'Biometric Login was not turned off: …'.",
+          description: "The server refused it: 'Biometric Login was not turned off: …'.",
           actions: [
             { type: 'failed', params: ({ event }: Failure) => event.error },
             'notifyNotOff',
