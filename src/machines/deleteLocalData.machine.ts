@@ -61,12 +61,13 @@ export const deleteLocalDataMachine = setup({
         src: 'deleteLocalData',
         onDone: {
           target: 'deleted',
-          description: "Deleted: 'The local data of this browser was deleted'.",
+          description:
+            "The databases and preferences were deleted: 'The local data of this browser was deleted'.",
           actions: 'notifyDeleted',
         },
         onError: {
           target: 'failed',
-          description: "Refused: 'The local data was not deleted: …', in the dialog too.",
+          description: "Deleting failed: 'The local data was not deleted: …', in the dialog too.",
           actions: [
             assign({
               error: ({ event }) =>
