@@ -93,11 +93,14 @@ export const twoFactorMachine = setup({
     setPassword: assign({
       password: ({ event }) => (event.type === 'twoFactor.passwordChanged' ? event.value : ''),
     }),
+    // The server has the change; a cache that cannot be written is caught up by the sync.
+    keepUser: (_, user: User) => void storeUser(user).catch(() => undefined),
     // Kept, and told to the session actor, which merges the change into the signed-in user.
     saved: enqueueActions(({ enqueue }, user: User) => {
       enqueue.assign({ use2FA: user.use2FA, password: '' })
-      // The server has the change; a cache that cannot be written is caught up by the sync.
-      enqueue(() => void storeUser(user).catch(() => undefined))
+      // By name (enqueue's types know only XState's own actions here): a replay with effects
+      // stubbed (the Flows page) replaces it, so showing a path writes nothing to the cache.
+      enqueue({ type: 'keepUser', params: user } as never)
       enqueue(tellSession(() => ({ type: 'self.updated', changes: user })))
     }),
     refused: assign((_, error: unknown) => ({ error: serverMessage(error) })),

@@ -64,11 +64,14 @@ export const visageMachine = setup({
     }),
     clearError: assign({ error: null }),
     failed: assign((_, error: unknown) => ({ error: serverMessage(error), file: null })),
+    // The server has the change; a cache that cannot be written is caught up by the sync.
+    keepUser: (_, user: User) => void storeUser(user).catch(() => undefined),
     // Kept, and told to the session actor, which merges it: the user menu's avatar follows.
     saved: enqueueActions(({ enqueue }, user: User) => {
       enqueue.assign({ visage: user.visage, file: null })
-      // The server has the change; a cache that cannot be written is caught up by the sync.
-      enqueue(() => void storeUser(user).catch(() => undefined))
+      // By name (enqueue's types know only XState's own actions here): a replay with effects
+      // stubbed (the Flows page) replaces it, so showing a path writes nothing to the cache.
+      enqueue({ type: 'keepUser', params: user } as never)
       enqueue(tellSession(() => ({ type: 'self.updated', changes: { visage: user.visage } })))
     }),
     notifyUploaded: notify(visageNotices.uploaded),
