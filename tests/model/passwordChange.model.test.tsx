@@ -9,14 +9,8 @@ import {
   type ChangeEvent,
   type ChangeSnapshot,
 } from '../../src/machines/passwordChange.machine'
-import {
-  calls,
-  failure,
-  field,
-  offline,
-  resetCalls,
-  passwordMachines,
-} from '../component/password.support'
+import { calls, field, resetCalls, passwordMachines } from '../component/password.support'
+import { failure, offline } from '../../src/flows/paths/password.fixtures'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
 import { asTestMachine } from '../../src/flows/asTestMachine'
