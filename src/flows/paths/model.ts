@@ -39,9 +39,13 @@ export type PathsModel<TMachine extends AnyStateMachine = AnyStateMachine> = {
   filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>) => boolean
   /** Stops exploring past a snapshot (e.g. once the flow has ended). */
   stopWhen?: (snapshot: SnapshotFrom<TMachine>) => boolean
-  /** Reshapes the generated paths (a covering subset, replays with real answers). */
+  /**
+   * Reshapes the generated paths (a covering subset, replays with real answers); the test model
+   * is there for paths given as events (`getPathsFromEvents`), e.g. self-loops no shortest path takes.
+   */
   select?: (
     paths: TestPath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>[],
+    testModel: TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>,
   ) => TestPath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>[]
   /** What the screen shows in a snapshot, in the product's words ('The Login button is off'). */
   shows?: (snapshot: SnapshotFrom<TMachine>) => string | undefined
@@ -106,12 +110,19 @@ export function buildPaths<TMachine extends AnyStateMachine>(
   const select = model.select ?? ((p) => p)
   if (strategy === 'simple') {
     try {
-      return { paths: select(testModel.getSimplePaths({ limit: SIMPLE_LIMIT })), strategy }
+      return {
+        paths: select(testModel.getSimplePaths({ limit: SIMPLE_LIMIT }), testModel),
+        strategy,
+      }
     } catch {
-      return { paths: select(testModel.getShortestPaths()), strategy: 'shortest', fellBack: true }
+      return {
+        paths: select(testModel.getShortestPaths(), testModel),
+        strategy: 'shortest',
+        fellBack: true,
+      }
     }
   }
-  return { paths: select(testModel.getShortestPaths()), strategy }
+  return { paths: select(testModel.getShortestPaths(), testModel), strategy }
 }
 
 /** The events a path sends after the start. */
