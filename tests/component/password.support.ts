@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { notSignedIn } from '../../src/flows/paths/password.fixtures'
+import { notSignedIn } from '../../src/flows/paths/api.fixtures'
 import { renderApp } from '../setup/renderApp'
 import { passwordMachines } from './password.stubs'
 

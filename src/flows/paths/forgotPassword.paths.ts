@@ -5,7 +5,7 @@ import {
   type ForgotSnapshot,
 } from '../../machines/forgotPassword.machine'
 import { definePaths } from './model'
-import { answerDetail, failure, offline } from './password.fixtures'
+import { answerDetail, failure, offline } from './api.fixtures'
 
 /** SPEC.md §8, word for word, and the server's own words for 823. */
 export const EXPECTED = {

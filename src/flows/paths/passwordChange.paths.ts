@@ -6,7 +6,7 @@ import {
   type ChangeSnapshot,
 } from '../../machines/passwordChange.machine'
 import { definePaths } from './model'
-import { answerDetail, failure, offline } from './password.fixtures'
+import { answerDetail, failure, offline } from './api.fixtures'
 import { selfUser } from './users.fixtures'
 
 const POLICY = 'The new password does not meet the password rules: it needs a number.'

@@ -7,7 +7,7 @@ import {
 } from '../../machines/passwordReset.machine'
 import { selectScreen } from '../../machines/passwordReset.selectors'
 import { definePaths } from './model'
-import { answerDetail, failure, offline } from './password.fixtures'
+import { answerDetail, failure, offline } from './api.fixtures'
 
 export const SLUG = 'k7Qp2xVb9sLm4T'
 /** The address the link was mailed to, as the server has it on file. */

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import { ApiError } from '../../data/api/ApiError'
 
-/** The server's answers the password flows' models send (DESIGN.md's codes). */
+/** Server answers the models send: refusals with DESIGN.md's codes, and no answer at all. */
 export const notSignedIn = new ApiError(401, 401, 'You are not signed in.')
 export const offline = new ApiError(0, 1000, 'The server could not be reached.', true)
 export const failure = (status: number, code: number, message: string) =>
