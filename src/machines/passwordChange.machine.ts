@@ -176,7 +176,12 @@ export const passwordChangeMachine = setup({
       tags: ['success'],
       entry: 'notifyChanged',
       after: { changedMessage: { target: 'left', description: 'Five seconds passed.' } },
-      on: { 'password.leave': { target: 'left', description: 'Home was pressed.' } },
+      on: {
+        'password.leave': {
+          target: 'left',
+          description: 'Home was pressed (Close, in the expiry dialog).',
+        },
+      },
     },
     failed: {
       description: 'The server refused; its message shows above the form until the next attempt.',
