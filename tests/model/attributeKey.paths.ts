@@ -14,22 +14,9 @@ import { createEmptyActor, initialTransition, transition } from 'xstate'
 import type { KeySaveOutput } from '../../src/machines/attributeKeySave.machine'
 import { createTestModel } from 'xstate/graph'
 import { asTestMachine } from '../../src/flows/asTestMachine'
-import { aKey, anOption } from './attributes.support'
+import { green, paint, red, swatch } from '../../src/flows/paths/attributes.fixtures'
 
-/** The key the dialog edits: a discrete STRING radio with two saved options. */
-export const paint = aKey(11, {
-  name: 'Paint',
-  prompt: 'Which paint?',
-  type: 'STRING',
-  controlType: 'RADIO',
-  config: '{"descreteValues":true}',
-})
-export const red = anOption(21, paint.id, 'Red', 'red', { sortOrder: 0 })
-export const green = anOption(22, paint.id, 'Green', 'green', { sortOrder: 1 })
-
-export const swatch = new File([new Uint8Array([137, 80, 78, 71])], 'swatch.png', {
-  type: 'image/png',
-})
+export { green, paint, red, swatch }
 
 const fixedEvents = [
   { type: 'xstate.done.actor.loadKey', output: { key: paint, options: [red, green] } },
