@@ -8,7 +8,8 @@ import {
   type AttachExistingSnapshot,
 } from '../../src/machines/attachExisting.machine'
 import { formatDateTime } from '../../src/views/format/dateTime'
-import { aKey, aLink, ID, pick, renderTree, SAMPLE, treeItem } from './attributeTree.support'
+import { aKey, aLink, ID, SAMPLE } from '../../src/flows/paths/attributeTree.fixtures'
+import { pick, renderTree, treeItem } from './attributeTree.support'
 import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'

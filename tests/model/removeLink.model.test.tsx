@@ -8,7 +8,8 @@ import {
   type RemoveLinkEvent,
   type RemoveLinkSnapshot,
 } from '../../src/machines/removeLink.machine'
-import { ID, open, pick, renderTree, SAMPLE, saved } from './attributeTree.support'
+import { ID, SAMPLE, saved } from '../../src/flows/paths/attributeTree.fixtures'
+import { open, pick, renderTree } from './attributeTree.support'
 import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'

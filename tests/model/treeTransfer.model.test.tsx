@@ -9,7 +9,8 @@ import {
   type TransferEvent,
   type TreeTransferSnapshot,
 } from '../../src/machines/treeTransfer.machine'
-import { aLink, ID, pick, renderTree, treeItem } from './attributeTree.support'
+import { aLink, ID } from '../../src/flows/paths/attributeTree.fixtures'
+import { pick, renderTree, treeItem } from './attributeTree.support'
 import { asTestMachine } from '../../src/flows/asTestMachine'
 import { uncovered } from './coverage'
 import { describePath } from './describePath'

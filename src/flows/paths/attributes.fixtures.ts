@@ -4,6 +4,7 @@ import type {
   AttributeKeyCondition,
   AttributeKeyOption,
 } from '../../../schema/attributes'
+import { ApiError } from '../../data/api/ApiError'
 import type { LeafContext, LinkWithKey } from '../../data/db/attributeKeys'
 
 // Sample attribute records for the Attribute Editor's paths (and the tests that drive them): the
@@ -127,3 +128,6 @@ export const green = anOption(22, paint.id, 'Green', 'green', { sortOrder: 1 })
 export const swatch = new File([new Uint8Array([137, 80, 78, 71])], 'swatch.png', {
   type: 'image/png',
 })
+
+/** The server refused a change (code 1001); the message says why. */
+export const refusal = (status: number, message: string) => new ApiError(status, 1001, message)
