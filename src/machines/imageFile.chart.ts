@@ -24,7 +24,7 @@ export const absentState = (what: string) =>
     always: {
       guard: 'hasImage',
       target: 'present',
-      description: 'There is an image already: it shows.',
+      description: 'There is an image already: the owner had one when the screen opened.',
     },
     initial: 'ready',
     states: {

@@ -33,7 +33,7 @@ import { selfUser } from '../setup/fixtures'
 import { testSession, WithSession } from '../setup/session'
 import { server } from './profile.support'
 
-// The fixtures live with the paths modules, which the Flows page shows too.
+// The fixtures live with the paths that use them; the tests of the service detail import them here.
 export { aService, savedService } from '../../src/flows/paths/service.fixtures'
 
 /**

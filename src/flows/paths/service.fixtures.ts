@@ -1,4 +1,5 @@
 import type { Service } from '../../../schema/service'
+import { ApiError } from '../../data/api/ApiError'
 
 /** A service as the cache holds it. */
 export function aService(changes: Partial<Service> = {}): Service {
@@ -24,3 +25,6 @@ export const savedService = (before: Service, changes: Partial<Service>): Servic
   ...changes,
   updatedAt: '2026-02-01T00:00:00.000Z',
 })
+
+/** The server's refusal of a call, as the data layer hands it to a chart. */
+export const refusal = (status: number, message: string) => new ApiError(status, 1001, message)
