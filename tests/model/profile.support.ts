@@ -41,6 +41,6 @@ export function stubbed<TOutput, TInput>(name: string, args: (input: TInput) => 
   )
 }
 
-export { refusal } from '../../src/flows/paths/profile.fixtures'
+export { refusal } from '../../src/flows/paths/service.fixtures'
 
 export const button = (name: string) => screen.getByRole('button', { name })

@@ -24,8 +24,9 @@ import {
   type ServiceTextField,
 } from '../../machines/serviceEditors'
 import { definePaths, type PathsModel } from './model'
-import { profileUser, refusal, savedUser } from './profile.fixtures'
-import { aService, savedService } from './service.fixtures'
+import { savedUser } from './profile.fixtures'
+import { selfUser } from './users.fixtures'
+import { aService, refusal, savedService } from './service.fixtures'
 
 /** One editor's model and what its row shows: its title, its inputs' labels, the closed value. */
 export type EditorCase<R extends EditorRecord, S extends EditorSpec<R> = EditorSpec<R>> = {
@@ -122,7 +123,7 @@ function editorCase<R extends EditorRecord, S extends EditorSpec<R>>(
 // --- Profile: Personal Info ----------------------------------------------------------------------
 
 /** The signed-in user whose Personal Info the editors change; a phone, so its row has a number. */
-export const profileEditorUser = profileUser({ phone: '5551234567' })
+export const profileEditorUser = selfUser({ phone: '5551234567' })
 const savedProfile = (changes: Partial<User>) =>
   savedUser(profileEditorUser, { ...changes, updatedAt: '2026-02-01T00:00:00.000Z' })
 const wrongPassword = refusal(401, 'The password is not correct.')

@@ -1,14 +1,15 @@
 import type { EventObject } from 'xstate'
 import { signedImageMachine, type SignedImageSnapshot } from '../../machines/signedImage.machine'
 import { definePaths } from './model'
-import { profileUser, refusal } from './profile.fixtures'
+import { refusal } from './service.fixtures'
+import { selfUser } from './users.fixtures'
 
 /** An attribute option's image, as a preview shows it. */
 export const attributeImagePath = 'attributes/red-swatch'
 export const attributeImageUrl = '/v1/files/attributes/red-swatch?expires=1&sig=test'
 
 /** The signed-in user, with a visage: the user menu's avatar shows it. */
-export const visageImageUser = profileUser({ visage: 'visage-1' })
+export const visageImageUser = selfUser({ visage: 'visage-1' })
 export const visageImageUrl = `/v1/files/visage/${visageImageUser.id}?sig=test`
 
 const outcomes = (url: string, missing: string) =>

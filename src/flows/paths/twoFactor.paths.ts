@@ -6,10 +6,12 @@ import {
   type TwoFactorSnapshot,
 } from '../../machines/twoFactor.machine'
 import { definePaths, type ModelPath } from './model'
-import { profileUser, refusal, savedUser } from './profile.fixtures'
+import { savedUser } from './profile.fixtures'
+import { refusal } from './service.fixtures'
+import { selfUser } from './users.fixtures'
 
 /** The signed-in user: a phone, so the switch is offered; 2FA off until a model says on. */
-export const twoFactorUser = profileUser({ phone: '5551234567', use2FA: false })
+export const twoFactorUser = selfUser({ phone: '5551234567', use2FA: false })
 export const PASSWORD = 'Secret#1word'
 /** The server's answer to a wrong account password: the dialog says so. */
 export const wrongPassword = new ApiError(401, 805, 'The password is not correct.')

@@ -1,9 +1,11 @@
 import { visageMachine, type VisageEvent, type VisageSnapshot } from '../../machines/visage.machine'
 import { definePaths } from './model'
-import { profileUser, refusal, savedUser } from './profile.fixtures'
+import { savedUser } from './profile.fixtures'
+import { refusal } from './service.fixtures'
+import { selfUser } from './users.fixtures'
 
 /** The signed-in user, with a visage stored. */
-export const visageUser = profileUser({ visage: 'visage-1' })
+export const visageUser = selfUser({ visage: 'visage-1' })
 /** The image a person drops. */
 export const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', {
   type: 'image/png',
