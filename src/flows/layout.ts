@@ -162,7 +162,11 @@ function elkGraph(graph: FlowGraph, options: LayoutOptions, direction: 'DOWN' | 
       // The box's own lines sit above its children.
       'elk.padding': `[top=${box.height + 4},left=12,bottom=12,right=12]`,
       'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-      'elk.nodeSize.minimum': `(${box.width}, ${box.height + 24})`,
+      // ELK 0.12 reads a nested node's minimum size transposed when the layout runs downwards.
+      'elk.nodeSize.minimum':
+        direction === 'DOWN'
+          ? `(${box.height + 24}, ${box.width})`
+          : `(${box.width}, ${box.height + 24})`,
     }
     if (state.initial) {
       const dot = `${state.id}#initial`

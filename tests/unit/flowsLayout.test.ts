@@ -7,7 +7,9 @@ import {
   type DiagramLayout,
   type Rect,
 } from '../../src/flows/layout'
+import { textWidth } from '../../src/flows/layoutText'
 import { attributeTreeMachine } from '../../src/machines/attributeTree.machine'
+import { notificationsMachine } from '../../src/machines/notifications.machine'
 import { syncMachine } from '../../src/machines/sync.machine'
 import { twoFactorMachine } from '../../src/machines/twoFactor.machine'
 import { diagramSvg } from '../../src/views/flows/diagram/exportDiagram'
@@ -182,6 +184,20 @@ describe('layoutGraph', () => {
     // The root never folds: there would be nothing left to see.
     const root = await layoutGraph(graph, { collapsed: new Set(['vault']) })
     expect(stateOf(root, 'vault')!.collapsed).toBe(false)
+  })
+
+  it.each([
+    ['vault', vault],
+    ['notifications', notificationsMachine],
+    ['sync', syncMachine],
+  ])("keeps every line of %s's boxes inside its box", async (_, machine) => {
+    const layout = await layoutGraph(machineGraph(machine))
+    for (const s of layout.states)
+      for (const line of [...s.lines, ...s.rows.flatMap((r) => r.lines)]) {
+        const right = line.x + textWidth(line.text, line.size, line.bold)
+        expect(right, `${s.id}: ${line.text}`).toBeLessThanOrEqual(s.x + s.width)
+        expect(line.y, `${s.id}: ${line.text}`).toBeLessThanOrEqual(s.y + s.height)
+      }
   })
 
   it('opens a big machine with its deep compound states collapsed, a small one whole', () => {

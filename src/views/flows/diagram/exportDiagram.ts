@@ -62,6 +62,14 @@ function shapeSvg(shape: Shape): string {
         'font-weight': shape.bold ? 'bold' : undefined,
         'font-style': shape.italic ? 'italic' : undefined,
         fill: shape.fill,
+        ...(shape.halo
+          ? {
+              stroke: shape.halo,
+              'stroke-width': 4,
+              'stroke-linejoin': 'round',
+              'paint-order': 'stroke',
+            }
+          : {}),
       })}>${escape(shape.text)}</text>`
   }
 }

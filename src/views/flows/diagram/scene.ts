@@ -32,12 +32,14 @@ export type Shape =
       fill: string
       bold?: boolean
       italic?: boolean
+      /** A rim in the background colour: an arrow passing behind the text leaves it readable. */
+      halo?: string
     }
 
 /** One thing a person can point at: a state, an arrow, its label, a row, a collapse toggle. */
 export type SceneItem = {
   id: string
-  role: 'state' | 'initial' | 'edge' | 'labelBox' | 'label' | 'row' | 'toggle'
+  role: 'state' | 'header' | 'initial' | 'edge' | 'labelBox' | 'label' | 'row' | 'toggle'
   state?: string
   transition?: string
   /** What hovering it says: the description. */
@@ -59,8 +61,9 @@ export type Highlight = {
 
 const round = (n: number) => Math.round(n * 10) / 10
 
-function text(line: TextLine, fill: string): Shape {
+function text(line: TextLine, fill: string, halo?: string): Shape {
   return {
+    ...(halo ? { halo } : {}),
     tag: 'text',
     x: round(line.x),
     y: round(line.y),
@@ -116,16 +119,19 @@ function stateItems(
   p: Palette,
   h: Highlight,
   descriptions: ReadonlyMap<string, string>,
-): SceneItem[] {
+): { base: SceneItem[]; overlay: SceneItem[] } {
   const active = !!h.active?.has(s.id) || s.inside.some((id) => h.active?.has(id))
   const open = s.type === 'compound' || s.type === 'parallel'
-  const fill = active
-    ? p.activeFill
-    : s.shape === 'root'
+  // An active box with states drawn inside it gets the bold border only: filled, it would drown
+  // the active state inside it (and the machine's own box is always active).
+  const container = open && !s.collapsed
+  const fill = container
+    ? s.shape === 'root'
       ? p.rootFill
-      : open && !s.collapsed
-        ? p.compoundFill
-        : p.stateFill
+      : p.compoundFill
+    : active
+      ? p.activeFill
+      : p.stateFill
   const stroke = active ? p.activeStroke : s.shape === 'region' ? p.regionStroke : p.stroke
   const strokeWidth = active ? 2.5 : 1.2
   const box = { x: round(s.x), y: round(s.y), width: round(s.width), height: round(s.height) }
@@ -163,8 +169,12 @@ function stateItems(
       stroke,
       strokeWidth: 1.2,
     })
+  // Arrows into a compound state cross its header on their way to the states inside: its text is
+  // drawn over them, with a rim of the box's colour.
+  const own: Shape[] = []
+  const halo = container ? fill : undefined
   for (const chip of s.chips) {
-    shapes.push({
+    own.push({
       tag: 'rect',
       x: round(chip.x),
       y: round(chip.y),
@@ -173,7 +183,7 @@ function stateItems(
       rx: chip.height / 2,
       fill: p.chipFill,
     })
-    shapes.push({
+    own.push({
       tag: 'text',
       x: round(chip.x + 5),
       y: round(chip.y + chip.height / 2 + chip.size * 0.35),
@@ -184,30 +194,33 @@ function stateItems(
   }
   if (s.divider !== undefined) {
     const y = round(s.divider)
-    shapes.push({
+    own.push({
       tag: 'path',
       d: `M${box.x + 6} ${y} H${box.x + box.width - 6}`,
       stroke: p.stroke,
       strokeWidth: 0.8,
     })
   }
-  for (const line of s.lines)
-    shapes.push(text(line, active && line.tone === 'strong' ? p.strong : toneOf(p, line.tone)))
-  const items: SceneItem[] = [
+  for (const line of s.lines) own.push(text(line, toneOf(p, line.tone), halo))
+  const title = s.description ? { title: s.description } : {}
+  const base: SceneItem[] = [
     {
       id: `state:${s.id}`,
       role: 'state',
       state: s.id,
-      ...(s.description ? { title: s.description } : {}),
+      ...title,
       active,
-      shapes,
+      shapes: container ? shapes : [...shapes, ...own],
     },
   ]
+  const overlay: SceneItem[] = container
+    ? [{ id: `header:${s.id}`, role: 'header', state: s.id, ...title, shapes: own }]
+    : []
   for (const row of s.rows) {
     const enabled = !!h.enabled?.has(row.key)
     const taken = !!h.taken?.has(row.key)
     const rowShapes: Shape[] = []
-    if (enabled || taken)
+    if (enabled || taken || container)
       rowShapes.push({
         tag: 'rect',
         x: round(row.x),
@@ -216,13 +229,14 @@ function stateItems(
         height: round(row.height),
         rx: 4,
         fill: enabled ? p.enabledFill : fill,
-        stroke: taken ? p.taken : p.enabledStroke,
-        strokeWidth: taken ? 2 : 1,
+        ...(enabled || taken
+          ? { stroke: taken ? p.taken : p.enabledStroke, strokeWidth: taken ? 2 : 1 }
+          : {}),
       })
     for (const line of row.lines)
       rowShapes.push(text(line, enabled ? p.enabledText : toneOf(p, line.tone)))
     const title = descriptions.get(row.key)
-    items.push({
+    overlay.push({
       id: `row:${row.key}`,
       role: 'row',
       state: s.id,
@@ -237,7 +251,7 @@ function stateItems(
     const t = s.toggle
     const [cx, cy] = [round(t.x + t.width / 2), round(t.y + t.height / 2)]
     const sign = `M${cx - 4} ${cy} H${cx + 4}${s.collapsed ? ` M${cx} ${cy - 4} V${cy + 4}` : ''}`
-    items.push({
+    overlay.push({
       id: `toggle:${s.id}`,
       role: 'toggle',
       state: s.id,
@@ -258,7 +272,7 @@ function stateItems(
       ],
     })
   }
-  return items
+  return { base, overlay }
 }
 
 function edgeItems(
@@ -348,9 +362,8 @@ export function diagramScene(
   highlight: Highlight = {},
   descriptions: ReadonlyMap<string, string> = new Map(),
 ): Scene {
-  const items: SceneItem[] = layout.states.flatMap((s) =>
-    stateItems(s, palette, highlight, descriptions),
-  )
+  const states = layout.states.map((s) => stateItems(s, palette, highlight, descriptions))
+  const items: SceneItem[] = states.flatMap((s) => s.base)
   for (const i of layout.initials) {
     items.push({
       id: `initial:${i.state}`,
@@ -376,7 +389,11 @@ export function diagramScene(
     })
   }
   const edges = layout.edges.flatMap((e) => edgeItems(e, palette, highlight, descriptions))
-  // Arrows first, then every label, so no line runs across a label's text.
-  items.push(...edges.filter((i) => i.role === 'edge'), ...edges.filter((i) => i.role !== 'edge'))
+  // Boxes, then arrows, then every text an arrow may cross (headers, rows, labels) on top.
+  items.push(
+    ...edges.filter((i) => i.role === 'edge'),
+    ...states.flatMap((s) => s.overlay),
+    ...edges.filter((i) => i.role !== 'edge'),
+  )
   return { width: layout.width, height: layout.height, background: palette.background, items }
 }
