@@ -1,7 +1,7 @@
 import { Fragment, useState, type KeyboardEvent } from 'react'
 import type { Rect } from '../../../flows/layout'
 import { DIAGRAM_FONT } from '../../../flows/layoutText'
-import type { Scene, SceneItem, Shape } from './scene'
+import type { Scene, SceneItem, Shape } from './sceneShapes'
 
 function ShapeEl({ shape }: { shape: Shape }) {
   switch (shape.tag) {

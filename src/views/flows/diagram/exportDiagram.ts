@@ -16,7 +16,8 @@ import type { FlowGraph } from '../../../flows/graph'
 import type { DiagramLayout } from '../../../flows/layout'
 import { DIAGRAM_FONT } from '../../../flows/layoutText'
 import { PALETTES, type DiagramTheme } from './palette'
-import { diagramScene, type Highlight, type Scene, type Shape } from './scene'
+import { diagramScene } from './scene'
+import type { Highlight, Scene, Shape } from './sceneShapes'
 
 const escape = (text: string) =>
   text.replace(
