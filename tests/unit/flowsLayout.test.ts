@@ -241,6 +241,8 @@ describe('diagramSvg', () => {
       expect(svg).toContain('<title>Diagram of vault</title>')
       expect(svg).toContain('<title>Shut and locked.</title>')
       expect(svg).toContain('vault.alarm → alarmed / log')
+      expect(svg).toContain('data-role="state"')
+      expect(svg).not.toContain('data-role="toggle"')
     }
   })
 
