@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Service } from '../../schema/service'
 import { fetchServiceLogoUrl, removeServiceLogo, uploadServiceLogo } from '../data/api/services'
 import { storeService } from '../data/db/services'
@@ -63,9 +63,11 @@ export const serviceLogoMachine = setup({
     failed: assign((_, error: unknown) => ({ error: serverMessage(error), file: null })),
     // SPEC.md §7: the answer is stored in the Service table at once (a cache that cannot be
     // written is caught up by the sync).
-    saved: assign((_, service: Service) => {
-      void storeService(service).catch(() => undefined)
-      return { hasLogo: service.hasLogo, file: null }
+    // A named action of its own, so a replay with effects stubbed (the Flows page) writes nothing.
+    storeService: (_, service: Service) => void storeService(service).catch(() => undefined),
+    saved: enqueueActions(({ enqueue }, service: Service) => {
+      enqueue.assign({ hasLogo: service.hasLogo, file: null })
+      enqueue({ type: 'storeService', params: service } as never)
     }),
     notifyUploaded: notify(logoNotices.uploaded),
     notifyNotUploaded: notify(({ context }: Notice) => logoNotices.notUploaded(context.error)),
