@@ -57,10 +57,18 @@ export type FlowGraph = {
   transitions: FlowTransition[]
 }
 
+// A bundler shortens function names: one or two letters are not a name a person wrote.
+const writtenName = (name: string) => (name.length > 2 && name !== 'anonymous' ? name : undefined)
+
 const nameOf = (value: unknown, fallback: string): string => {
   if (typeof value === 'string') return value
-  if (typeof value === 'function')
-    return value.name && value.name !== 'anonymous' ? value.name : fallback
+  if (typeof value === 'function') {
+    // XState's stateIn() guard carries the state it asks about.
+    const stateValue = (value as { stateValue?: unknown }).stateValue
+    if (stateValue !== undefined)
+      return `in ${typeof stateValue === 'string' ? stateValue : JSON.stringify(stateValue)}`
+    return writtenName(value.name) ?? fallback
+  }
   if (value && typeof value === 'object' && 'type' in value) return String(value.type)
   return fallback
 }
@@ -70,7 +78,7 @@ function actionName(action: unknown): string {
   if (typeof action === 'function') {
     const type = (action as { type?: string }).type
     if (type?.startsWith('xstate.')) return type.slice('xstate.'.length)
-    return action.name || 'inline action'
+    return writtenName(action.name) ?? 'inline action'
   }
   return nameOf(action, 'action')
 }
