@@ -33,8 +33,11 @@ export type LiveUpdate = {
   taken: string[]
   /** The type of the event this step handled; '' when a listener asked for the current states. */
   eventType: string
-  /** For 'stopped': how it ended (a final state, stopped by its parent, or failed). */
-  ended?: 'done' | 'stopped' | 'error'
+  /**
+   * For 'stopped': how it ended: a final state, stopped by its parent (its screen closed), failed,
+   * or its page went away (the tab closed, reloaded or left the console).
+   */
+  ended?: 'done' | 'stopped' | 'error' | 'unloaded'
   at: number
 }
 
@@ -127,14 +130,27 @@ export function publishLive(inspection: Inspection, root: AnyActorRef): () => vo
       post({ kind: 'stopped', active, taken: [], eventType, ended: 'done' }, ref)
   }
 
-  // Everyone running now, for a listener that just arrived: the system's tree from the root.
-  const postCurrent = (ref: AnyActorRef) => {
+  // Every statechart actor running now: the system's tree from the root.
+  const eachRunning = (ref: AnyActorRef, visit: (ref: MachineActor, active: string[]) => void) => {
     if (!isMachineActor(ref)) return
     const snapshot: AnyMachineSnapshot = ref.getSnapshot()
-    if (snapshot.status === 'active')
-      post({ kind: 'snapshot', active: activeIds(snapshot), taken: [], eventType: '' }, ref)
+    if (snapshot.status === 'active') visit(ref, activeIds(snapshot))
     const children = snapshot.children as Record<string, AnyActorRef>
-    for (const child of Object.values(children)) postCurrent(child)
+    for (const child of Object.values(children)) eachRunning(child, visit)
+  }
+
+  // For a listener that just arrived: where everyone is now.
+  const postCurrent = () =>
+    eachRunning(root, (ref, active) =>
+      post({ kind: 'snapshot', active, taken: [], eventType: '' }, ref),
+    )
+
+  // A page that goes away stops no actor: its listeners are told they ended.
+  const onPageHide = () => {
+    if (!unsubscribe) return
+    eachRunning(root, (ref, active) =>
+      post({ kind: 'stopped', active, taken: [], eventType: '', ended: 'unloaded' }, ref),
+    )
   }
 
   const stopPublishing = () => {
@@ -161,7 +177,7 @@ export function publishLive(inspection: Inspection, root: AnyActorRef): () => vo
         unsubscribe = inspection.subscribe(onInspect)
         expiry = setInterval(dropSilentListeners, HEARTBEAT_MS)
       }
-      postCurrent(root)
+      postCurrent()
     } else if (data?.kind === 'leave') {
       listeners.delete(data.listener)
       if (listeners.size === 0) stopPublishing()
@@ -169,8 +185,10 @@ export function publishLive(inspection: Inspection, root: AnyActorRef): () => vo
   }
   // Listeners that were there before this tab (or this console) started answer at once.
   channel.postMessage({ kind: 'announce' } satisfies Control)
+  globalThis.addEventListener?.('pagehide', onPageHide)
 
   return () => {
+    globalThis.removeEventListener?.('pagehide', onPageHide)
     stopPublishing()
     channel.close()
   }

@@ -194,6 +194,23 @@ describe('the live channel', () => {
     expect(updates(channel.seen)).toEqual([])
   })
 
+  it('tells its listeners that every actor ended when its page goes away', async () => {
+    const pageHide = new EventTarget()
+    vi.stubGlobal('addEventListener', pageHide.addEventListener.bind(pageHide))
+    vi.stubGlobal('removeEventListener', pageHide.removeEventListener.bind(pageHide))
+    const { inspection, actor } = startConsole(() => new Promise(() => {}))
+    publish(inspection, actor)
+    const received: LiveUpdate[] = []
+    cleanups.push(followLive(null, (update) => received.push(update)))
+    await vi.waitFor(() => expect(received).toHaveLength(2))
+    pageHide.dispatchEvent(new Event('pagehide'))
+    await vi.waitFor(() => expect(received).toHaveLength(4))
+    expect(received.slice(2)).toEqual([
+      expect.objectContaining({ kind: 'stopped', machineId: 'root', ended: 'unloaded' }),
+      expect.objectContaining({ kind: 'stopped', machineId: 'login', ended: 'unloaded' }),
+    ])
+  })
+
   it('does nothing at all where the browser has no BroadcastChannel', () => {
     vi.stubGlobal('BroadcastChannel', undefined)
     const { inspection, subscriptions, actor } = startConsole(() => new Promise(() => {}))

@@ -29,6 +29,7 @@ export function ActorPicker({ machineId, actors, value, onChange }: Props) {
           {actors.map((actor) => (
             <Select.Item key={actor.sessionId} value={actor.sessionId}>
               {actorName(actor, thisTab)}
+              {actor.ended ? ', ended' : ''}
             </Select.Item>
           ))}
         </Select.Content>

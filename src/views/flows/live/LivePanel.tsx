@@ -38,7 +38,7 @@ export function LivePanel({ graph, machineId, inSidePanel = false }: Props) {
       {actor ? (
         <Flex direction="column" gap="1">
           <Flex align="center" gap="2" wrap="wrap">
-            <Badge color={actor.ended ? 'gray' : 'green'}>
+            <Badge color={actor.ended ? 'gray' : 'green'} highContrast>
               {actor.ended ? 'Ended' : 'Running'}
             </Badge>
             <Text size="2" weight="medium">

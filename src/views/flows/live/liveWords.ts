@@ -19,6 +19,7 @@ const ENDINGS: Record<NonNullable<LogEntry['ended']>, string> = {
   done: 'It reached its final state and ended.',
   stopped: 'It stopped: its screen, dialog or owner closed.',
   error: 'It failed and stopped.',
+  unloaded: 'It stopped: its tab closed, reloaded or left the console.',
 }
 
 /**
@@ -37,6 +38,5 @@ export function stepInWords(graph: FlowGraph, entry: LogEntry): string {
 
 /** How the picker and the status name an actor: 'login #2, another tab'. */
 export function actorName(actor: FollowedActor, tab: string): string {
-  const where = actor.tab === tab ? 'this tab' : 'another tab'
-  return `${actor.machineId} #${actor.number}, ${where}${actor.ended ? ', ended' : ''}`
+  return `${actor.machineId} #${actor.number}, ${actor.tab === tab ? 'this tab' : 'another tab'}`
 }
