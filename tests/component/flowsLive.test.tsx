@@ -177,7 +177,7 @@ describe('the live side panel', () => {
     signIn.resolve({ user: { id: ada.id } })
     await waitFor(() => expect(status).toHaveTextContent('login ended in signedIn.'))
     expect(
-      within(panel).getByText(
+      within(within(panel).getByRole('list', { name: 'Last events, newest first' })).getByText(
         'The server accepted the password; the account has no second factor.',
       ),
     ).toBeVisible()

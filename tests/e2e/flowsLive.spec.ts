@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expectSignedIn, loginButton, passwordField, signIn, usernameField } from './login/login'
 import { searchBox } from './sessions/sessions'
 import { ADMIN } from './support/server'
@@ -11,6 +11,12 @@ import { expect, test } from './support/fixtures'
  */
 
 const sidePanel = (page: Page) => page.getByRole('complementary', { name: 'Live flow' })
+
+// What the diagram draws lit, by its own marks (data-state / data-transition with data-active /
+// data-taken); a transition's arrow and its label both carry them.
+const litState = (area: Locator, id: string) => area.locator(`[data-state="${id}"][data-active]`)
+const litTransition = (area: Locator, key: string) =>
+  area.locator(`[data-transition="${key}"][data-taken]`).first()
 
 /** The machine's page on its Live section. */
 async function openLive(page: Page, machine: string) {
@@ -36,10 +42,13 @@ test('another tab opens Sessions and searches: the list lights up on the Flows t
 
   await expect(live.getByText('list #1, another tab', { exact: true })).toBeVisible()
   await expect(status).toHaveText('list is now in active.ready.idle.')
+  await expect(litState(live, 'list.active.ready.idle')).toBeVisible()
+  await expect(litState(live, 'list.restoring')).toHaveCount(0)
   await searchBox(other).fill('admin')
   const events = live.getByRole('list', { name: 'Last events, newest first' })
   await expect(events).toContainText('The search text was edited (Enter does nothing).')
   await expect(status).toHaveText('list is now in active.ready.idle.')
+  await page.screenshot({ path: 'test-results/screens/flows-live-tab-desktop-light.png' })
 
   // The other tab moves on within the console: its list stops, and stays on show as it ended.
   await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
@@ -96,9 +105,16 @@ test('the side panel follows a sign-out and a sign-in in this tab as they happen
   await passwordField(page).fill(ADMIN.password)
   await loginButton(page).click()
   await expect(status).toHaveText('login is now in signingIn.')
-  await expect(panel.getByText('Checks the username and password with the server.')).toBeVisible()
+  await expect(
+    panel.getByText(/^Now in signingIn: Checks the username and password with the server\.$/),
+  ).toBeVisible()
+  await expect(litState(panel, 'login.signingIn')).toBeVisible()
+  await expect(litTransition(panel, 'login.credentials login.submit#0')).toBeVisible()
+  await expect(litState(panel, 'login.credentials')).toHaveCount(0)
   answer()
   await expect(status).toHaveText('login ended in signedIn.')
+  await expect(litState(panel, 'login.signedIn')).toBeVisible()
+  await expect(litState(panel, 'login.signingIn')).toHaveCount(0)
   const events = panel.getByRole('list', { name: 'Last events, newest first' })
   await expect(events.getByRole('listitem')).toContainText([
     'It reached its final state and ended.',

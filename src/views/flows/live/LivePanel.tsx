@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Flex, Text, VisuallyHidden } from '@radix-ui/themes'
+import { Badge, Button, Callout, Flex, Grid, Text, VisuallyHidden } from '@radix-ui/themes'
 import { useMemo, useState, useSyncExternalStore } from 'react'
 import type { FlowGraph } from '../../../flows/graph'
 import { thisTab } from '../../../flows/live'
@@ -61,14 +61,21 @@ export function LivePanel({ graph, machineId, inSidePanel = false }: Props) {
       {actors.length > 1 && (
         <ActorPicker machineId={machineId} actors={actors} value={picked} onChange={setPicked} />
       )}
-      <FlowDiagram
-        graph={graph}
-        label={`Live diagram of ${machineId}`}
-        active={active}
-        taken={taken}
-        compact={inSidePanel}
-      />
-      {actor && <LiveLog graph={graph} log={actor.log} />}
+      {/* On a wide page the log stands beside the diagram: both in view as the actor moves. */}
+      <Grid
+        columns={inSidePanel ? '1' : { initial: '1', md: 'minmax(0, 1fr) 300px' }}
+        gap="4"
+        align="start"
+      >
+        <FlowDiagram
+          graph={graph}
+          label={`Live diagram of ${machineId}`}
+          active={active}
+          taken={taken}
+          compact={inSidePanel}
+        />
+        {actor && <LiveLog graph={graph} log={actor.log} />}
+      </Grid>
       <VisuallyHidden role="status">
         {actor ? `${machineId} ${actor.ended ? 'ended in' : 'is now in'} ${states}.` : ''}
       </VisuallyHidden>

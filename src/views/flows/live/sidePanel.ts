@@ -22,8 +22,10 @@ function storage(): Storage | null {
 }
 
 function readRaw(): string | null {
+  const store = storage()
+  if (!store) return memory
   try {
-    return storage()?.getItem(KEY) ?? memory
+    return store.getItem(KEY)
   } catch {
     return memory
   }
