@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { onSessionExpired } from './data/api/client'
 import { claimChunkReloads } from './data/prefs/chunkReload'
+import { publishLive } from './flows/live'
 import { createInspection } from './machines/inspection'
 import { sessionMachine, startSession } from './machines/session.machine'
 import { bindRouterToSession, createAppRouter } from './router'
@@ -13,6 +14,8 @@ claimChunkReloads()
 // Every actor of the console joins the session's system, so this one inspection point sees them all.
 const inspection = createInspection()
 const session = startSession(sessionMachine, { inspect: inspection.inspect })
+// The Flows page's live view, in this tab or another, follows these actors (only while it listens).
+publishLive(inspection, session)
 // Any authenticated call that finds the session gone sends the person to the login.
 onSessionExpired(() => session.send({ type: 'session.expired' }))
 

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { AnyActorLogic } from 'xstate'
 import type { SessionActor } from '../../machines/session.machine'
+import { LiveDock } from '../flows/live/LiveDock'
 import { NotifyProvider } from '../notify/Notifications'
 import { AppTheme } from './AppTheme'
 import { selectStartupMessage, StartupMessage } from './StartupMessage'
@@ -34,12 +35,14 @@ export function App({ session, router, provide = NONE }: Props) {
       <ProvidedLogicContext.Provider value={provide}>
         <AppTheme>
           <NotifyProvider>
-            {(routerMounted || message === null) && (
-              <Box display={message === null ? 'block' : 'none'}>
-                <RouterProvider router={router} />
-              </Box>
-            )}
-            {message !== null && <StartupMessage message={message} />}
+            <LiveDock>
+              {(routerMounted || message === null) && (
+                <Box display={message === null ? 'block' : 'none'}>
+                  <RouterProvider router={router} />
+                </Box>
+              )}
+              {message !== null && <StartupMessage message={message} />}
+            </LiveDock>
           </NotifyProvider>
         </AppTheme>
       </ProvidedLogicContext.Provider>
