@@ -50,7 +50,12 @@ async function printCoverage() {
   let total = 0
   let taken = 0
   for (const entry of entries) {
-    const loaded = await loadMachine(entry)
+    const loaded = await loadMachine(entry).catch((error: Error) => error)
+    if (loaded instanceof Error) {
+      rows.push([entry.id, '—', '—', '—', '—', '—'])
+      gaps.push(loaded.message)
+      continue
+    }
     const coverage = coverageOfMachine(loaded)
     const described = descriptionsOf(loaded.graph)
     total += coverage.total
@@ -90,7 +95,12 @@ async function printPaths() {
   const out = values.out ? resolve(values.out) : undefined
   if (out) mkdirSync(out, { recursive: true })
   for (const entry of entries) {
-    const loaded = await loadMachine(entry)
+    const loaded = await loadMachine(entry).catch((error: Error) => error)
+    if (loaded instanceof Error) {
+      console.error(loaded.message)
+      process.exitCode = 1
+      continue
+    }
     const { paths, strategy: used, fellBack } = pathsOf(loaded, strategy)
     if (fellBack) console.error(`${entry.id}: too many simple paths; printing its shortest paths.`)
     const text = formatters[format](

@@ -21,7 +21,11 @@ export const absentState = (what: string) =>
   ({
     description: `No image: the drop zone '${what}'.`,
     // The owner may already have one when the screen opens.
-    always: { guard: 'hasImage', target: 'present' },
+    always: {
+      guard: 'hasImage',
+      target: 'present',
+      description: 'There is an image already: the owner had one when the screen opened.',
+    },
     initial: 'ready',
     states: {
       ready: { description: 'Nothing to report.' },

@@ -102,22 +102,31 @@ export const listMachine = setup({
         input: ({ context }) => ({ type: context.type }),
         onDone: {
           target: 'active',
+          description: 'The kept options were read; the search field shows the kept search.',
           actions: assign(({ event }) => ({
             options: event.output,
             searchText: event.output.filters.text,
           })),
         },
         // Unreadable options are not worth an error: the defaults are already in place.
-        onError: { target: 'active' },
+        onError: {
+          target: 'active',
+          description: 'The kept options could not be read: the defaults apply.',
+        },
       },
     },
     active: {
+      description: 'The list on screen.',
       initial: 'loading',
       invoke: {
         id: 'watchChanges',
         src: 'watchChanges',
         input: ({ context }) => ({ type: context.type }),
-        onError: { target: '.failed', actions: 'recordError' },
+        onError: {
+          target: '.failed',
+          description: 'Watching the table for changes failed; the error shows.',
+          actions: 'recordError',
+        },
       },
       on: {
         'list.searchChanged': {
@@ -163,23 +172,50 @@ export const listMachine = setup({
               options: context.options,
               limit: PAGE_SIZE,
             }),
-            onDone: { target: 'ready', actions: assign(({ event }) => showPage(event.output)) },
-            onError: { target: 'failed', actions: 'recordError' },
+            onDone: {
+              target: 'ready',
+              description: 'The first page and the record count were read.',
+              actions: assign(({ event }) => showPage(event.output)),
+            },
+            onError: {
+              target: 'failed',
+              description: 'Reading the cache failed.',
+              actions: 'recordError',
+            },
           },
-          on: { 'list.changed': { target: 'loading', reenter: true } },
+          on: {
+            'list.changed': {
+              target: 'loading',
+              reenter: true,
+              description: 'The table changed meanwhile: the first page is read again.',
+            },
+          },
         },
         ready: {
           description: 'Rows are shown; more are read as the person nears the end.',
           initial: 'idle',
-          on: { 'list.changed': { target: 'refreshing' } },
+          on: {
+            'list.changed': {
+              target: 'refreshing',
+              description: 'The table changed (a sync batch, an edit here, another tab).',
+            },
+          },
           states: {
             idle: {
+              description: 'Nothing is being read.',
               on: {
-                'list.nearEnd': {
-                  guard: 'canLoadMore',
-                  target: 'loadingMore',
-                  description: 'Item 40 of the last page came into view.',
-                },
+                'list.nearEnd': [
+                  {
+                    guard: 'canLoadMore',
+                    target: 'loadingMore',
+                    description: 'Item 40 of the last page came into view.',
+                  },
+                  // Said in the chart, so that scrolling to the end of a whole list is a step too.
+                  {
+                    description:
+                      'Item 40 of the last page came into view, but every row is loaded: nothing to read.',
+                  },
+                ],
               },
             },
             loadingMore: {
@@ -195,9 +231,14 @@ export const listMachine = setup({
                 }),
                 onDone: {
                   target: 'idle',
+                  description: 'The next page was read; its rows are appended.',
                   actions: assign(({ context, event }) => appendPage(context, event.output)),
                 },
-                onError: { target: '#list.active.failed', actions: 'recordError' },
+                onError: {
+                  target: '#list.active.failed',
+                  description: 'Reading the next page failed.',
+                  actions: 'recordError',
+                },
               },
             },
           },
@@ -213,10 +254,24 @@ export const listMachine = setup({
               options: context.options,
               limit: firstPageSize(context.rows.length),
             }),
-            onDone: { target: 'ready', actions: assign(({ event }) => showPage(event.output)) },
-            onError: { target: 'failed', actions: 'recordError' },
+            onDone: {
+              target: 'ready',
+              description: 'The rows were read again; the list shows them.',
+              actions: assign(({ event }) => showPage(event.output)),
+            },
+            onError: {
+              target: 'failed',
+              description: 'Reading the cache failed.',
+              actions: 'recordError',
+            },
           },
-          on: { 'list.changed': { target: 'refreshing', reenter: true } },
+          on: {
+            'list.changed': {
+              target: 'refreshing',
+              reenter: true,
+              description: 'The table changed again: the refresh starts over.',
+            },
+          },
         },
         searching: {
           description: 'Waits 100 ms after the last keystroke before searching.',
@@ -225,6 +280,8 @@ export const listMachine = setup({
               {
                 guard: 'isSearchChanged',
                 target: 'loading',
+                description:
+                  '100 ms passed without a keystroke: the new search is applied and kept.',
                 actions: [
                   assign({
                     options: ({ context }) => withSearch(context.options, context.searchText),
@@ -232,8 +289,15 @@ export const listMachine = setup({
                   'persistOptions',
                 ],
               },
-              { guard: 'hasError', target: 'failed' },
-              { target: 'ready' },
+              {
+                guard: 'hasError',
+                target: 'failed',
+                description: '100 ms passed and the search is as before: the error shows again.',
+              },
+              {
+                target: 'ready',
+                description: '100 ms passed and the search is as before: the rows stay.',
+              },
             ],
           },
         },

@@ -98,20 +98,33 @@ export const listOptionsMachine = setup({
       description: 'The list is still reading the options kept for it.',
       on: {
         'options.listed': [
-          { guard: 'isDefault', target: 'defaults', actions: 'record' },
-          { target: 'changed', actions: 'record' },
+          {
+            guard: 'isDefault',
+            target: 'defaults',
+            actions: 'record',
+            description: 'The list restored options that are all the defaults.',
+          },
+          {
+            target: 'changed',
+            actions: 'record',
+            description: 'The list restored kept options: a search, Show Deleted or a sort.',
+          },
         ],
       },
     },
     defaults: {
       description: 'Every filter and the sort are as the list starts: nothing to count or reset.',
       on: {
-        'options.listed': {
-          guard: 'isChanged',
-          target: 'changed',
-          actions: 'record',
-          description: 'The list applied a search, Show Deleted or a sort.',
-        },
+        'options.listed': [
+          {
+            guard: 'isChanged',
+            target: 'changed',
+            actions: 'record',
+            description: 'The list applied a search, Show Deleted or a sort.',
+          },
+          // Said in the chart, so that the step is one QA can follow too.
+          { description: 'The list applied options that are still the defaults.' },
+        ],
       },
     },
     changed: {
@@ -125,7 +138,10 @@ export const listOptionsMachine = setup({
             actions: 'record',
             description: 'The person put every option back by hand.',
           },
-          { actions: 'record' },
+          {
+            actions: 'record',
+            description: 'The list applied another change; some options still differ.',
+          },
         ],
         'options.reset': { target: 'resetting', description: 'Reset Filters was pressed.' },
       },
@@ -137,8 +153,16 @@ export const listOptionsMachine = setup({
       entry: 'resetList',
       on: {
         'options.listed': [
-          { guard: 'isDefault', target: 'defaults', actions: 'record' },
-          { actions: ['record', 'resetList'] },
+          {
+            guard: 'isDefault',
+            target: 'defaults',
+            actions: 'record',
+            description: 'The list applied the last default: every option is back.',
+          },
+          {
+            actions: ['record', 'resetList'],
+            description: 'The list applied one default; the next is asked for.',
+          },
         ],
       },
     },

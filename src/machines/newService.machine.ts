@@ -131,7 +131,7 @@ export const newServiceMachine = setup({
         },
         'newService.cancel': {
           target: 'closed',
-          description: 'Cancel, Escape or a click outside.',
+          description: 'Cancel was pressed (or Escape, or a click outside).',
         },
       },
     },
@@ -145,12 +145,12 @@ export const newServiceMachine = setup({
         input: ({ context }) => ({ fields: context.fields }),
         onDone: {
           target: 'created',
-          description: 'Created: a notice names the new service.',
+          description: "The server created the service; a notice says '{name} was created'.",
           actions: [assign({ created: ({ event }) => event.output }), 'notifyCreated'],
         },
         onError: {
           target: 'failed',
-          description: 'Refused: a notice says the service was not created, and why.',
+          description: "The server refused; a notice says 'The service was not created', and why.",
           actions: [
             assign(({ event }) => {
               const message = serverMessage(event.error)
@@ -179,7 +179,10 @@ export const newServiceMachine = setup({
           target: 'creating',
           description: 'Create was pressed again.',
         },
-        'newService.cancel': { target: 'closed', description: 'The person gave up.' },
+        'newService.cancel': {
+          target: 'closed',
+          description: 'Cancel was pressed: the person gave up.',
+        },
       },
     },
     created: {

@@ -60,7 +60,7 @@ export const revokeMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'No dialog.',
+      description: 'The Sessions list, no dialog.',
       on: {
         'revoke.request': {
           target: 'confirming',
@@ -74,7 +74,10 @@ export const revokeMachine = setup({
       tags: ['open'],
       on: {
         'revoke.confirm': { target: 'revoking', description: 'Delete was pressed.' },
-        'revoke.cancel': { target: 'idle', description: 'Cancel, Escape or a click outside.' },
+        'revoke.cancel': {
+          target: 'idle',
+          description: 'Cancel was pressed (or Escape, or a click outside).',
+        },
       },
     },
     revoking: {
@@ -87,12 +90,13 @@ export const revokeMachine = setup({
         onDone: {
           target: 'done',
           description:
-            "Revoked: the sync pulls sessions; a notice says 'Session of {name} revoked'.",
+            "The server ended the session: the sync pulls sessions at once; a notice says 'Session of {name} revoked'.",
           actions: ['pullSessions', 'notifyRevoked'],
         },
         onError: {
           target: 'failed',
-          description: "Refused: a notice says 'Session of {name} not revoked', and why.",
+          description:
+            "The server refused: a notice says 'Session of {name} not revoked', and why.",
           actions: [
             assign({ error: ({ event }) => revokeFailureText(event.error) }),
             'notifyNotRevoked',
@@ -105,7 +109,7 @@ export const revokeMachine = setup({
       tags: ['open', 'error'],
       on: {
         'revoke.confirm': { target: 'revoking', description: 'Delete was pressed again.' },
-        'revoke.cancel': { target: 'idle', description: 'The person gave up.' },
+        'revoke.cancel': { target: 'idle', description: 'Cancel was pressed: the person gave up.' },
       },
     },
     done: {

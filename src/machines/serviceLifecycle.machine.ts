@@ -87,9 +87,13 @@ export const serviceLifecycleMachine = setup({
   initial: 'active',
   states: {
     active: {
-      description: 'The Delete button.',
+      description: 'The pane with its edit icons and the Delete button.',
       // The service may be deleted already when the pane opens.
-      always: { guard: 'isDeleted', target: 'deleted' },
+      always: {
+        guard: 'isDeleted',
+        target: 'deleted',
+        description: 'The service had been deleted before the pane opened.',
+      },
       on: {
         'service.delete': {
           target: 'confirmingDelete',
@@ -103,7 +107,10 @@ export const serviceLifecycleMachine = setup({
       tags: ['open', 'deleteDialog'],
       on: {
         'service.confirm': { target: 'deleting', description: 'Delete was pressed in the dialog.' },
-        'service.cancel': { target: 'active', description: 'Cancel, Escape or a click outside.' },
+        'service.cancel': {
+          target: 'active',
+          description: 'Cancel was pressed (or Escape, or a click outside).',
+        },
       },
     },
     deleting: {
@@ -115,7 +122,7 @@ export const serviceLifecycleMachine = setup({
         input: ({ context }) => ({ serviceId: context.serviceId }),
         onDone: {
           target: 'deleted',
-          description: "Deleted: a notice says '{name} was deleted'.",
+          description: "The server deleted the service; a notice says '{name} was deleted'.",
           actions: [
             assign({
               deleted: ({ event }) => event.output.deleted,
@@ -126,7 +133,7 @@ export const serviceLifecycleMachine = setup({
         },
         onError: {
           target: 'deleteFailed',
-          description: "Refused: a notice says '{name} was not deleted', and why.",
+          description: "The server refused; a notice says '{name} was not deleted', and why.",
           actions: [
             assign({ error: ({ event }) => serverMessage(event.error) }),
             'notifyNotDeleted',
@@ -139,7 +146,10 @@ export const serviceLifecycleMachine = setup({
       tags: ['open', 'deleteDialog', 'error'],
       on: {
         'service.confirm': { target: 'deleting', description: 'Delete was pressed again.' },
-        'service.cancel': { target: 'active', description: 'The person gave up.' },
+        'service.cancel': {
+          target: 'active',
+          description: 'Cancel was pressed: the person gave up.',
+        },
       },
     },
     deleted: {
@@ -160,7 +170,10 @@ export const serviceLifecycleMachine = setup({
           target: 'restoring',
           description: 'Restore was pressed in the dialog.',
         },
-        'service.cancel': { target: 'deleted', description: 'Cancel, Escape or a click outside.' },
+        'service.cancel': {
+          target: 'deleted',
+          description: 'Cancel was pressed (or Escape, or a click outside).',
+        },
       },
     },
     restoring: {
@@ -172,7 +185,7 @@ export const serviceLifecycleMachine = setup({
         input: ({ context }) => ({ serviceId: context.serviceId }),
         onDone: {
           target: 'active',
-          description: "Restored: a notice says '{name} was restored'.",
+          description: "The server restored the service; a notice says '{name} was restored'.",
           actions: [
             assign({
               deleted: ({ event }) => event.output.deleted,
@@ -183,7 +196,7 @@ export const serviceLifecycleMachine = setup({
         },
         onError: {
           target: 'restoreFailed',
-          description: "Refused: a notice says '{name} was not restored', and why.",
+          description: "The server refused; a notice says '{name} was not restored', and why.",
           actions: [
             assign({ error: ({ event }) => serverMessage(event.error) }),
             'notifyNotRestored',
@@ -196,7 +209,10 @@ export const serviceLifecycleMachine = setup({
       tags: ['open', 'restoreDialog', 'error'],
       on: {
         'service.confirm': { target: 'restoring', description: 'Restore was pressed again.' },
-        'service.cancel': { target: 'deleted', description: 'The person gave up.' },
+        'service.cancel': {
+          target: 'deleted',
+          description: 'Cancel was pressed: the person gave up.',
+        },
       },
     },
   },

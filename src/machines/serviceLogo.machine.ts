@@ -99,8 +99,15 @@ export const serviceLogoMachine = setup({
             id: 'fetchLogoUrl',
             src: 'fetchLogoUrl',
             input: ({ context }) => ({ serviceId: context.ownerId }),
-            onDone: { target: 'shown', actions: assign({ url: ({ event }) => event.output }) },
-            onError: { target: 'unavailable' },
+            onDone: {
+              target: 'shown',
+              description: 'The server sent a signed URL of the logo.',
+              actions: assign({ url: ({ event }) => event.output }),
+            },
+            onError: {
+              target: 'unavailable',
+              description: 'The server sent no URL (no such file, or it failed).',
+            },
           },
         },
         shown: { description: 'The image shows from the signed URL.' },
@@ -127,7 +134,7 @@ export const serviceLogoMachine = setup({
         input: ({ context }) => ({ serviceId: context.ownerId }),
         onDone: {
           target: 'absent',
-          description: "Removed: 'The logo was removed'.",
+          description: "The server removed the logo; a notice says 'The logo was removed'.",
           actions: [
             { type: 'saved', params: ({ event }) => event.output },
             assign({ url: null }),
@@ -136,7 +143,8 @@ export const serviceLogoMachine = setup({
         },
         onError: {
           target: 'present.failed',
-          description: "Refused: 'The logo was not removed: …', the message shows too.",
+          description:
+            "The server refused; a notice says 'The logo was not removed: …', and the message shows.",
           actions: [
             { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
             'notifyNotRemoved',

@@ -39,7 +39,7 @@ export const serviceRecordMachine = setup({
   initial: 'watching',
   states: {
     watching: {
-      description: 'Reads the row now and after every change to it.',
+      description: 'The pane follows the row in the cache: read now and after every change.',
       invoke: {
         id: 'watchServiceRow',
         src: 'watchServiceRow',
@@ -51,16 +51,17 @@ export const serviceRecordMachine = setup({
           {
             guard: { type: 'isFound', params: ({ event }) => event.service },
             target: '.found',
-            description: 'The cache has the service (again, or changed).',
+            description:
+              'The cache read returned the service (the first read, or one after a change).',
             actions: assign({ service: ({ event }) => event.service ?? null }),
           },
           {
             target: '.missing',
-            description: 'The cache has no service with this id.',
+            description: 'The cache read returned no service with this id.',
             actions: assign({ service: null }),
           },
         ],
-        'record.failed': { target: 'failed', description: 'The cache could not be read.' },
+        'record.failed': { target: 'failed', description: 'Reading the cache failed.' },
       },
       initial: 'loading',
       states: {

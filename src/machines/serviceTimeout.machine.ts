@@ -82,7 +82,7 @@ export const serviceTimeoutMachine = setup({
       on: {
         'timeout.change': {
           target: 'adjusting',
-          description: 'The slider is being dragged.',
+          description: 'The person began dragging the slider.',
           actions: assign({ value: ({ event }) => event.value }),
         },
         'timeout.commit': {
@@ -132,7 +132,7 @@ export const serviceTimeoutMachine = setup({
         }),
         onDone: {
           target: 'idle',
-          description: "Saved: a notice says 'The … timeout was saved'.",
+          description: "The server saved the value; a notice says 'The … timeout was saved'.",
           actions: [
             assign(({ context, event }) => ({
               value: event.output[context.field],
@@ -143,7 +143,8 @@ export const serviceTimeoutMachine = setup({
         },
         onError: {
           target: 'failed',
-          description: "Refused: a notice says 'The … timeout was not saved', and why.",
+          description:
+            "The server refused the value: the slider goes back; a notice says 'The … timeout was not saved', and why.",
           actions: [
             assign({
               value: ({ context }) => context.saved,
@@ -160,7 +161,7 @@ export const serviceTimeoutMachine = setup({
       on: {
         'timeout.change': {
           target: 'adjusting',
-          description: 'The person drags it to another value.',
+          description: 'The person began dragging it to another value.',
           actions: assign({ value: ({ event }) => event.value }),
         },
         'timeout.commit': {

@@ -1,18 +1,16 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate'
-import { createTestModel } from 'xstate/graph'
+import { fromPromise, type EventObject } from 'xstate'
 import type { ListType } from '../../src/data/lists/listTypes'
-import { defaultListOptions, loadListOptions, type ListOptions } from '../../src/data/lists/options'
-import { listMachine, type ListActor } from '../../src/machines/list.machine'
-import { listOptionsMachine, type ListOptionsEvent } from '../../src/machines/listOptions.machine'
+import { loadListOptions, type ListOptions } from '../../src/data/lists/options'
+import { listOptionsPaths } from '../../src/flows/paths/listOptions.paths'
+import { buildPaths, coverageOf } from '../../src/flows/paths/model'
+import { listMachine } from '../../src/machines/list.machine'
 import { seedServices, service } from '../component/serviceList.support'
 import { tallElements } from '../component/sessions.support'
 import { selfUser } from '../setup/fixtures'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from '../../src/flows/asTestMachine'
-import { uncovered } from './coverage'
 import { describePath } from './describePath'
 
 // The Services list's saved options: the list waits for the path's step to hand them over.
@@ -27,40 +25,7 @@ const stubbed = listMachine.provide({
   },
 })
 
-const defaults = defaultListOptions('services')
-const withDeleted: ListOptions = {
-  ...defaults,
-  filters: { ...defaults.filters, showDeleted: true },
-}
-
-// `value` only names the step in the test's title (describePath); the chart reads `options`.
-const events = [
-  { type: 'options.listed', options: defaults, value: 'defaults' },
-  { type: 'options.listed', options: withDeleted, value: 'changed' },
-  { type: 'options.reset' },
-] as unknown as ListOptionsEvent[]
-
-// The model never runs the watch (asTestMachine drops invokes); it only needs the list's type.
-const list = { getSnapshot: () => ({ context: { type: 'services' } }) } as unknown as ListActor
-const testMachine = asTestMachine(listOptionsMachine)
-const model = createTestModel(testMachine, {
-  events,
-  input: { list },
-  // The state, its count, the step that led to it and whence: every transition becomes a target.
-  serializeState: (
-    snapshot: AnyMachineSnapshot,
-    event: EventObject | undefined,
-    previous?: AnyMachineSnapshot,
-  ) =>
-    JSON.stringify([
-      snapshot.value,
-      (snapshot.context as { changed: string[] }).changed,
-      event?.type,
-      (event as { value?: unknown } | undefined)?.value,
-      previous?.value ?? null,
-    ]),
-})
-const paths = model.getShortestPaths()
+const { paths } = buildPaths(listOptionsPaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: EventObject & { options?: ListOptions } }
@@ -142,8 +107,9 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks())
 
 describe('list options statechart, driving the Services filters', () => {
-  it('reaches every state and takes every transition', () => {
-    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  it('takes only steps the production machine takes', () => {
+    const model = listOptionsPaths
+    expect(coverageOf(model.machine, [{ input: model.input, paths }]).refused).toEqual([])
   })
 
   for (const path of paths) {

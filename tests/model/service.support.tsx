@@ -33,30 +33,8 @@ import { selfUser } from '../setup/fixtures'
 import { testSession, WithSession } from '../setup/session'
 import { server } from './profile.support'
 
-/** A service as the cache holds it. */
-export function aService(changes: Partial<Service> = {}): Service {
-  return {
-    id: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
-    createdAt: '2026-01-05T10:00:00.000Z',
-    updatedAt: '2026-01-05T10:00:00.000Z',
-    key: 'crm',
-    name: 'Customer Records',
-    description: 'Where the sales team keeps its customers',
-    url: 'https://crm.example.com',
-    accessTokenTimeout: 1,
-    refreshTokenTimeout: 30,
-    hasLogo: false,
-    deleted: false,
-    ...changes,
-  }
-}
-
-/** The server's answer to a change: the service as saved, a moment later. */
-export const savedService = (before: Service, changes: Partial<Service>): Service => ({
-  ...before,
-  ...changes,
-  updatedAt: '2026-02-01T00:00:00.000Z',
-})
+// The fixtures live with the paths that use them; the tests of the service detail import them here.
+export { aService, savedService } from '../../src/flows/paths/service.fixtures'
 
 /**
  * The service detail's charts with their server calls stubbed (`server.stub`, settled by the

@@ -1,62 +1,26 @@
 import 'fake-indexeddb/auto'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestModel } from 'xstate/graph'
 import { identityDb } from '../../src/data/db/identity'
+import { buildPaths, coverageOf } from '../../src/flows/paths/model'
+import { savedService } from '../../src/flows/paths/service.fixtures'
 import {
-  serviceTimeoutMachine,
-  type ServiceTimeoutSnapshot,
-  type TimeoutEvent,
-} from '../../src/machines/serviceTimeout.machine'
-import { asTestMachine } from '../../src/flows/asTestMachine'
-import { uncovered } from './coverage'
+  serviceTimeoutPaths,
+  TIMEOUT_FIELD as FIELD,
+  timeoutService as service,
+} from '../../src/flows/paths/serviceTimeout.paths'
+import type { ServiceTimeoutSnapshot } from '../../src/machines/serviceTimeout.machine'
 import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
-import { refusal, server } from './profile.support'
-import { aService, renderDetail, savedService } from './service.support'
+import { server } from './profile.support'
+import { renderDetail } from './service.support'
 
-const service = aService({ accessTokenTimeout: 1 })
-const FIELD = 'accessTokenTimeout'
 const LABEL = 'Access Token Timeout'
 const MIN = 1
 const MAX = 10
 const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`
 
-const testMachine = asTestMachine(serviceTimeoutMachine)
-const model = createTestModel(testMachine, {
-  // The slider commits the value it shows; the server answers the value it was sent.
-  // Dragging reports only moves to another value, and commits only away from where it started
-  // (so a drag never returns to the saved value here); an arrow key (idle, failed) commits the
-  // next value at once: up below 5, down from 5, so that the values stay few.
-  events: (s: ServiceTimeoutSnapshot) =>
-    [
-      ...[5, 8]
-        .filter((value) => value !== s.context.value)
-        .filter((value) => !s.matches('adjusting') || value !== s.context.saved)
-        .map((value) => ({ type: 'timeout.change', value })),
-      {
-        type: 'timeout.commit',
-        value: s.matches('adjusting')
-          ? s.context.value
-          : s.context.value + (s.context.value < 5 ? 1 : -1),
-      },
-      {
-        type: 'xstate.done.actor.saveTimeout',
-        output: savedService(service, { [FIELD]: s.context.value }),
-      },
-      {
-        type: 'xstate.error.actor.saveTimeout',
-        error: refusal(422, 'Access token timeout: must be 1 to 10.'),
-      },
-    ] as unknown as TimeoutEvent[],
-  input: { serviceId: service.id, field: FIELD, value: service[FIELD] },
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.value, s.context.error]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
-})
-const paths = model.getShortestPaths()
+const { paths } = buildPaths(serviceTimeoutPaths)
 
 type App = Awaited<ReturnType<typeof renderDetail>>
 type Step = { event: { type: string; value?: number; output?: unknown; error?: unknown } }
@@ -142,8 +106,9 @@ describe('service timeout statechart, driving the access token slider', () => {
     capture.captured = false
   })
 
-  it('reaches every state and takes every transition', () => {
-    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  it('takes only steps the production machine takes', () => {
+    const model = serviceTimeoutPaths
+    expect(coverageOf(model.machine, [{ input: model.input, paths }]).refused).toEqual([])
   })
 
   for (const path of paths) {

@@ -7,7 +7,13 @@ import type {
   InputFrom,
   SnapshotFrom,
 } from 'xstate'
-import { createTestModel, type TestModel, type TestPath } from 'xstate/graph'
+import {
+  createTestModel,
+  getAdjacencyMap,
+  serializeSnapshot,
+  type TestModel,
+  type TestPath,
+} from 'xstate/graph'
 import { asTestMachine } from '../asTestMachine'
 import { machineGraph, type FlowGraph } from '../graph'
 import { replay } from '../replay'
@@ -87,8 +93,72 @@ export function testModelOf<TMachine extends AnyStateMachine>(
   return createTestModel(testMachineOf(model.machine), options as never)
 }
 
-// Simple paths grow with every cycle; past this many traversals a machine gets its shortest paths.
-const SIMPLE_LIMIT = 20_000
+// Simple paths grow exponentially with branching: past these, a machine gets its shortest paths.
+const SIMPLE_PATHS_CAP = 1_000
+const SIMPLE_VISITS_CAP = 200_000
+
+type Step = { event: EventObject; state: AnyMachineSnapshot }
+
+/**
+ * Simple paths (no state twice) from the start to each dead end: every way through the model
+ * without going round a loop. Null when there are more than the caps allow.
+ */
+function simplePaths(model: AnyPathsModel): { steps: Step[] }[] | null {
+  const serialize =
+    (model.serializeState as
+      | ((s: AnyMachineSnapshot, e: EventObject | undefined, p?: AnyMachineSnapshot) => string)
+      | undefined) ?? ((s: AnyMachineSnapshot) => serializeSnapshot(s))
+  const map = getAdjacencyMap(testMachineOf(model.machine), {
+    events: model.events as never,
+    ...(model.input !== undefined ? { input: model.input } : {}),
+    serializeState: serialize as never,
+    ...(model.filterEvents ? { filterEvents: model.filterEvents as never } : {}),
+    ...(model.stopWhen ? { stopWhen: model.stopWhen as never } : {}),
+  }) as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, Step> }>
+  const start = Object.keys(map)[0]
+  if (start === undefined) return []
+  const found: { steps: Step[] }[] = []
+  const routes = new Set<string>()
+  const onPath = new Set<string>([start])
+  const steps: Step[] = [{ event: { type: 'xstate.init' }, state: map[start]!.state }]
+  // Within one state, each kind of event once: typing a field twice is not another way through.
+  const usedHere = (type: string, label: string) => {
+    for (let i = steps.length - 1; i > 0 && stateLabel(steps[i]!.state) === label; i--)
+      if (steps[i]!.event.type === type && stateLabel(steps[i - 1]!.state) === label) return true
+    return false
+  }
+  let visits = 0
+  const walk = (key: string): boolean => {
+    if (++visits > SIMPLE_VISITS_CAP) return false
+    const here = map[key]!
+    const label = stateLabel(here.state)
+    let extended = false
+    for (const next of Object.values(here.transitions)) {
+      const nextKey = serialize(next.state, next.event, here.state)
+      // An event the state ignores is not a step (the graph keeps it when it changes the key).
+      if (onPath.has(nextKey) || !map[nextKey] || !here.state.can(next.event)) continue
+      if (stateLabel(next.state) === label && usedHere(next.event.type, label)) continue
+      extended = true
+      onPath.add(nextKey)
+      steps.push(next)
+      const ok = walk(nextKey)
+      steps.pop()
+      onPath.delete(nextKey)
+      if (!ok) return false
+    }
+    if (!extended) {
+      // Paths that differ only in what was typed on the way are one route.
+      const route = steps.map((s) => `${s.event.type}>${stateLabel(s.state)}`).join(' ')
+      if (!routes.has(route)) {
+        routes.add(route)
+        found.push({ steps: [...steps] })
+        if (found.length > SIMPLE_PATHS_CAP) return false
+      }
+    }
+    return true
+  }
+  return walk(start) ? found : null
+}
 
 export type BuiltPaths<TMachine extends AnyStateMachine = AnyStateMachine> = {
   paths: ModelPath<TMachine>[]
@@ -97,21 +167,22 @@ export type BuiltPaths<TMachine extends AnyStateMachine = AnyStateMachine> = {
   fellBack?: boolean
 }
 
-/** The model's paths: what the model-based test drives and what QA reads. */
+/**
+ * The model's paths. Shortest (the default) is what the model-based test drives: one path to each
+ * state of the model. Simple is for QA's exploratory reading: every loop-free way to each dead end.
+ */
 export function buildPaths<TMachine extends AnyStateMachine>(
   model: PathsModel<TMachine>,
   strategy: Strategy = 'shortest',
 ): BuiltPaths<TMachine> {
-  const testModel = testModelOf(model)
   const select = model.select ?? ((p) => p)
+  const shortest = () => select(testModelOf(model).getShortestPaths())
   if (strategy === 'simple') {
-    try {
-      return { paths: select(testModel.getSimplePaths({ limit: SIMPLE_LIMIT })), strategy }
-    } catch {
-      return { paths: select(testModel.getShortestPaths()), strategy: 'shortest', fellBack: true }
-    }
+    const simple = simplePaths(model as unknown as AnyPathsModel)
+    if (simple) return { paths: simple as never, strategy }
+    return { paths: shortest(), strategy: 'shortest', fellBack: true }
   }
-  return { paths: select(testModel.getShortestPaths()), strategy }
+  return { paths: shortest(), strategy }
 }
 
 /** The events a path sends after the start. */
