@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
 import { ADMIN } from '../support/server'
@@ -24,7 +25,7 @@ const test = testWithServer(
 )
 
 test.describe('the Flows page (issue 14)', () => {
-  test('lists the statecharts, simulates a sign-in with a code, plays a path, downloads Gherkin', async ({
+  test('lists the statecharts, simulates a sign-in with a code, plays a path, downloads Gherkin and exports', async ({
     page,
   }) => {
     test.setTimeout(120_000)
@@ -99,11 +100,28 @@ test.describe('the Flows page (issue 14)', () => {
     await page.getByRole('button', { name: 'Gherkin', exact: true }).click()
     const download = await downloading
     expect(download.suggestedFilename()).toBe('login-paths.feature')
-    const path = await download.path()
-    const { readFile } = await import('node:fs/promises')
-    const gherkin = await readFile(path, 'utf8')
+    const gherkin = await readFile(await download.path(), 'utf8')
     expect(gherkin.startsWith('Feature: login\n')).toBe(true)
     expect(gherkin).toContain('\n  Scenario: login-1 ')
+
+    // Export: the diagram as SVG and PNG, the machine as JSON, made in the page.
+    await page.getByRole('tab', { name: 'Export' }).click()
+    const saved = async (button: string) => {
+      const next = page.waitForEvent('download')
+      await page.getByRole('button', { name: button, exact: true }).click()
+      const file = await next
+      return { name: file.suggestedFilename(), content: await readFile(await file.path()) }
+    }
+    const svg = await saved('SVG')
+    expect(svg.name).toBe('login.svg')
+    expect(svg.content.toString('utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+    expect(svg.content.toString('utf8')).toContain('signingIn')
+    const png = await saved('PNG')
+    expect(png.name).toBe('login.png')
+    expect(png.content.subarray(1, 4).toString('latin1')).toBe('PNG')
+    const json = await saved('Machine JSON')
+    expect(json.name).toBe('login.json')
+    expect(JSON.parse(json.content.toString('utf8'))).toMatchObject({ id: 'login', root: 'login' })
   })
 
   test('opens from the user menu; an unknown statechart says so', async ({ page }) => {
