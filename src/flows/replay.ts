@@ -1,6 +1,6 @@
 import {
   createActor,
-  fromCallback,
+  createMachine,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -10,8 +10,10 @@ import {
 import { transitionKey } from './graph'
 
 // Does nothing and never ends: the stand-in for every invoked or spawned actor. A path (or a person
-// simulating) says how each one ends by sending its done or error event.
-const idle = fromCallback(() => () => {})
+// simulating) says how each one ends by sending its done or error event. A machine, because a
+// parent may read its child's snapshots as a machine's (the session's onSnapshot guards ask the
+// sync's snapshot for its tags), and a child reports its first snapshot as it starts.
+const idle = createMachine({ id: 'idle' })
 
 /**
  * The production machine with its effects stubbed: every actor it invokes or spawns is idle, and

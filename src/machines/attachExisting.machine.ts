@@ -73,7 +73,7 @@ export const attachExistingMachine = setup({
   output: ({ context }) => context.linked,
   states: {
     picking: {
-      description: 'The searchable list of keys, Close and Add.',
+      description: "The 'Add Existing' dialog: the searchable list of keys, Close and Add.",
       on: {
         'attach.search': {
           description: 'The person typed in the search field.',
@@ -85,26 +85,34 @@ export const attachExistingMachine = setup({
           target: 'linking',
           description: 'Add was pressed with a key picked.',
         },
-        'attach.cancel': { target: 'closed', description: 'Close, Escape or a click outside.' },
+        'attach.cancel': {
+          target: 'closed',
+          description: 'Close was pressed (or Escape, or a click outside the dialog).',
+        },
       },
     },
     linking: {
-      description: 'The server creates the association; the dialog waits.',
+      description: 'Waits for the server to create the association; Add is off.',
       tags: ['busy'],
       entry: assign({ error: null }),
       invoke: {
         id: 'linkKey',
         src: 'linkKey',
         input: ({ context }) => ({ keyId: context.keyId ?? '', parentId: context.parentId }),
-        onDone: { target: 'linked', actions: assign({ linked: ({ event }) => event.output }) },
+        onDone: {
+          target: 'linked',
+          description: 'The server linked the key.',
+          actions: assign({ linked: ({ event }) => event.output }),
+        },
         onError: {
           target: 'failed',
+          description: 'The server refused the link; the message says why.',
           actions: assign({ error: ({ event }) => treeFailure(event.error) }),
         },
       },
     },
     failed: {
-      description: 'Refused: the reason shows, the choice stays; Add tries again.',
+      description: 'The reason shows and the choice stays; Add tries again.',
       tags: ['error'],
       on: {
         'attach.search': {
@@ -117,7 +125,10 @@ export const attachExistingMachine = setup({
           actions: 'keepChoice',
         },
         'attach.submit': { target: 'linking', description: 'Add was pressed again.' },
-        'attach.cancel': { target: 'closed', description: 'The person gave up.' },
+        'attach.cancel': {
+          target: 'closed',
+          description: 'Close was pressed: the person gave up.',
+        },
       },
     },
     linked: {

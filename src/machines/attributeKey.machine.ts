@@ -143,7 +143,9 @@ export const attributeKeyMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'Reads the key and its live options from the cache (nothing for a new key).',
+      description:
+        'The dialog reads “Loading…” while the key and its live options are read from the cache ' +
+        '(nothing for a new key).',
       tags: ['busy', 'loading'],
       invoke: {
         id: 'loadKey',
@@ -156,6 +158,8 @@ export const attributeKeyMachine = setup({
               params: ({ context, event }) => !context.keyId || !!event.output.key,
             },
             target: 'editing',
+            description:
+              'The cache had the key and its options (or the key is new): the form shows.',
             actions: assign(({ event }) => {
               const key = event.output.key
               if (!key) return {}
@@ -167,9 +171,9 @@ export const attributeKeyMachine = setup({
               }
             }),
           },
-          { target: 'missing' },
+          { target: 'missing', description: 'The cache had no such key.' },
         ],
-        onError: { target: 'missing' },
+        onError: { target: 'missing', description: 'Reading the cache failed.' },
       },
     },
     missing: {
@@ -218,7 +222,7 @@ export const attributeKeyMachine = setup({
         },
         'key.imageRejected': {
           guard: 'canDropSomewhere',
-          description: 'The drop zone refused what was dropped.',
+          description: 'The drop zone refused what was dropped (not one image file).',
           actions: assign({ dropError: ({ event }) => event.message }),
         },
         'key.removeImage': {
@@ -232,7 +236,8 @@ export const attributeKeyMachine = setup({
         },
         'option.add': {
           guard: 'canEditOptions',
-          description: 'Add Option: a new option (NewId_) at the end of the list.',
+          description:
+            'Add Option was pressed: a new option (NewId_) was added at the end of the list.',
           actions: assign(({ context }) =>
             settled(context, context.draft, withNewOption(context.options)),
           ),
@@ -247,7 +252,8 @@ export const attributeKeyMachine = setup({
         },
         'option.remove': {
           guard: { type: 'isEditableOption', params: ({ event }) => event.id },
-          description: 'Delete on an option: a saved one is marked deleted, a new one dropped.',
+          description:
+            'Delete was pressed on an option: a saved one is marked deleted, a new one dropped.',
           actions: assign(({ context, event }) =>
             settled(context, context.draft, withoutOption(context.options, event.id)),
           ),
@@ -278,14 +284,18 @@ export const attributeKeyMachine = setup({
         'key.save': {
           guard: 'canSave',
           target: 'saving',
-          description: 'Save, with something changed and nothing invalid.',
+          description: 'Save was pressed with something changed and nothing invalid.',
           actions: assign({ failure: null }),
         },
-        'key.close': { target: 'closed', description: 'Close, Escape or a click outside.' },
+        'key.close': {
+          target: 'closed',
+          description: 'Close was pressed (or Escape, or a click outside the dialog).',
+        },
       },
     },
     saving: {
-      description: "SPEC.md §4's save sequence runs (attributeKeySave); the form waits.",
+      description:
+        "SPEC.md §4's save sequence runs (attributeKeySave); Save and Close are off until it ends.",
       tags: ['busy'],
       invoke: {
         id: 'save',
@@ -295,12 +305,12 @@ export const attributeKeyMachine = setup({
           {
             guard: { type: 'hasFailed', params: ({ event }) => event.output },
             target: 'editing',
-            description: 'A step failed: the input stays, and the failed step shows.',
+            description: 'A step of the save failed: the input stays, and the failed step shows.',
             actions: { type: 'keepSaveRun', params: ({ event }) => event.output },
           },
           {
             target: 'saved',
-            description: 'Everything is stored.',
+            description: 'The save stored everything.',
             actions: { type: 'keepSaveRun', params: ({ event }) => event.output },
           },
         ],

@@ -122,8 +122,8 @@ export const attributeKeySaveMachine = setup({
   states: {
     clearing: {
       description:
-        'Deletes, one by one, the options a key that becomes BOOLEAN no longer has (the server ' +
-        'refuses the type while they live); any other save has none and goes on at once.',
+        'Waits for the server to delete, one at a time, the options a key that becomes BOOLEAN no ' +
+        'longer has (it refuses the type while they live); any other save has none to delete.',
       invoke: {
         id: 'clearOption',
         src: 'clearOption',
@@ -136,7 +136,7 @@ export const attributeKeySaveMachine = setup({
             guard: 'hasMoreToClear',
             target: 'clearing',
             reenter: true,
-            description: 'Deleted; the next one.',
+            description: 'The server deleted the option; the next one is deleted.',
             actions: [
               { type: 'keepOption', params: ({ event }) => event.output },
               'nextOption',
@@ -146,23 +146,24 @@ export const attributeKeySaveMachine = setup({
           {
             guard: 'needsClearing',
             target: 'key',
-            description: 'The last one deleted; the key next.',
+            description: 'The server deleted the last of them; the key is saved next.',
             actions: [
               { type: 'keepOption', params: ({ event }) => event.output },
               'nextOption',
               'countCleared',
             ],
           },
-          { target: 'key', description: 'Nothing to delete; the key first.' },
+          { target: 'key', description: 'There was nothing to delete; the key is saved first.' },
         ],
         onError: {
           target: 'failed',
+          description: 'The server refused to delete the option; its message says why.',
           actions: assign(failedAt((c) => `Deleting ${optionName(current(c))}`)),
         },
       },
     },
     key: {
-      description: 'Creates the key, or updates it when it has a real id.',
+      description: 'Waits for the server to create the key, or to update it when it has a real id.',
       invoke: {
         id: 'saveKey',
         src: 'saveKey',
@@ -171,26 +172,30 @@ export const attributeKeySaveMachine = setup({
           {
             guard: 'hasKeyImageFile',
             target: 'keyImage',
-            description: 'Saved; its chosen image next.',
+            description: 'The server saved the key; its chosen image is uploaded next.',
             actions: { type: 'keepKey', params: ({ event }) => event.output },
           },
           {
             guard: 'hasOptionsToSave',
             target: 'option',
-            description: 'Saved; the options next.',
+            description: 'The server saved the key, which has no new image; the options are next.',
             actions: { type: 'keepKey', params: ({ event }) => event.output },
           },
           {
             target: 'done',
-            description: 'Saved, and nothing else to save.',
+            description: 'The server saved the key, and nothing else had changed.',
             actions: { type: 'keepKey', params: ({ event }) => event.output },
           },
         ],
-        onError: { target: 'failed', actions: assign(failedAt(() => 'Saving the key')) },
+        onError: {
+          target: 'failed',
+          description: 'The server refused the key; its message says why.',
+          actions: assign(failedAt(() => 'Saving the key')),
+        },
       },
     },
     keyImage: {
-      description: 'Uploads the chosen key image.',
+      description: 'Waits for the server to store the chosen key image.',
       invoke: {
         id: 'uploadKeyImage',
         src: 'uploadImage',
@@ -201,16 +206,21 @@ export const attributeKeySaveMachine = setup({
         }),
         onDone: {
           target: 'keyImagePath',
+          description: 'The server stored the key image; its path is saved on the key next.',
           actions: assign(({ context, event }) => ({
             imageFile: null,
             draft: { ...context.draft, imagePath: event.output },
           })),
         },
-        onError: { target: 'failed', actions: assign(failedAt(() => 'Uploading the key image')) },
+        onError: {
+          target: 'failed',
+          description: 'The server refused the key image; its message says why.',
+          actions: assign(failedAt(() => 'Uploading the key image')),
+        },
       },
     },
     keyImagePath: {
-      description: "Saves the uploaded image's path on the key.",
+      description: "Waits for the server to save the uploaded image's path on the key.",
       invoke: {
         id: 'saveKeyImagePath',
         src: 'saveKeyImagePath',
@@ -222,20 +232,26 @@ export const attributeKeySaveMachine = setup({
           {
             guard: 'hasOptionsToSave',
             target: 'option',
-            description: 'Saved; the options next.',
+            description: "The server saved the image's path on the key; the options are next.",
             actions: { type: 'keepKey', params: ({ event }) => event.output },
           },
           {
             target: 'done',
-            description: 'Saved, and no option to save.',
+            description: "The server saved the image's path on the key; no option had changed.",
             actions: { type: 'keepKey', params: ({ event }) => event.output },
           },
         ],
-        onError: { target: 'failed', actions: assign(failedAt(() => 'Saving the key image')) },
+        onError: {
+          target: 'failed',
+          description: "The server refused the image's path; its message says why.",
+          actions: assign(failedAt(() => 'Saving the key image')),
+        },
       },
     },
     option: {
-      description: 'Creates the next option (NewId_) or updates it (a real id, deletion included).',
+      description:
+        'Waits for the server to create the next changed option (a NewId_) or to update it (a real ' +
+        'id, deletion included).',
       invoke: {
         id: 'saveOption',
         src: 'saveOption',
@@ -244,30 +260,32 @@ export const attributeKeySaveMachine = setup({
           {
             guard: 'optionHasImageFile',
             target: 'optionImage',
-            description: 'Saved; its chosen image next.',
+            description: 'The server saved the option; its chosen image is uploaded next.',
             actions: { type: 'keepOption', params: ({ event }) => event.output },
           },
           {
             guard: 'hasMoreOptions',
             target: 'option',
             reenter: true,
-            description: 'Saved; the next option.',
+            description:
+              'The server saved the option, which has no new image; the next one follows.',
             actions: [{ type: 'keepOption', params: ({ event }) => event.output }, 'nextOption'],
           },
           {
             target: 'done',
-            description: 'The last option saved.',
+            description: 'The server saved the last changed option, which has no new image.',
             actions: [{ type: 'keepOption', params: ({ event }) => event.output }, 'nextOption'],
           },
         ],
         onError: {
           target: 'failed',
+          description: 'The server refused the option; its message says why.',
           actions: assign(failedAt((c) => `Saving ${optionName(current(c))}`)),
         },
       },
     },
     optionImage: {
-      description: "Uploads the option's chosen image.",
+      description: "Waits for the server to store the option's chosen image.",
       invoke: {
         id: 'uploadOptionImage',
         src: 'uploadImage',
@@ -278,6 +296,7 @@ export const attributeKeySaveMachine = setup({
         }),
         onDone: {
           target: 'optionImagePath',
+          description: "The server stored the option's image; its path is saved next.",
           actions: assign({
             options: ({ context, event }) =>
               context.options.map((o, i) =>
@@ -287,12 +306,13 @@ export const attributeKeySaveMachine = setup({
         },
         onError: {
           target: 'failed',
+          description: "The server refused the option's image; its message says why.",
           actions: assign(failedAt((c) => `Uploading the image of ${optionName(current(c))}`)),
         },
       },
     },
     optionImagePath: {
-      description: "Saves the uploaded image's path on the option.",
+      description: "Waits for the server to save the uploaded image's path on the option.",
       invoke: {
         id: 'saveOptionImagePath',
         src: 'saveOptionImagePath',
@@ -305,22 +325,26 @@ export const attributeKeySaveMachine = setup({
             guard: 'hasMoreOptions',
             target: 'option',
             reenter: true,
-            description: 'Saved; the next option.',
+            description: "The server saved the image's path on the option; the next one follows.",
             actions: [{ type: 'keepOption', params: ({ event }) => event.output }, 'nextOption'],
           },
           {
             target: 'done',
-            description: 'The last option saved.',
+            description: "The server saved the image's path on the last changed option.",
             actions: [{ type: 'keepOption', params: ({ event }) => event.output }, 'nextOption'],
           },
         ],
         onError: {
           target: 'failed',
+          description: "The server refused the option image's path; its message says why.",
           actions: assign(failedAt((c) => `Saving the image of ${optionName(current(c))}`)),
         },
       },
     },
-    done: { description: 'Everything is stored.', type: 'final' },
+    done: {
+      description: 'Everything is stored; the dialog hears that the save succeeded.',
+      type: 'final',
+    },
     failed: {
       description: 'A step failed: what was stored stays stored, and the step is named.',
       type: 'final',

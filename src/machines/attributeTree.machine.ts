@@ -47,6 +47,7 @@ export const attributeTreeMachine = setup({
   guards: {
     isNewKey: ({ context }) => context.dialog?.keyId === null,
     canReorder: ({ context, event }) => reorderFor(context, event) !== null,
+    hasLinked: (_, link: AttributeKeyAssociation | null) => link !== null,
     canCondition: ({ context, event }) =>
       event.type === 'tree.conditional' && canCondition(context.data, event.id),
   },
@@ -103,15 +104,19 @@ export const attributeTreeMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'The first read of the cache.',
+      description: 'The page reads “Loading attributes…” while the cache is read the first time.',
       tags: ['busy', 'loading'],
       on: {
         'tree.restored': {
           description:
-            'The items left open earlier in this browser session are open again (sent at start).',
+            'The items left open earlier in this browser session were opened again (at start).',
           actions: assign({ expanded: ({ event }) => event.expanded }),
         },
-        'tree.loaded': { target: 'ready', description: 'The cache answered.', actions: 'keepData' },
+        'tree.loaded': {
+          target: 'ready',
+          description: 'The cache answered: the tree shows.',
+          actions: 'keepData',
+        },
         'tree.failed': { target: 'failed', description: 'The cache could not be read.' },
       },
     },
@@ -121,15 +126,15 @@ export const attributeTreeMachine = setup({
       type: 'final',
     },
     ready: {
-      description: 'The tree is shown and follows the cache; the person acts on it.',
+      description: 'The Attribute Editor shows the tree.',
       type: 'parallel',
       states: {
         view: {
-          description: 'The rows the tree shows, following the cache whatever the person is doing.',
+          description: 'Its rows follow the cache.',
           initial: 'shown',
           states: {
             shown: {
-              description: 'Every change to the cache shows at once, even behind a dialog.',
+              description: 'A change to the cache shows at once, even behind a dialog.',
               on: {
                 'tree.loaded': {
                   description: 'The cache changed (a save, the sync, another tab).',
@@ -144,23 +149,22 @@ export const attributeTreeMachine = setup({
           },
         },
         action: {
-          description: 'What the person is doing with the tree: nothing, or one dialog or change.',
+          description: 'The person does one thing at a time with it.',
           initial: 'idle',
           states: {
             idle: {
-              description:
-                'The tree with its add button and item menus; the person moves around it.',
+              description: 'No dialog is open; the Add button and the item menus are on.',
               on: {
                 'tree.toggle': {
                   description: 'An item was opened or closed (its chevron, or a click).',
                   actions: ['openOrClose', 'rememberOpen'],
                 },
                 'tree.expand': {
-                  description: 'Right arrow on a closed item.',
+                  description: 'Right arrow was pressed on a closed item: it opened.',
                   actions: ['openOrClose', 'rememberOpen'],
                 },
                 'tree.collapse': {
-                  description: 'Left arrow on an open item.',
+                  description: 'Left arrow was pressed on an open item: it closed.',
                   actions: ['openOrClose', 'rememberOpen'],
                 },
                 'tree.focus': {
@@ -176,50 +180,57 @@ export const attributeTreeMachine = setup({
                 },
                 'tree.newTrunk': {
                   target: 'keyDialog',
-                  description: "'New Trunk': the 'AttributeKey Trunk' dialog for a new ROOT key.",
+                  description:
+                    "'New Trunk' was picked: the 'AttributeKey Trunk' dialog opened for a new ROOT key.",
                   actions: 'openKeyDialog',
                 },
                 'tree.newBranch': {
                   target: 'keyDialog',
                   description:
-                    "'New Branch': the 'AttributeKey Branch' dialog for a new BRANCH key.",
+                    "'New Branch' was picked on an item: the 'AttributeKey Branch' dialog opened " +
+                    'for a new BRANCH key under it.',
                   actions: 'openKeyDialog',
                 },
                 'tree.newLeaf': {
                   target: 'keyDialog',
-                  description: "'New Leaf': the AttributeKey dialog for a new leaf key.",
+                  description:
+                    "'New Leaf' was picked on an item: the 'AttributeKey' dialog opened for a " +
+                    'new leaf key under it.',
                   actions: 'openKeyDialog',
                 },
                 'tree.edit': {
                   target: 'keyDialog',
-                  description: "'Edit': the dialog that fits the item's key type.",
+                  description:
+                    "'Edit' was picked on an item: the dialog that fits its key's type opened.",
                   actions: 'openKeyDialog',
                 },
                 'tree.demo': {
                   target: 'demoDialog',
-                  description: "'Demo': the 'AttributeKey Demo' preview of a leaf.",
+                  description:
+                    "'Demo' was picked on a leaf: the 'AttributeKey Demo' preview opened.",
                   actions: 'setTarget',
                 },
                 'tree.conditional': {
                   guard: 'canCondition',
                   target: 'conditionalDialog',
-                  description: "'Conditional' on a leaf that has later siblings.",
+                  description: "'Conditional' was picked on a leaf that has later siblings.",
                   actions: 'setTarget',
                 },
                 'tree.addExisting': {
                   target: 'attachDialog',
-                  description: "'Add Existing': pick a key to link here.",
+                  description:
+                    "'Add Existing' was picked: a dialog to pick a key to link here opened.",
                   actions: 'setTarget',
                 },
                 'tree.removeLink': {
                   target: 'removeDialog',
-                  description: "'Remove Link': asks first.",
+                  description: "'Remove Link' was picked on an item: the page asks first.",
                   actions: 'setTarget',
                 },
                 'tree.move': {
                   guard: 'canReorder',
                   target: 'reordering',
-                  description: "'Move up' or 'Move down' on an item that can go there.",
+                  description: "'Move up' or 'Move down' was picked on an item that can go there.",
                   actions: 'planReorder',
                 },
                 'tree.drop': {
@@ -267,7 +278,9 @@ export const attributeTreeMachine = setup({
                 }),
                 onDone: {
                   target: 'idle',
-                  description: "Linked: the item shows, selected ('{name} was added').",
+                  description:
+                    "The server linked the new key: the item shows, selected, and '{name} was " +
+                    "added' is notified.",
                   actions: [
                     { type: 'revealLinked', params: ({ event }) => event.output },
                     assign({ error: null }),
@@ -277,7 +290,7 @@ export const attributeTreeMachine = setup({
                 },
                 onError: {
                   target: 'idle',
-                  description: 'Refused: the reason is notified.',
+                  description: 'The server refused the link: the reason is notified.',
                   actions: [
                     assign({ error: ({ event }) => treeFailure(event.error) }),
                     'notifyFailure',
@@ -293,7 +306,12 @@ export const attributeTreeMachine = setup({
             conditionalDialog: {
               description: 'The Conditional Attribute dialog.',
               tags: ['dialog', 'conditionalDialog'],
-              on: { 'tree.closeDialog': { target: 'idle', description: 'Cancel or Save.' } },
+              on: {
+                'tree.closeDialog': {
+                  target: 'idle',
+                  description: 'Cancel was pressed, or Save stored the condition.',
+                },
+              },
             },
             attachDialog: {
               description: 'The Add Existing dialog (its own statechart, attachExisting).',
@@ -305,16 +323,18 @@ export const attributeTreeMachine = setup({
                 input: ({ context }) => ({ parentId: context.targetId }),
                 onDone: [
                   {
-                    guard: ({ event }) => event.output !== null,
+                    guard: { type: 'hasLinked', params: ({ event }) => event.output },
                     target: 'idle',
-                    description: "Linked: the item shows, selected ('{name} was added').",
+                    description:
+                      "A key was linked in 'Add Existing': the item shows, selected, and " +
+                      "'{name} was added' is notified.",
                     actions: [
                       { type: 'revealLinked', params: ({ event }) => event.output },
                       'rememberOpen',
                       'notifyAdded',
                     ],
                   },
-                  { target: 'idle', description: 'Closed without linking.' },
+                  { target: 'idle', description: "'Add Existing' was closed without linking." },
                 ],
               },
             },
@@ -331,7 +351,9 @@ export const attributeTreeMachine = setup({
                 }),
                 onDone: {
                   target: 'idle',
-                  description: 'Removed (a removed item is no longer selected), or given up.',
+                  description:
+                    'The link was removed (a removed item is no longer selected), or Cancel was ' +
+                    'pressed.',
                   actions: assign(({ context, event }) => ({
                     selectedId:
                       event.output && context.selectedId === context.targetId
@@ -348,10 +370,16 @@ export const attributeTreeMachine = setup({
                 id: 'reorderLinks',
                 src: 'reorderLinks',
                 input: ({ context }) => context.order ?? { parentId: '', ids: [] },
-                onDone: { target: 'idle', actions: assign({ order: null, error: null }) },
+                onDone: {
+                  target: 'idle',
+                  description: 'The server stored the new order.',
+                  actions: assign({ order: null, error: null }),
+                },
                 onError: {
                   target: 'idle',
-                  description: 'Refused: the cache has the old order back; the reason is notified.',
+                  description:
+                    'The server refused the new order: the cache has the old order back, and the ' +
+                    'reason is notified.',
                   actions: [
                     assign({ order: null, error: ({ event }) => treeFailure(event.error) }),
                     'notifyFailure',

@@ -139,30 +139,35 @@ export const conditionalMachine = setup({
   },
   on: {
     'conditional.loaded': {
-      description: 'The tree changed (a save here, a sync batch, another tab).',
+      description: 'The tree changed in the cache (a save here, a sync batch, another tab).',
       actions: { type: 'keepLeaf', params: ({ event }) => event.leaf },
     },
   },
   initial: 'loading',
   states: {
     loading: {
-      description: "The first read of the leaf's key, options, siblings and conditions.",
+      description:
+        "The dialog reads “Loading…” while the leaf's key, options, siblings and conditions are " +
+        'read from the cache.',
       tags: ['busy', 'loading'],
       on: {
         'conditional.loaded': [
           {
             guard: { type: 'isFound', params: ({ event }) => event.leaf },
             target: 'editing',
-            description: 'The cache has the leaf.',
+            description: 'The cache had the leaf: the form shows.',
             actions: { type: 'keepLeaf', params: ({ event }) => event.leaf },
           },
-          { target: 'missing', description: 'The cache has no such leaf.' },
+          { target: 'missing', description: 'The cache had no such leaf.' },
         ],
         'conditional.readFailed': {
           target: 'missing',
           description: 'The cache could not be read.',
         },
-        'conditional.cancel': { target: 'closed', description: 'Cancel or Escape.' },
+        'conditional.cancel': {
+          target: 'closed',
+          description: 'Cancel (or Escape) was pressed.',
+        },
       },
     },
     missing: {
@@ -175,13 +180,20 @@ export const conditionalMachine = setup({
           description: 'The leaf arrived after all (a sync batch).',
           actions: { type: 'keepLeaf', params: ({ event }) => event.leaf },
         },
-        'conditional.cancel': { target: 'closed', description: 'Cancel or Escape.' },
+        'conditional.cancel': {
+          target: 'closed',
+          description: 'Cancel (or Escape) was pressed.',
+        },
       },
     },
     editing: {
       description: 'Values, Affected Branch/Leaf, the summary and the existing conditions.',
       // The leaf was removed meanwhile (another tab, a sync batch): nothing left to condition.
-      always: { guard: 'isLeafGone', target: 'missing' },
+      always: {
+        guard: 'isLeafGone',
+        target: 'missing',
+        description: 'The leaf was removed meanwhile: nothing is left to condition.',
+      },
       on: {
         'conditional.chooseValues': {
           description: 'Values were ticked or unticked.',
@@ -194,15 +206,18 @@ export const conditionalMachine = setup({
         'conditional.save': {
           guard: 'canSave',
           target: 'saving',
-          description: 'Save with values and an affected item chosen.',
+          description: 'Save was pressed with values and an Affected Branch/Leaf chosen.',
         },
         'conditional.remove': {
           guard: { type: 'isListed', params: ({ event }) => event.id },
           target: 'removing',
-          description: 'Remove on an existing condition.',
+          description: 'Remove was pressed on an existing condition.',
           actions: assign({ removingId: ({ event }) => event.id }),
         },
-        'conditional.cancel': { target: 'closed', description: 'Cancel or Escape.' },
+        'conditional.cancel': {
+          target: 'closed',
+          description: 'Cancel (or Escape) was pressed.',
+        },
       },
     },
     saving: {
@@ -217,9 +232,10 @@ export const conditionalMachine = setup({
           values: context.values,
           conditionalAssociationId: context.targetId ?? '',
         }),
-        onDone: { target: 'closed' },
+        onDone: { target: 'closed', description: 'The server stored the condition.' },
         onError: {
           target: 'editing',
+          description: 'The server refused the condition; the message says why.',
           actions: assign({ error: ({ event }) => serverMessage(event.error) }),
         },
       },
@@ -232,9 +248,14 @@ export const conditionalMachine = setup({
         id: 'removeCondition',
         src: 'removeCondition',
         input: ({ context }) => ({ id: context.removingId ?? '' }),
-        onDone: { target: 'editing', actions: assign({ removingId: null }) },
+        onDone: {
+          target: 'editing',
+          description: 'The server removed the condition.',
+          actions: assign({ removingId: null }),
+        },
         onError: {
           target: 'editing',
+          description: 'The server refused the removal; the message says why.',
           actions: assign({ error: ({ event }) => serverMessage(event.error), removingId: null }),
         },
       },

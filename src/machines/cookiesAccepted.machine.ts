@@ -28,10 +28,10 @@ export const cookiesAcceptedMachine = setup({
         src: 'markCookiesAccepted',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: [
-          { guard: 'stored', target: 'accepted', description: 'On iOS: the flag is stored.' },
+          { guard: 'stored', target: 'accepted', description: 'On iOS: the flag was stored.' },
           {
             target: 'notStored',
-            description: 'Not iOS, or storage is unavailable (a private mode).',
+            description: 'Not iOS, or storage was unavailable (a private mode).',
           },
         ],
       },

@@ -15,7 +15,7 @@ export type ForgotEvent = { type: 'forgot.emailChanged'; value: string } | { typ
 const form = {
   'forgot.emailChanged': {
     description:
-      'The Email field changed; lowercased as typed, as the Username is, and validated on every change.',
+      'An address was typed in Email; it shows lowercased, as the Username does, and is checked as typed.',
     actions: 'setEmail',
   },
   'forgot.submit': {
@@ -58,9 +58,10 @@ export const forgotPasswordMachine = setup({
         src: 'requestPasswordReset',
         // The server normalises the address (trimmed, lowercased) before it looks it up.
         input: ({ context }) => ({ email: context.email }),
-        onDone: { target: 'sent' },
+        onDone: { target: 'sent', description: 'The server took the request.' },
         onError: {
           target: 'failed',
+          description: 'The request failed; the alert says why.',
           actions: assign({ error: ({ event }) => forgotFailureMessage(event.error) }),
         },
       },

@@ -36,7 +36,7 @@ export const keyDemoMachine = setup({
   initial: 'watching',
   states: {
     watching: {
-      description: 'Reads the key now and after every change to it.',
+      description: 'The dialog follows the key in the cache.',
       invoke: {
         id: 'watchKey',
         src: 'watchKey',
@@ -45,16 +45,22 @@ export const keyDemoMachine = setup({
       },
       initial: 'loading',
       states: {
-        loading: { description: 'The first read of the cache.', tags: ['busy'] },
-        shown: { description: 'The preview of the key and its options.' },
-        missing: { description: 'The cache has no such key.', tags: ['error'] },
+        loading: {
+          description: 'The dialog reads “Loading…” while the cache is read the first time.',
+          tags: ['busy'],
+        },
+        shown: { description: 'The preview of the key and its options; only Close is offered.' },
+        missing: {
+          description: 'The dialog says the key is not in the local data.',
+          tags: ['error'],
+        },
       },
       on: {
         'demo.loaded': [
           {
             guard: { type: 'isFound', params: ({ event }) => !!event.found.key },
             target: '.shown',
-            description: 'The cache has the key (again, or changed).',
+            description: 'The cache had the key (again, or changed): the preview shows it.',
             actions: assign({
               key: ({ event }) => event.found.key ?? null,
               options: ({ event }) => event.found.options,
@@ -62,7 +68,7 @@ export const keyDemoMachine = setup({
           },
           {
             target: '.missing',
-            description: 'The cache has no key with this id.',
+            description: 'The cache had no key with this id.',
             actions: assign({ key: null, options: [] }),
           },
         ],

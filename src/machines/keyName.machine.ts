@@ -87,7 +87,9 @@ export const keyNameMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: "Reads the key's current name from the cache (nothing to read for a new key).",
+      description:
+        "The Name is read-only while the key's current name is read from the cache (nothing to " +
+        'read for a new key).',
       tags: ['busy'],
       invoke: {
         id: 'readKey',
@@ -95,6 +97,7 @@ export const keyNameMachine = setup({
         input: ({ context }) => ({ keyId: context.keyId }),
         onDone: {
           target: 'editing',
+          description: 'The cache answered: the Name shows the current name (empty for a new key).',
           actions: assign(({ event }) => ({
             name: event.output?.name ?? '',
             original: event.output?.name ?? '',
@@ -102,6 +105,7 @@ export const keyNameMachine = setup({
         },
         onError: {
           target: 'editing',
+          description: 'The cache could not be read: the Name is empty and the message says why.',
           actions: assign({ error: ({ event }) => treeFailure(event.error) }),
         },
       },
@@ -116,11 +120,14 @@ export const keyNameMachine = setup({
           description:
             'Save was pressed with a name that is neither blank nor the one loaded (Save is off otherwise).',
         },
-        'keyName.close': { target: 'closed', description: 'Close, Escape or a click outside.' },
+        'keyName.close': {
+          target: 'closed',
+          description: 'Close was pressed (or Escape, or a click outside the dialog).',
+        },
       },
     },
     saving: {
-      description: 'The server stores the key; the dialog waits.',
+      description: 'Waits for the server to store the key; Save is off.',
       tags: ['busy'],
       entry: assign({ error: null }),
       invoke: {
@@ -131,9 +138,14 @@ export const keyNameMachine = setup({
           name: context.name.trim(),
           type: context.type,
         }),
-        onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output }) },
+        onDone: {
+          target: 'saved',
+          description: 'The server stored the key.',
+          actions: assign({ saved: ({ event }) => event.output }),
+        },
         onError: {
           target: 'failed',
+          description: 'The server refused the key; the message says why.',
           actions: assign({ error: ({ event }) => treeFailure(event.error) }),
         },
       },
@@ -148,7 +160,10 @@ export const keyNameMachine = setup({
           actions: ['keepName', assign({ error: null })],
         },
         'keyName.save': { target: 'saving', description: 'Save was pressed again.' },
-        'keyName.close': { target: 'closed', description: 'The person gave up.' },
+        'keyName.close': {
+          target: 'closed',
+          description: 'Close was pressed: the person gave up.',
+        },
       },
     },
     saved: {

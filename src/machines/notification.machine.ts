@@ -83,8 +83,11 @@ export const notificationMachine = setup({
     queued: {
       description: 'Waiting for room: three are visible.',
       on: {
-        'notification.show': { target: 'open', description: 'The stack has room for it.' },
-        'notification.close': { target: 'exited', description: 'Dismissed before it was shown.' },
+        'notification.show': { target: 'open', description: 'The stack had room for it.' },
+        'notification.close': {
+          target: 'exited',
+          description: 'It was dismissed before it was shown.',
+        },
       },
     },
     open: {
@@ -93,19 +96,30 @@ export const notificationMachine = setup({
       tags: ['visible', 'entering'],
       after: {
         enter: [
-          { guard: 'persistent', target: 'entered.held' },
-          { guard: 'paused', target: 'entered.paused' },
-          { target: 'entered.running' },
+          {
+            guard: 'persistent',
+            target: 'entered.held',
+            description: 'It finished entering; persistent, it stays until closed.',
+          },
+          {
+            guard: 'paused',
+            target: 'entered.paused',
+            description: 'It finished entering while hovered, or with the window blurred.',
+          },
+          {
+            target: 'entered.running',
+            description: 'It finished entering (225 ms); the auto-hide timer started.',
+          },
         ],
       },
       on: {
         'notification.pause': {
           actions: assign({ paused: true }),
-          description: 'Hovered, or the window blurs, while it enters.',
+          description: 'It was hovered, or the window lost focus, while it entered.',
         },
         'notification.resume': {
           actions: assign({ paused: false }),
-          description: 'Mouse leave or window focus while it enters.',
+          description: 'The mouse left it, or the window regained focus, while it entered.',
         },
         'notification.close': { target: 'closing', description: 'Its close button was pressed.' },
       },
@@ -115,19 +129,31 @@ export const notificationMachine = setup({
       tags: ['visible'],
       initial: 'running',
       on: {
-        'notification.close': { target: 'closing', description: 'Closed, or the oldest of four.' },
+        'notification.close': {
+          target: 'closing',
+          description:
+            'Its close button was pressed (or a fourth notice pushed this oldest one out).',
+        },
       },
       states: {
         running: {
           description: 'The auto-hide timer runs.',
-          after: { autoHide: { target: '#notification.closing' } },
+          after: {
+            autoHide: {
+              target: '#notification.closing',
+              description: 'Its time passed (5 seconds, or half that after a pause).',
+            },
+          },
           on: {
-            'notification.pause': { target: 'paused', description: 'Hover, or the window blurs.' },
+            'notification.pause': {
+              target: 'paused',
+              description: 'It was hovered, or the window lost focus.',
+            },
             'notification.resume': {
               target: 'running',
               reenter: true,
               actions: 'halveTimeout',
-              description: 'The window gains focus: the timer restarts at half the duration.',
+              description: 'The window regained focus: the timer restarted at half the duration.',
             },
           },
         },
@@ -137,7 +163,8 @@ export const notificationMachine = setup({
             'notification.resume': {
               target: 'running',
               actions: 'halveTimeout',
-              description: 'Mouse leave or window focus: the timer restarts at half the duration.',
+              description:
+                'The mouse left it, or the window regained focus: the timer restarted at half the duration.',
             },
           },
         },
@@ -153,13 +180,15 @@ export const notificationMachine = setup({
           description: 'The card fades out.',
           // 'leaving': the card fades out, still taking its space.
           tags: ['leaving'],
-          after: { exit: { target: 'collapsing' } },
+          after: { exit: { target: 'collapsing', description: 'It faded out (195 ms).' } },
         },
         collapsing: {
           description: 'The space the card took closes.',
           // 'collapsing': the card is gone and its space shrinks to nothing.
           tags: ['leaving', 'collapsing'],
-          after: { collapse: { target: '#notification.exited' } },
+          after: {
+            collapse: { target: '#notification.exited', description: 'Its space closed (175 ms).' },
+          },
         },
       },
     },

@@ -151,7 +151,7 @@ export const notificationsMachine = setup({
         'notify.enqueue': {
           target: 'showing',
           actions: ['add', 'settle'],
-          description: 'A view called enqueueSnackbar.',
+          description: 'A view raised a notice (enqueueSnackbar); it shows.',
         },
       },
     },
@@ -159,8 +159,15 @@ export const notificationsMachine = setup({
       description: 'One or more notifications, shown or waiting.',
       on: {
         'notify.enqueue': [
-          { guard: 'duplicate', description: 'Same key, or same message with preventDuplicate.' },
-          { actions: ['add', 'settle'], description: 'Another one: shown, or waiting for room.' },
+          {
+            guard: 'duplicate',
+            description:
+              'A notice already there was raised again (same key, or same message with preventDuplicate); it was left out.',
+          },
+          {
+            actions: ['add', 'settle'],
+            description: 'Another notice was raised; it shows, or waits for room.',
+          },
         ],
         'notify.close': {
           guard: 'shown',
@@ -168,8 +175,16 @@ export const notificationsMachine = setup({
           description: 'Its close button was pressed.',
         },
         'notify.exited': [
-          { guard: 'lastOne', target: 'empty', actions: 'forget', description: 'The last left.' },
-          { actions: ['forget', 'settle'], description: 'One left: a waiting one may show.' },
+          {
+            guard: 'lastOne',
+            target: 'empty',
+            actions: 'forget',
+            description: 'The last one finished leaving.',
+          },
+          {
+            actions: ['forget', 'settle'],
+            description: 'One finished leaving; a waiting one may show.',
+          },
         ],
         'notify.blur': {
           actions: 'forward',
@@ -177,7 +192,7 @@ export const notificationsMachine = setup({
         },
         'notify.focus': {
           actions: 'forward',
-          description: 'The window gained focus: timers restart at half.',
+          description: 'The window regained focus: timers restart at half.',
         },
       },
     },

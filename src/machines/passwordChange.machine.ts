@@ -53,12 +53,15 @@ export const changeFormValid = (c: ChangeContext): boolean =>
 
 // What the form takes in editing and after a failure alike.
 const form = {
-  'password.oldChanged': { actions: 'setOldPassword' },
+  'password.oldChanged': { description: 'Old Password was typed.', actions: 'setOldPassword' },
   'password.newChanged': {
-    description: 'The new password; Repeat New Password is checked against it again.',
+    description: 'A New Password was typed; Repeat New Password is checked against it again.',
     actions: 'setPassword',
   },
-  'password.repeatChanged': { actions: 'setRepeat' },
+  'password.repeatChanged': {
+    description: 'Repeat New Password was typed.',
+    actions: 'setRepeat',
+  },
   'password.submit': {
     guard: 'canSubmit',
     target: '#passwordChange.submitting',
@@ -136,11 +139,11 @@ export const passwordChangeMachine = setup({
           oldPassword: context.oldPassword,
           password: context.password,
         }),
-        onDone: { target: 'refreshing' },
+        onDone: { target: 'refreshing', description: 'The server changed the password.' },
         onError: {
           target: 'failed',
           description:
-            "Refused: its message above the form, and 'Your password was not changed: …'.",
+            "The server refused it or could not be reached; the message shows above the form and in 'Your password was not changed: …'.",
           actions: [
             assign({ error: ({ event }) => changeFailureMessage(event.error) }),
             'notifyNotChanged',
@@ -156,11 +159,14 @@ export const passwordChangeMachine = setup({
         src: 'fetchSelf',
         onDone: {
           target: 'changed',
+          description: 'The user came back with the new expiry; the session takes it.',
           actions: 'tellSessionUpdated',
         },
         // The change itself succeeded: what is known for sure is that it is no longer due.
         onError: {
           target: 'changed',
+          description:
+            'The user could not be fetched; the session still learns that no change is due.',
           actions: 'tellSessionUpdated',
         },
       },
@@ -170,7 +176,12 @@ export const passwordChangeMachine = setup({
       tags: ['success'],
       entry: 'notifyChanged',
       after: { changedMessage: { target: 'left', description: 'Five seconds passed.' } },
-      on: { 'password.leave': { target: 'left', description: 'Home was pressed.' } },
+      on: {
+        'password.leave': {
+          target: 'left',
+          description: 'Home was pressed (Close, in the expiry dialog).',
+        },
+      },
     },
     failed: {
       description: 'The server refused; its message shows above the form until the next attempt.',

@@ -65,7 +65,11 @@ export const passwordExpiryMachine = setup({
   states: {
     hidden: {
       description: 'No dialog: the password is not due, or the warning was put off before.',
-      always: { guard: 'isDue', target: 'shown', description: 'Fewer than 14 days are left.' },
+      always: {
+        guard: 'isDue',
+        target: 'shown',
+        description: 'Fewer than 14 days were left, and the warning was not put off.',
+      },
     },
     shown: {
       description: "'Your Password will expire in {n} days' with the change form and 'Later'.",
@@ -75,12 +79,12 @@ export const passwordExpiryMachine = setup({
         'password.left': {
           target: 'dismissed',
           actions: 'rememberDismissal',
-          description: 'The password was changed and its message closed.',
+          description: 'The password was changed in the dialog and its message closed.',
         },
         'expiry.later': {
           target: 'dismissed',
           actions: 'rememberDismissal',
-          description: 'Later, Escape or a click outside.',
+          description: 'Later was pressed (or Escape, or a click outside the dialog).',
         },
       },
     },

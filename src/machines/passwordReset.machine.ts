@@ -97,9 +97,20 @@ export const passwordResetMachine = setup({
         input: ({ context }) => ({ slug: context.slug }),
         onDone: {
           target: 'editing',
+          description: 'The link is good; the server said which address it was sent to.',
           actions: assign({ emailOnFile: ({ event }) => event.output }),
         },
-        onError: [{ guard: 'isExpiredLink', target: 'expired' }, { target: 'unavailable' }],
+        onError: [
+          {
+            guard: 'isExpiredLink',
+            target: 'expired',
+            description: 'The server does not know the link, or it was used or is too old (804).',
+          },
+          {
+            target: 'unavailable',
+            description: 'The lookup failed for another reason (the server could not be reached).',
+          },
+        ],
       },
     },
     unavailable: {
@@ -124,14 +135,17 @@ export const passwordResetMachine = setup({
       on: {
         'reset.emailChanged': {
           description:
-            'Must equal the address on file; lowercased as typed, as the login’s Username is.',
+            'An address was typed in Email; it must be the one on file, and shows lowercased, as the login’s Username does.',
           actions: assign({ email: ({ event }) => event.value.toLowerCase() }),
         },
         'reset.passwordChanged': {
-          description: 'The new password; Repeat New Password is checked against it again.',
+          description: 'A New Password was typed; Repeat New Password is checked against it again.',
           actions: assign({ password: ({ event }) => event.value }),
         },
-        'reset.repeatChanged': { actions: assign({ repeat: ({ event }) => event.value }) },
+        'reset.repeatChanged': {
+          description: 'Repeat New Password was typed.',
+          actions: assign({ repeat: ({ event }) => event.value }),
+        },
         'reset.submit': {
           guard: 'canSave',
           target: 'saving',
@@ -155,15 +169,19 @@ export const passwordResetMachine = setup({
         onDone: {
           target: 'signingIn',
           description:
-            "Saved: 'Your password has been changed'; the form gives way to the sign-in.",
+            "The server saved the new password: 'Your password has been changed'; the form gives way to the sign-in.",
           actions: 'notifyChanged',
         },
         onError: [
-          { guard: 'isExpiredLink', target: 'expired' },
+          {
+            guard: 'isExpiredLink',
+            target: 'expired',
+            description: 'The link expired or was used meanwhile (804); the form gives way.',
+          },
           {
             target: 'editing.rejected',
             description:
-              "Refused: its message above the form, and 'Your password was not reset: …'.",
+              "The server refused it or could not be reached; the message shows above the form and in 'Your password was not reset: …'.",
             actions: [
               assign({ error: ({ event }) => resetFailureMessage(event.error) }),
               'notifyNotReset',
@@ -179,8 +197,11 @@ export const passwordResetMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ context }) => ({ username: context.email }),
-        onDone: { target: 'done' },
-        onError: { target: 'signInFailed' },
+        onDone: { target: 'done', description: 'The sign-in with the new password succeeded.' },
+        onError: {
+          target: 'signInFailed',
+          description: 'The sign-in broke on an answer it could not read.',
+        },
       },
       entry: 'handOverCredentials',
     },

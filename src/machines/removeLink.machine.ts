@@ -52,14 +52,17 @@ export const removeLinkMachine = setup({
   output: ({ context }) => context.removed,
   states: {
     confirming: {
-      description: "'Remove {name}?' with Cancel and Remove Link.",
+      description: "The dialog asks 'Remove {name}?' with Cancel and Remove Link.",
       on: {
         'remove.confirm': { target: 'removing', description: 'Remove Link was pressed.' },
-        'remove.cancel': { target: 'cancelled', description: 'Cancel, Escape or a click outside.' },
+        'remove.cancel': {
+          target: 'cancelled',
+          description: 'Cancel was pressed (or Escape, or a click outside the dialog).',
+        },
       },
     },
     removing: {
-      description: 'The server removes the link and everything below it.',
+      description: 'Waits for the server to remove the link and everything below it.',
       tags: ['busy'],
       entry: assign({ error: null }),
       invoke: {
@@ -68,10 +71,12 @@ export const removeLinkMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: {
           target: 'removed',
+          description: 'The server removed the link.',
           actions: [assign({ removed: ({ event }) => event.output }), 'notifyRemoved'],
         },
         onError: {
           target: 'failed',
+          description: 'The server refused the removal; the message says why.',
           actions: assign({ error: ({ event }) => treeFailure(event.error) }),
         },
       },
@@ -81,7 +86,10 @@ export const removeLinkMachine = setup({
       tags: ['error'],
       on: {
         'remove.confirm': { target: 'removing', description: 'Remove Link was pressed again.' },
-        'remove.cancel': { target: 'cancelled', description: 'The person gave up.' },
+        'remove.cancel': {
+          target: 'cancelled',
+          description: 'Cancel was pressed: the person gave up.',
+        },
       },
     },
     removed: { description: "Removed ('{name} was removed'); the dialog closes.", type: 'final' },

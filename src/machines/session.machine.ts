@@ -75,6 +75,8 @@ export const sessionMachine = setup({
     cookiesAccepted: cookiesAcceptedMachine,
   },
   guards: {
+    isNotSignedIn: ({ event }) =>
+      'error' in event && isApiError(event.error) && event.error.code === ErrorCode.notSignedIn,
     isDataReady: ({ event }) =>
       event.type === 'xstate.snapshot.sync' && isSyncReady(event.snapshot),
     isDataFailed: ({ event }) =>
@@ -113,11 +115,17 @@ export const sessionMachine = setup({
   },
   // Screens and dialogs (views/app/useScreenActor.ts) live as long as their view, in any state.
   on: {
-    'screen.open': { actions: 'openScreen', description: 'A screen or dialog opened.' },
-    'screen.close': { actions: 'closeScreen', description: 'A screen or dialog closed.' },
+    'screen.open': {
+      actions: 'openScreen',
+      description: 'A screen or dialog opened; its actor joined the session.',
+    },
+    'screen.close': {
+      actions: 'closeScreen',
+      description: 'A screen or dialog closed; its actor stopped.',
+    },
     'xstate.error.actor.*': {
       actions: 'reportScreenFailure',
-      description: 'A screen actor failed; it stops, the session stays.',
+      description: 'A screen actor failed; it stopped, the session stayed where it was.',
     },
   },
   initial: 'authenticating',
@@ -131,16 +139,21 @@ export const sessionMachine = setup({
         src: 'fetchSelf',
         onDone: {
           target: 'signedIn',
+          description: 'The server answered with the signed-in user.',
           actions: assign({ user: ({ event }) => event.output, loggedOut: false }),
         },
         onError: [
           {
-            guard: ({ event }) =>
-              isApiError(event.error) && event.error.code === ErrorCode.notSignedIn,
+            guard: 'isNotSignedIn',
             target: 'signedOut',
+            description: 'The server answered that nobody is signed in (401).',
             actions: 'forgetUser',
           },
-          { target: 'unreachable', actions: 'forgetUser' },
+          {
+            target: 'unreachable',
+            description: 'The session check failed for another reason.',
+            actions: 'forgetUser',
+          },
         ],
       },
     },
@@ -165,7 +178,9 @@ export const sessionMachine = setup({
           // The caches belong to this user: rows cached for anyone else are dropped before loading.
           input: ({ context }) => ({ user: signedInUser(context.user) }),
           // Subscribes to the sync's snapshots; 'loadingData.loading' acts on them, other states not.
-          onSnapshot: { description: "The sync's progress or state changed." },
+          onSnapshot: {
+            description: 'The sync reported its progress; only the loading screen acts on it.',
+          },
         },
         {
           id: 'cookiesAccepted',
@@ -189,12 +204,12 @@ export const sessionMachine = setup({
                   {
                     guard: 'isDataReady',
                     target: '#session.signedIn.ready',
-                    description: 'Both caches are loaded.',
+                    description: 'Both caches were loaded.',
                   },
                   {
                     guard: 'isDataFailed',
                     target: 'failed',
-                    description: 'Opening or loading a cache failed.',
+                    description: 'Opening or loading a cache failed; the reason shows.',
                   },
                 ],
               },
@@ -239,10 +254,10 @@ export const sessionMachine = setup({
             user: ({ context, event }) => ({ ...signedInUser(context.user), ...event.changes }),
           }),
         },
-        'session.signOut': { target: 'signingOut', description: 'The person chose Logout.' },
+        'session.signOut': { target: 'signingOut', description: 'Logout was chosen.' },
         'session.expired': {
           target: 'signedOut',
-          description: 'An authenticated call answered 401: the session ended elsewhere.',
+          description: 'An authenticated call answered 401: the session had ended elsewhere.',
           actions: 'forgetUser',
         },
       },
@@ -254,9 +269,18 @@ export const sessionMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: assign({ user: null, loggedOut: true }) },
+        onDone: {
+          target: 'signedOut',
+          description: 'The server ended the session.',
+          actions: assign({ user: null, loggedOut: true }),
+        },
         // The person asked to leave: show the login either way rather than trap them here.
-        onError: { target: 'signedOut', actions: assign({ user: null, loggedOut: true }) },
+        onError: {
+          target: 'signedOut',
+          description:
+            'The sign-out failed (the server could not be reached); the login shows anyway.',
+          actions: assign({ user: null, loggedOut: true }),
+        },
       },
     },
     signedOut: {
@@ -264,7 +288,7 @@ export const sessionMachine = setup({
       on: {
         'session.signedIn': {
           target: 'authenticating',
-          description: 'The login flow opened a session: fetch the user it belongs to.',
+          description: 'The login flow opened a session; the user it belongs to is fetched.',
         },
       },
     },

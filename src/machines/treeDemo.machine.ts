@@ -97,7 +97,7 @@ export const treeDemoMachine = setup({
   invoke: { id: 'watchRows', src: 'watchRows' },
   on: {
     'rows.loaded': {
-      description: 'The cache has the tree (again, or changed): the page redraws it.',
+      description: 'The cache had the tree (again, or changed): the page redrew it.',
       actions: assign({ rows: ({ event }) => event.rows }),
     },
     'rows.failed': {
@@ -109,7 +109,8 @@ export const treeDemoMachine = setup({
   initial: 'loadingAnswers',
   states: {
     loadingAnswers: {
-      description: "Reads the respondent's stored answers.",
+      description:
+        "The status reads 'Reading the answers…' while the respondent's stored answers are read.",
       tags: ['busy', 'loading'],
       entry: assign({ answers: {}, valueIds: {}, pending: [], error: null }),
       invoke: {
@@ -118,7 +119,7 @@ export const treeDemoMachine = setup({
         input: ({ context }) => ({ refId: context.refId }),
         onDone: {
           target: 'answering',
-          description: 'The stored answers are filled in.',
+          description: "The respondent's stored answers were read and filled in.",
           actions: assign({
             answers: ({ event }) =>
               Object.fromEntries(
@@ -138,7 +139,7 @@ export const treeDemoMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          description: 'The answers could not be read.',
+          description: 'The answers could not be read; the alert says why.',
           actions: assign({ error: ({ event }) => failureText(event.error, 'read the answers') }),
         },
       },
@@ -147,10 +148,14 @@ export const treeDemoMachine = setup({
       description: 'Says why the answers could not be read; Try Again.',
       tags: ['error'],
       on: {
-        'demo.retry': { target: 'loadingAnswers', description: 'Read the answers again.' },
+        'demo.retry': {
+          target: 'loadingAnswers',
+          description: 'Try Again was pressed: the answers are read again.',
+        },
         'respondent.changed': {
           target: 'loadingAnswers',
-          description: 'Start over with another reference id.',
+          description:
+            'Another respondent was opened (Reference Id and Open, or New Respondent): the demo starts over.',
           actions: assign({ refId: ({ event }) => event.refId }),
         },
       },
@@ -172,26 +177,32 @@ export const treeDemoMachine = setup({
             },
             'respondent.changed': {
               target: '#treeDemo.loadingAnswers',
-              description: 'Start over with another reference id.',
+              description:
+                'Another respondent was opened (Reference Id and Open, or New Respondent): the demo starts over.',
               actions: assign({ refId: ({ event }) => event.refId }),
             },
           },
         },
         waiting: {
           description: 'Answers changed; waiting for typing to settle.',
-          after: { ANSWER_SAVE_DELAY: { target: 'saving', description: 'Typing settled.' } },
+          after: {
+            ANSWER_SAVE_DELAY: {
+              target: 'saving',
+              description: 'Typing settled: nothing changed for a moment.',
+            },
+          },
           on: {
             'answer.changed': {
               guard: 'isQuestion',
               target: 'waiting',
               reenter: true,
-              description: 'Another change restarts the wait.',
+              description: 'An answer changed again: the wait starts over.',
               actions: { type: 'recordAnswer', params: answerOf },
             },
           },
         },
         saving: {
-          description: 'Stores the pending answers.',
+          description: 'The pending answers are being stored.',
           tags: ['busy'],
           entry: assign({ saving: ({ context }) => pendingAnswers(context) }),
           invoke: {
@@ -202,18 +213,20 @@ export const treeDemoMachine = setup({
               {
                 guard: { type: 'leavesPending', params: ({ event }) => event.output },
                 target: 'waiting',
-                description: 'Answers changed while storing; store those too.',
+                description:
+                  'The server stored the answers, but some changed meanwhile: those wait their turn.',
                 actions: { type: 'keepSaved', params: ({ event }) => event.output },
               },
               {
                 target: 'saved',
-                description: 'Every answer is stored.',
+                description: 'The server stored every answer.',
                 actions: { type: 'keepSaved', params: ({ event }) => event.output },
               },
             ],
             onError: {
               target: 'failed',
-              description: 'An answer could not be stored.',
+              description:
+                'The server refused the answer (or could not be reached); the alert says why.',
               actions: assign({
                 error: ({ event }) => failureText(event.error, 'store the answer'),
               }),
@@ -223,7 +236,7 @@ export const treeDemoMachine = setup({
             // Stopping the call now would lose the ids it creates; the change waits its turn.
             'answer.changed': {
               guard: 'isQuestion',
-              description: 'Kept; stored after the current save.',
+              description: 'An answer changed during the save: it is kept and stored after it.',
               actions: { type: 'recordAnswer', params: answerOf },
             },
           },
@@ -234,18 +247,21 @@ export const treeDemoMachine = setup({
           on: {
             'demo.retry': {
               target: 'saving',
-              description: 'Store the pending answers again.',
+              description: 'Try Again was pressed: the pending answers are stored again.',
               actions: assign({ error: null }),
             },
             'answer.changed': {
               guard: 'isQuestion',
               target: 'waiting',
-              description: 'Answering on stores everything pending once typing settles.',
+              description:
+                'An answer changed after the failure: everything pending is stored once typing settles.',
               actions: [{ type: 'recordAnswer', params: answerOf }, assign({ error: null })],
             },
             'respondent.changed': {
               target: '#treeDemo.loadingAnswers',
-              description: 'Start over with another reference id; unsaved answers are dropped.',
+              description:
+                'Another respondent was opened (Reference Id and Open, or New Respondent): the demo ' +
+                'starts over; unsaved answers are dropped.',
               actions: assign({ refId: ({ event }) => event.refId }),
             },
           },

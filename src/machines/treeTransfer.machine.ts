@@ -99,7 +99,7 @@ export const treeTransferMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'Nothing under way.',
+      description: 'Nothing is being exported or imported.',
       on: {
         'transfer.export': {
           target: 'exporting',
@@ -117,7 +117,7 @@ export const treeTransferMachine = setup({
       },
     },
     exporting: {
-      description: 'The server writes the tree out.',
+      description: 'Waits for the server to write the tree out.',
       tags: ['busy', 'exporting'],
       invoke: {
         id: 'exportTree',
@@ -125,7 +125,9 @@ export const treeTransferMachine = setup({
         input: ({ context }) => ({ id: context.root?.id ?? '' }),
         onDone: {
           target: 'idle',
-          description: "Exported: the page downloads the file ('{name} was exported').",
+          description:
+            "The server wrote the tree out: the page downloaded the file, and '{name} was " +
+            "exported' is notified.",
           actions: [
             {
               type: 'download',
@@ -139,7 +141,7 @@ export const treeTransferMachine = setup({
         },
         onError: {
           target: 'idle',
-          description: "Refused: 'The export failed: {reason}'.",
+          description: "The server refused the export: 'The export failed: {reason}' is notified.",
           actions: [
             assign({ error: ({ event }) => treeFailure(event.error) }),
             'notifyExportFailed',
@@ -148,7 +150,7 @@ export const treeTransferMachine = setup({
       },
     },
     importing: {
-      description: 'The server reads the file and creates the tree with new ids.',
+      description: 'Waits for the server to read the file and create the tree with new ids.',
       tags: ['busy', 'importing'],
       invoke: {
         id: 'importTree',
@@ -156,7 +158,9 @@ export const treeTransferMachine = setup({
         input: ({ context }) => ({ file: context.file as File }),
         onDone: {
           target: 'idle',
-          description: "Imported: the tree selects the new root ('The tree was imported').",
+          description:
+            "The server created the tree: the tree selects the new trunk, and 'The tree was " +
+            "imported' is notified.",
           actions: [
             assign({ imported: ({ event }) => event.output }),
             { type: 'showImported', params: ({ event }) => event.output },
@@ -165,7 +169,7 @@ export const treeTransferMachine = setup({
         },
         onError: {
           target: 'idle',
-          description: "Refused: 'The import failed: {reason}'.",
+          description: "The server refused the file: 'The import failed: {reason}' is notified.",
           actions: [
             assign({ error: ({ event }) => treeFailure(event.error) }),
             'notifyImportFailed',

@@ -6,7 +6,7 @@ import type { KeyWithOptions } from '../../src/data/db/attributeKeys'
 import type { KeyDraft, OptionDraft } from '../../src/machines/attributeKey.draft'
 import { attributeKeyMachine } from '../../src/machines/attributeKey.machine'
 import { attributeKeySaveMachine } from '../../src/machines/attributeKeySave.machine'
-import { aKey, anOption } from './attributes.support'
+import { aKey, anOption } from '../../src/flows/paths/attributes.fixtures'
 
 const created = aKey(7, {
   name: 'Finish',

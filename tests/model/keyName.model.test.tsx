@@ -3,26 +3,24 @@ import { Theme } from '@radix-ui/themes'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createEmptyActor, fromPromise } from 'xstate'
-import { createTestModel } from 'xstate/graph'
+import { fromPromise } from 'xstate'
 import type { AttributeKey } from '../../schema/attributes'
 import { attributesDb } from '../../src/data/db/attributes'
 import {
   keyNameActors,
   keyNameMachine,
-  type KeyNameEvent,
   type KeyNameSnapshot,
 } from '../../src/machines/keyName.machine'
+import { keyNamePaths, saveable } from '../../src/flows/paths/keyName.paths'
+import { buildPaths, coverageOf } from '../../src/flows/paths/model'
 import { shownName } from '../../src/machines/attributeTree.messages'
 import { KeyNameDialog } from '../../src/views/attributes/tree/KeyNameDialog'
 import { NotifyProvider } from '../../src/views/notify/Notifications'
 import { testSession, WithSession } from '../setup/session'
-import { aKey, ID, saved } from './attributeTree.support'
+import { aKey, ID } from '../../src/flows/paths/attributeTree.fixtures'
 import { stubServer, treeStandIn } from './attributes.support'
-import { asTestMachine } from '../../src/flows/asTestMachine'
-import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { refusal, server } from './profile.support'
+import { server } from './profile.support'
 
 /** The dialog's statechart on the stubbed server, its cache read stubbed too (to see it load). */
 const stubbed = keyNameMachine.provide({
@@ -36,34 +34,7 @@ const stubbed = keyNameMachine.provide({
   },
 })
 
-const branch = aKey(ID.kBranch, 'Doors', 'BRANCH')
-const renamed = saved(branch, { name: 'Drawers' })
-
-const events = [
-  { type: 'xstate.done.actor.readKey', output: branch },
-  { type: 'xstate.error.actor.readKey', error: new Error('The cache could not be read.') },
-  { type: 'keyName.edit', value: 'Drawers' },
-  // Back to the loaded name, and blank: the form is pristine again and Save goes off (SPEC.md §5).
-  { type: 'keyName.edit', value: 'Doors' },
-  { type: 'keyName.edit', value: '' },
-  { type: 'keyName.save' },
-  { type: 'keyName.close' },
-  { type: 'xstate.done.actor.saveKey', output: renamed },
-  {
-    type: 'xstate.error.actor.saveKey',
-    error: refusal(422, 'Name must be at most 200 characters.'),
-  },
-] as unknown as KeyNameEvent[]
-
-const testMachine = asTestMachine(keyNameMachine)
-const model = createTestModel(testMachine, {
-  events,
-  input: { keyId: ID.kBranch, type: 'BRANCH', tree: createEmptyActor() },
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.name, s.context.original, s.context.error]) +
-    (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
-})
-const paths = model.getShortestPaths()
+const { paths } = buildPaths(keyNamePaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown; value?: string } }
 
@@ -87,17 +58,6 @@ function renderDialog(keyId: string | null, type: 'ROOT' | 'BRANCH' = 'BRANCH') 
 const dialog = () => screen.getByRole('dialog', { name: 'AttributeKey Branch' })
 const inDialog = (name: string) => within(dialog()).getByRole('button', { name })
 const nameField = () => within(dialog()).getByLabelText('Name')
-
-/**
- * SPEC.md §5: Save is off while the form is pristine or submitting. Pristine: the name is blank or
- * still the one loaded. After a failed save it stays on, to try again.
- */
-function saveable(s: KeyNameSnapshot): boolean {
-  if (s.hasTag('busy')) return false
-  if (s.matches('failed')) return true
-  const name = s.context.name.trim()
-  return name !== '' && name !== s.context.original.trim()
-}
 
 function drive({ saves, closes, user }: ReturnType<typeof renderDialog>) {
   const expectForm = async (s: KeyNameSnapshot) => {
@@ -161,8 +121,8 @@ describe('trunk and branch name statechart, driving the AttributeKey Branch dial
     await attributesDb().attributeKeys.clear()
   })
 
-  it('reaches every state and takes every transition', () => {
-    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  it('takes only steps the production machine takes', () => {
+    expect(coverageOf(keyNameMachine, [{ input: keyNamePaths.input, paths }]).refused).toEqual([])
   })
 
   for (const path of paths) {

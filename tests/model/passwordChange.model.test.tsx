@@ -1,87 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTestModel } from 'xstate/graph'
-import { validateNewPassword, validatePassword } from '../../schema/rules'
-import { validateRepeat } from '../../src/machines/password.rules'
-import {
-  changeFormValid,
-  passwordChangeMachine,
-  type ChangeEvent,
-  type ChangeSnapshot,
-} from '../../src/machines/passwordChange.machine'
-import {
-  calls,
-  failure,
-  field,
-  offline,
-  resetCalls,
-  passwordMachines,
-} from '../component/password.support'
-import { selfUser } from '../setup/fixtures'
+import type { SelfUser } from '../../schema/user'
+import { buildPaths, coverageOf } from '../../src/flows/paths/model'
+import { EXPECTED, forced, passwordChangePaths } from '../../src/flows/paths/passwordChange.paths'
+import { changeFormValid, type ChangeSnapshot } from '../../src/machines/passwordChange.machine'
+import { calls, field, resetCalls, passwordMachines } from '../component/password.support'
 import { renderSignedIn } from '../setup/renderApp'
-import { asTestMachine } from '../../src/flows/asTestMachine'
-import { uncovered } from './coverage'
 import { describePath } from './describePath'
-import { withDelaysAsEvents } from '../../src/flows/withDelaysAsEvents'
 
-const POLICY = 'The new password does not meet the password rules: it needs a number.'
-/** What each failure must put on screen: SPEC.md §8 word for word, 805 plainly, 806 the server's. */
-const EXPECTED = {
-  oldWrong: 'The old password is not correct.',
-  recentlyUsed:
-    'The new password you entered is the same as an old password. Enter a different password.',
-  policy: POLICY,
-  exception: 'An Error Occurred. Try Again.',
-}
-
-// Signed in with a generated password: /password is the only place to go until it is changed.
-const forced = selfUser({ mustChangePassword: true, passwordExpiresAt: '2026-01-01T00:00:00.000Z' })
-const refreshed = selfUser({
-  mustChangePassword: false,
-  passwordExpiresAt: '2099-01-01T00:00:00.000Z',
-})
-
-const events = [
-  { type: 'password.oldChanged', value: 'Gatehouse#2026' },
-  { type: 'password.oldChanged', value: 'short' },
-  { type: 'password.newChanged', value: 'New#Passw0rd' },
-  { type: 'password.newChanged', value: 'weakpassword' },
-  { type: 'password.repeatChanged', value: 'New#Passw0rd' },
-  { type: 'password.repeatChanged', value: 'Other#Passw0rd' },
-  { type: 'password.submit' },
-  { type: 'password.leave' },
-  { type: 'xstate.done.actor.changePassword' },
-  { type: 'xstate.error.actor.changePassword', error: failure(422, 805, 'Wrong.') },
-  { type: 'xstate.error.actor.changePassword', error: failure(422, 807, 'Recent.') },
-  { type: 'xstate.error.actor.changePassword', error: failure(422, 806, POLICY) },
-  { type: 'xstate.error.actor.changePassword', error: offline },
-  { type: 'xstate.done.actor.fetchSelf', output: refreshed },
-  { type: 'xstate.error.actor.fetchSelf', error: offline },
-  { type: 'xstate.after.changedMessage.passwordChange.changed' },
-] as unknown as ChangeEvent[]
-
-// Whether each field passes its rule, and the message on show; typed text itself is not part of
-// the model (it would make it unbounded).
-const summary = (s: ChangeSnapshot) =>
-  JSON.stringify([
-    s.value,
-    !validatePassword(s.context.oldPassword),
-    !validateNewPassword(s.context.password),
-    !validateRepeat(s.context.repeat, s.context.password),
-    s.context.error,
-  ])
-
-const testMachine = asTestMachine(withDelaysAsEvents(passwordChangeMachine))
-const model = createTestModel(testMachine, {
-  events,
-  input: { userId: forced.id },
-  serializeState: (state, event, previous) =>
-    summary(state) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
-})
-const paths = model.getShortestPaths()
+const { paths } = buildPaths(passwordChangePaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
@@ -184,7 +111,7 @@ function drive(app: App) {
       'xstate.error.actor.changePassword': ({ event }: Step) =>
         calls.changePassword.reject(event.error),
       'xstate.done.actor.fetchSelf': ({ event }: Step) =>
-        calls.fetchSelf.resolve(event.output as typeof refreshed),
+        calls.fetchSelf.resolve(event.output as SelfUser),
       'xstate.error.actor.fetchSelf': ({ event }: Step) => calls.fetchSelf.reject(event.error),
       // The real five seconds pass in the driven console (the model takes them as one event).
       'xstate.after.changedMessage.passwordChange.changed': () => {},
@@ -195,8 +122,11 @@ function drive(app: App) {
 beforeEach(resetCalls)
 
 describe('password-change statechart, driving /password under a forced change', () => {
-  it('reaches every state and takes every transition', () => {
-    expect(uncovered(testMachine, paths)).toEqual({ states: [], transitions: [] })
+  it('takes only steps the production machine takes', () => {
+    expect(
+      coverageOf(passwordChangePaths.machine, [{ input: passwordChangePaths.input, paths }])
+        .refused,
+    ).toEqual([])
   })
 
   it('shows every failure message on some path', () => {

@@ -1,4 +1,17 @@
-import type { AnyPathsModel } from './model'
+import { cookiesAcceptedMachine } from '../../machines/cookiesAccepted.machine'
+import { definePaths } from './model'
 
-// Work in progress (issue 14): the model moves here from tests/model/cookiesAccepted.model.test.
-export const models: AnyPathsModel[] = []
+export const userId = 'u-ada'
+
+/** No screen of its own: it runs behind the signed-in frame, once per sign-in. */
+export const cookiesAcceptedPaths = definePaths({
+  name: 'iOS cookies accepted',
+  machine: cookiesAcceptedMachine,
+  events: [
+    { type: 'xstate.done.actor.markCookiesAccepted', output: true },
+    { type: 'xstate.done.actor.markCookiesAccepted', output: false },
+  ] as never[],
+  input: { userId },
+})
+
+export const models = [cookiesAcceptedPaths]

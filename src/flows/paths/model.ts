@@ -45,9 +45,13 @@ export type PathsModel<TMachine extends AnyStateMachine = AnyStateMachine> = {
   filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>) => boolean
   /** Stops exploring past a snapshot (e.g. once the flow has ended). */
   stopWhen?: (snapshot: SnapshotFrom<TMachine>) => boolean
-  /** Reshapes the generated paths (a covering subset, replays with real answers). */
+  /**
+   * Reshapes the generated paths (a covering subset, replays with real answers); the test model
+   * is there for paths given as events (`getPathsFromEvents`), e.g. self-loops no shortest path takes.
+   */
   select?: (
     paths: TestPath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>[],
+    testModel: TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>,
   ) => TestPath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>[]
   /** What the screen shows in a snapshot, in the product's words ('The Login button is off'). */
   shows?: (snapshot: SnapshotFrom<TMachine>) => string | undefined
@@ -176,7 +180,8 @@ export function buildPaths<TMachine extends AnyStateMachine>(
   strategy: Strategy = 'shortest',
 ): BuiltPaths<TMachine> {
   const select = model.select ?? ((p) => p)
-  const shortest = () => select(testModelOf(model).getShortestPaths())
+  const testModel = testModelOf(model)
+  const shortest = () => select(testModel.getShortestPaths(), testModel)
   if (strategy === 'simple') {
     const simple = simplePaths(model as unknown as AnyPathsModel)
     if (simple) return { paths: simple as never, strategy }
