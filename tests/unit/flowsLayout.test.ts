@@ -7,7 +7,9 @@ import {
   type DiagramLayout,
   type Rect,
 } from '../../src/flows/layout'
+import { textWidth } from '../../src/flows/layoutText'
 import { attributeTreeMachine } from '../../src/machines/attributeTree.machine'
+import { notificationsMachine } from '../../src/machines/notifications.machine'
 import { syncMachine } from '../../src/machines/sync.machine'
 import { twoFactorMachine } from '../../src/machines/twoFactor.machine'
 import { diagramSvg } from '../../src/views/flows/diagram/exportDiagram'
@@ -184,6 +186,20 @@ describe('layoutGraph', () => {
     expect(stateOf(root, 'vault')!.collapsed).toBe(false)
   })
 
+  it.each([
+    ['vault', vault],
+    ['notifications', notificationsMachine],
+    ['sync', syncMachine],
+  ])("keeps every line of %s's boxes inside its box", async (_, machine) => {
+    const layout = await layoutGraph(machineGraph(machine))
+    for (const s of layout.states)
+      for (const line of [...s.lines, ...s.rows.flatMap((r) => r.lines)]) {
+        const right = line.x + textWidth(line.text, line.size, line.bold)
+        expect(right, `${s.id}: ${line.text}`).toBeLessThanOrEqual(s.x + s.width)
+        expect(line.y, `${s.id}: ${line.text}`).toBeLessThanOrEqual(s.y + s.height)
+      }
+  })
+
   it('opens a big machine with its deep compound states collapsed, a small one whole', () => {
     expect(initiallyCollapsed(graph)).toEqual(new Set())
     // The machine's own states stay open, so the big picture shows first.
@@ -225,6 +241,8 @@ describe('diagramSvg', () => {
       expect(svg).toContain('<title>Diagram of vault</title>')
       expect(svg).toContain('<title>Shut and locked.</title>')
       expect(svg).toContain('vault.alarm → alarmed / log')
+      expect(svg).toContain('data-role="state"')
+      expect(svg).not.toContain('data-role="toggle"')
     }
   })
 

@@ -1,92 +1,24 @@
 /**
- * Exports of a machine's diagram. The Flows page's buttons and `npm run flows` call these:
+ * Exports of a machine's diagram, for the Flows page's buttons and `npm run flows`:
  *
  * - `diagramSvg(graph, layout, theme, highlight?): string` — a standalone SVG document (xmlns,
  *   explicit colours, generic font families, its own background): it looks the same opened alone.
- * - `downloadSvg(graph, layout, theme): void` — saves that SVG as `<machine>.svg`.
- * - `downloadPng(graph, layout, theme): Promise<void>` — draws it on a canvas at twice its size and
- *   saves `<machine>.png`.
+ * - `downloadSvg(graph, theme, layout?): Promise<void>` — saves that SVG as `<machine>.svg`.
+ * - `downloadPng(graph, theme, layout?): Promise<void>` — draws it on a canvas at twice its size
+ *   and saves `<machine>.png`.
  * - `downloadMachineJson(graph): void` — saves the machine's graph (states, transitions,
- *   descriptions; `machineGraph`'s output) as `<machine>.json`.
+ *   descriptions: `machineGraph`'s output) as `<machine>.json`.
  *
- * `layout` is `layoutGraph(graph, …)`'s answer, so an export shows what the page shows (collapsed
- * states stay collapsed).
+ * `graph` is `machineGraph(machine)`; `theme` is 'light' or 'dark' (`useDiagramTheme()` in
+ * FlowDiagram.tsx gives the page's); `layout` is a `layoutGraph` answer, and without one the
+ * download lays the machine out as the page first shows it.
  */
 import type { FlowGraph } from '../../../flows/graph'
-import type { DiagramLayout } from '../../../flows/layout'
-import { DIAGRAM_FONT } from '../../../flows/layoutText'
+import { initiallyCollapsed, layoutGraph, type DiagramLayout } from '../../../flows/layout'
 import { PALETTES, type DiagramTheme } from './palette'
-import { diagramScene, type Highlight, type Scene, type Shape } from './scene'
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
-
-function attributes(values: Record<string, string | number | undefined>): string {
-  return Object.entries(values)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${escape(String(v))}"`)
-    .join('')
-}
-
-function shapeSvg(shape: Shape): string {
-  switch (shape.tag) {
-    case 'rect':
-      return `<rect${attributes({
-        x: shape.x,
-        y: shape.y,
-        width: shape.width,
-        height: shape.height,
-        rx: shape.rx,
-        fill: shape.fill,
-        stroke: shape.stroke,
-        'stroke-width': shape.strokeWidth,
-        'stroke-dasharray': shape.dash,
-      })}/>`
-    case 'path':
-      return `<path${attributes({
-        d: shape.d,
-        fill: shape.fill ?? 'none',
-        stroke: shape.stroke,
-        'stroke-width': shape.strokeWidth,
-      })}/>`
-    case 'circle':
-      return `<circle${attributes({ cx: shape.cx, cy: shape.cy, r: shape.r, fill: shape.fill })}/>`
-    case 'text':
-      return `<text${attributes({
-        x: shape.x,
-        y: shape.y,
-        'font-size': shape.size,
-        'font-weight': shape.bold ? 'bold' : undefined,
-        'font-style': shape.italic ? 'italic' : undefined,
-        fill: shape.fill,
-      })}>${escape(shape.text)}</text>`
-  }
-}
-
-/** A scene as an SVG document. */
-export function sceneSvg(scene: Scene, title: string, description?: string): string {
-  const items = scene.items.map((item) => {
-    const tip = item.title ? `<title>${escape(item.title)}</title>` : ''
-    return `<g${attributes({ 'data-role': item.role })}>${tip}${item.shapes.map(shapeSvg).join('')}</g>`
-  })
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg"${attributes({
-      width: scene.width,
-      height: scene.height,
-      viewBox: `0 0 ${scene.width} ${scene.height}`,
-      'font-family': DIAGRAM_FONT,
-      role: 'img',
-    })}>`,
-    `<title>${escape(title)}</title>`,
-    description ? `<desc>${escape(description)}</desc>` : '',
-    `<rect width="100%" height="100%" fill="${scene.background}"/>`,
-    ...items,
-    '</svg>',
-  ].join('\n')
-}
+import { diagramScene } from './scene'
+import type { Highlight } from './sceneShapes'
+import { sceneSvg } from './svgDocument'
 
 /** The transitions' descriptions by key: hovering an arrow's label shows its description. */
 export const transitionDescriptions = (graph: FlowGraph) =>
@@ -99,7 +31,9 @@ export function diagramSvg(
   highlight: Highlight = {},
 ): string {
   const scene = diagramScene(layout, PALETTES[theme], highlight, transitionDescriptions(graph))
-  return sceneSvg(scene, `Diagram of ${graph.id}`, graph.description)
+  // A picture has nothing to press: the collapse toggles stay on the page.
+  const items = scene.items.filter((item) => item.role !== 'toggle')
+  return sceneSvg({ ...scene, items }, `Diagram of ${graph.id}`, graph.description)
 }
 
 function save(blob: Blob, name: string) {
@@ -112,12 +46,17 @@ function save(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
-export function downloadSvg(graph: FlowGraph, layout: DiagramLayout, theme: DiagramTheme) {
-  save(new Blob([diagramSvg(graph, layout, theme)], { type: 'image/svg+xml' }), `${graph.id}.svg`)
+const laidOut = async (graph: FlowGraph, layout?: DiagramLayout) =>
+  layout ?? layoutGraph(graph, { collapsed: initiallyCollapsed(graph) })
+
+export async function downloadSvg(graph: FlowGraph, theme: DiagramTheme, layout?: DiagramLayout) {
+  const svg = diagramSvg(graph, await laidOut(graph, layout), theme)
+  save(new Blob([svg], { type: 'image/svg+xml' }), `${graph.id}.svg`)
 }
 
-export async function downloadPng(graph: FlowGraph, layout: DiagramLayout, theme: DiagramTheme) {
+export async function downloadPng(graph: FlowGraph, theme: DiagramTheme, given?: DiagramLayout) {
   const scale = 2
+  const layout = await laidOut(graph, given)
   const svg = new Blob([diagramSvg(graph, layout, theme)], { type: 'image/svg+xml' })
   const url = URL.createObjectURL(svg)
   try {
