@@ -2,24 +2,22 @@ import { DownloadIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { Button, Callout, Code, Flex, Text } from '@radix-ui/themes'
 import { useState } from 'react'
 import type { FlowGraph } from '../../flows/graph'
-import { layoutGraph } from '../../flows/layout'
-import { MEDIA } from '../app/media'
-import { useMediaQuery } from '../app/useMediaQuery'
 import { downloadMachineJson, downloadPng, downloadSvg } from './diagram/exportDiagram'
+import { useDiagramTheme } from './diagram/FlowDiagram'
 
 /**
- * Export: the whole diagram (every state open) as SVG or PNG in the page's light or dark colours,
- * and the machine as JSON (its graph: states, transitions, descriptions). Files are made here; no
- * server is involved.
+ * Export: the diagram as SVG or PNG, laid out as the page first shows it, in the page's light or
+ * dark colours, and the machine as JSON (its graph: states, transitions, descriptions). Files are
+ * made here; no server is involved.
  */
 export function ExportPanel({ graph }: { graph: FlowGraph }) {
-  const theme = useMediaQuery(MEDIA.dark) ? 'dark' : 'light'
-  // A failed drawing (a browser without canvas) is this panel's alone: nothing else depends on it.
+  const theme = useDiagramTheme()
+  // A drawing that fails (a browser without canvas) concerns this panel alone.
   const [failure, setFailure] = useState<string | null>(null)
-  const drawn = (save: typeof downloadSvg | typeof downloadPng) => async () => {
+  const drawn = (save: typeof downloadSvg) => async () => {
     setFailure(null)
     try {
-      await save(graph, await layoutGraph(graph), theme)
+      await save(graph, theme)
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error))
     }
@@ -27,10 +25,10 @@ export function ExportPanel({ graph }: { graph: FlowGraph }) {
   return (
     <Flex direction="column" gap="3">
       <Text as="p" size="2" color="gray">
-        The diagram with every state open, in the {theme} colours, and the machine as data. For
-        every machine at once, offline: <Code>npm run flows -- --out DIR</Code>.
+        The diagram in the {theme} colours, and the machine as data. For every machine at once,
+        offline: <Code>npm run flows -- --out DIR</Code>.
       </Text>
-      <Flex gap="2" wrap="wrap" role="group" aria-labelledby="export-downloads">
+      <Flex align="center" gap="2" wrap="wrap" role="group" aria-labelledby="export-downloads">
         <Text id="export-downloads" size="2" weight="medium">
           Download:
         </Text>

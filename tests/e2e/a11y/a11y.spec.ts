@@ -175,7 +175,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         })
         await check('flows')
         await page.goto('/flows/login')
-        await expect(page.getByRole('tree', { name: 'States of login' })).toBeVisible()
+        await expect(page.getByRole('figure', { name: 'Diagram of login' })).toBeVisible()
         await page
           .getByRole('button', { name: "'Sign in with a passkey' was pressed.", exact: true })
           .click()
