@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises'
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
 import { ADMIN } from '../support/server'
+import { tabTo } from '../a11y/keyboard'
 import { userMenuButton } from '../shell/shell'
 import {
   choice,
   choiceGroup,
   expectActive,
   flowRow,
+  outline,
   seededCustomer,
   stateItem,
   typeAndSend,
@@ -122,6 +124,39 @@ test.describe('the Flows page (issue 14)', () => {
     const json = await saved('Machine JSON')
     expect(json.name).toBe('login.json')
     expect(JSON.parse(json.content.toString('utf8'))).toMatchObject({ id: 'login', root: 'login' })
+  })
+
+  test('works from the keyboard: sections, the outline, a choice, the player', async ({ page }) => {
+    await signIn(page)
+    await expectSignedIn(page)
+    await page.goto('/flows/login')
+    // The outline is one stop in the tab order; arrows move inside it.
+    const root = stateItem(page, 'login', '')
+    const credentials = stateItem(page, 'login', 'credentials')
+    await tabTo(page, outline(page, 'login').getByRole('treeitem').first())
+    await page.keyboard.press('ArrowDown')
+    await expect(credentials).toBeFocused()
+    await page.keyboard.press('ArrowLeft')
+    await expect(credentials).toHaveAttribute('aria-expanded', 'false')
+    await expect(stateItem(page, 'login', 'credentials.editing')).toHaveCount(0)
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await expect(stateItem(page, 'login', 'credentials.editing')).toBeFocused()
+    await page.keyboard.press('Home')
+    await expect(root).toBeFocused()
+    // A choice, by Tab and Enter.
+    await tabTo(page, page.getByRole('button', { name: "'Sign in with a passkey' was pressed." }))
+    await page.keyboard.press('Enter')
+    await expectActive(page, 'login', 'passkeySigningIn')
+    // The sections are tabs: arrows move between them; the player's buttons follow.
+    await tabTo(page, page.getByRole('tab', { name: 'Simulate' }), { back: true })
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('tab', { name: 'Paths' })).toHaveAttribute('aria-selected', 'true')
+    await tabTo(page, page.getByRole('button', { name: 'Play login-2', exact: true }))
+    await page.keyboard.press('Enter')
+    await tabTo(page, page.getByRole('button', { name: 'Next step' }), { back: true })
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status').filter({ hasText: 'login-2, step 1 of' })).toBeVisible()
   })
 
   test('opens from the user menu; an unknown statechart says so', async ({ page }) => {

@@ -12,11 +12,13 @@ export const outline = (page: Page, machine: string) =>
   page.getByRole('tree', { name: `States of ${machine}` })
 
 /**
- * The outline's item of a state by its path below the root ('credentials.editing'): each key is
- * looked for among the items of the one before, since keys repeat ('editing' is in two states).
+ * The outline's item of a state by its path below the root ('credentials.editing'; '' for the
+ * root): each key is looked for among the items of the one before, since keys repeat ('editing'
+ * is in two states).
  */
 export function stateItem(page: Page, machine: string, path: string): Locator {
   let item = outline(page, machine)
+  if (!path) return item.getByRole('treeitem', { name: new RegExp(`^${machine}\\b`) }).first()
   for (const key of path.split('.'))
     item = item.getByRole('treeitem', { name: new RegExp(`^${key}\\b`) })
   return item
