@@ -25,6 +25,8 @@ import { Route as SignedInSessionsRouteImport } from './routes/_signedIn/session
 import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signedOut/forgotPassword'
 import { Route as SignedOutLoginRouteImport } from './routes/_signedOut/login'
 import { Route as SignedInAttributesDemoRouteImport } from './routes/_signedIn/attributes_.demo'
+import { Route as SignedInFlowsIndexRouteImport } from './routes/_signedIn/flows.index'
+import { Route as SignedInFlowsMachineRouteImport } from './routes/_signedIn/flows.$machine'
 import { Route as SignedInServicesIndexRouteImport } from './routes/_signedIn/services.index'
 import { Route as SignedInServicesIdRouteImport } from './routes/_signedIn/services.$id'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signedIn/users.index'
@@ -109,6 +111,16 @@ const SignedInAttributesDemoRoute = SignedInAttributesDemoRouteImport.update({
   path: '/attributes/demo',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInFlowsIndexRoute = SignedInFlowsIndexRouteImport.update({
+  id: '/flows/',
+  path: '/flows/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInFlowsMachineRoute = SignedInFlowsMachineRouteImport.update({
+  id: '/flows/$machine',
+  path: '/flows/$machine',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInServicesIndexRoute = SignedInServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -151,9 +163,11 @@ export interface FileRoutesByFullPath {
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
   '/attributes/demo': typeof SignedInAttributesDemoRoute
+  '/flows/$machine': typeof SignedInFlowsMachineRoute
   '/services/$id': typeof SignedInServicesIdRoute
   '/users/$id': typeof SignedInUsersIdRoute
   '/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
+  '/flows/': typeof SignedInFlowsIndexRoute
   '/services/': typeof SignedInServicesIndexRoute
   '/users/': typeof SignedInUsersIndexRoute
 }
@@ -172,9 +186,11 @@ export interface FileRoutesByTo {
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
   '/attributes/demo': typeof SignedInAttributesDemoRoute
+  '/flows/$machine': typeof SignedInFlowsMachineRoute
   '/services/$id': typeof SignedInServicesIdRoute
   '/users/$id': typeof SignedInUsersIdRoute
   '/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
+  '/flows': typeof SignedInFlowsIndexRoute
   '/services': typeof SignedInServicesIndexRoute
   '/users': typeof SignedInUsersIndexRoute
 }
@@ -196,9 +212,11 @@ export interface FileRoutesById {
   '/_signedOut/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/_signedOut/login': typeof SignedOutLoginRoute
   '/_signedIn/attributes_/demo': typeof SignedInAttributesDemoRoute
+  '/_signedIn/flows/$machine': typeof SignedInFlowsMachineRoute
   '/_signedIn/services/$id': typeof SignedInServicesIdRoute
   '/_signedIn/users/$id': typeof SignedInUsersIdRoute
   '/_signedOut/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
+  '/_signedIn/flows/': typeof SignedInFlowsIndexRoute
   '/_signedIn/services/': typeof SignedInServicesIndexRoute
   '/_signedIn/users/': typeof SignedInUsersIndexRoute
 }
@@ -219,9 +237,11 @@ export interface FileRouteTypes {
     | '/forgotPassword'
     | '/login'
     | '/attributes/demo'
+    | '/flows/$machine'
     | '/services/$id'
     | '/users/$id'
     | '/passwordReset/$slug'
+    | '/flows/'
     | '/services/'
     | '/users/'
   fileRoutesByTo: FileRoutesByTo
@@ -240,9 +260,11 @@ export interface FileRouteTypes {
     | '/forgotPassword'
     | '/login'
     | '/attributes/demo'
+    | '/flows/$machine'
     | '/services/$id'
     | '/users/$id'
     | '/passwordReset/$slug'
+    | '/flows'
     | '/services'
     | '/users'
   id:
@@ -263,9 +285,11 @@ export interface FileRouteTypes {
     | '/_signedOut/forgotPassword'
     | '/_signedOut/login'
     | '/_signedIn/attributes_/demo'
+    | '/_signedIn/flows/$machine'
     | '/_signedIn/services/$id'
     | '/_signedIn/users/$id'
     | '/_signedOut/passwordReset/$slug'
+    | '/_signedIn/flows/'
     | '/_signedIn/services/'
     | '/_signedIn/users/'
   fileRoutesById: FileRoutesById
@@ -392,6 +416,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAttributesDemoRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/flows/': {
+      id: '/_signedIn/flows/'
+      path: '/flows'
+      fullPath: '/flows/'
+      preLoaderRoute: typeof SignedInFlowsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/flows/$machine': {
+      id: '/_signedIn/flows/$machine'
+      path: '/flows/$machine'
+      fullPath: '/flows/$machine'
+      preLoaderRoute: typeof SignedInFlowsMachineRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/services/': {
       id: '/_signedIn/services/'
       path: '/services'
@@ -440,8 +478,10 @@ interface SignedInRouteChildren {
   SignedInQueueRoute: typeof SignedInQueueRoute
   SignedInSessionsRoute: typeof SignedInSessionsRoute
   SignedInAttributesDemoRoute: typeof SignedInAttributesDemoRoute
+  SignedInFlowsMachineRoute: typeof SignedInFlowsMachineRoute
   SignedInServicesIdRoute: typeof SignedInServicesIdRoute
   SignedInUsersIdRoute: typeof SignedInUsersIdRoute
+  SignedInFlowsIndexRoute: typeof SignedInFlowsIndexRoute
   SignedInServicesIndexRoute: typeof SignedInServicesIndexRoute
   SignedInUsersIndexRoute: typeof SignedInUsersIndexRoute
 }
@@ -456,8 +496,10 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInQueueRoute: SignedInQueueRoute,
   SignedInSessionsRoute: SignedInSessionsRoute,
   SignedInAttributesDemoRoute: SignedInAttributesDemoRoute,
+  SignedInFlowsMachineRoute: SignedInFlowsMachineRoute,
   SignedInServicesIdRoute: SignedInServicesIdRoute,
   SignedInUsersIdRoute: SignedInUsersIdRoute,
+  SignedInFlowsIndexRoute: SignedInFlowsIndexRoute,
   SignedInServicesIndexRoute: SignedInServicesIndexRoute,
   SignedInUsersIndexRoute: SignedInUsersIndexRoute,
 }

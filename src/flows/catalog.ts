@@ -196,6 +196,16 @@ export const catalog: CatalogEntry[] = [
     usedIn: 'Attribute Editor: the tree demo (/attributes/demo)',
     load: () => import('./paths/treeDemo.paths'),
   },
+  {
+    id: 'flowsList',
+    usedIn: 'Flows (/flows): the list of statecharts',
+    load: () => import('./paths/flowsList.paths'),
+  },
+  {
+    id: 'flowsChart',
+    usedIn: "Flows (/flows/…): one statechart's diagram, simulation and paths",
+    load: () => import('./paths/flowsChart.paths'),
+  },
 ]
 
 export const catalogEntry = (id: string) => catalog.find((e) => e.id === id)

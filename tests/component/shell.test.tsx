@@ -61,7 +61,7 @@ describe('shell on desktop (≥ 960 px)', () => {
     expect(app.pathname()).toBe('/sessions')
   })
 
-  it('has a user menu with the initials: My Profile, Change Password, a separator, Logout', async () => {
+  it('has a user menu with the initials: My Profile, Change Password, Flows, a separator, Logout', async () => {
     const app = await renderSignedIn(selfUser())
     const trigger = screen.getByRole('button', { name: /^User menu/ })
     // The initials are the Avatar's fallback, which Radix renders once it knows there is no image.
@@ -74,10 +74,21 @@ describe('shell on desktop (≥ 960 px)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['My Profile', 'Change Password', 'Logout'])
+    ).toEqual(['My Profile', 'Change Password', 'Flows', 'Logout'])
     expect(within(menu).getByRole('separator')).toBeInTheDocument()
     await app.user.click(within(menu).getByRole('menuitem', { name: 'Change Password' }))
     expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeVisible()
+  })
+
+  it('leaves Flows out of the user menu without flows.read', async () => {
+    const app = await renderSignedIn(externalUser())
+    await app.user.click(screen.getByRole('button', { name: /^User menu/ }))
+    const menu = await screen.findByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['My Profile', 'Change Password', 'Logout'])
   })
 })
 

@@ -254,7 +254,12 @@ function defaultDetail(event: EventObject): string | undefined {
   return undefined
 }
 
-function actionText(graph: FlowGraph, taken: string[], detail: string | undefined): string {
+/** How the model words what an event carries ('“ada”', '(Incorrect Login)'), if anything. */
+export const detailOf = (model: AnyPathsModel): ((event: EventObject) => string | undefined) =>
+  (model.detail as ((event: EventObject) => string | undefined) | undefined) ?? defaultDetail
+
+/** What the taken transitions did, in words: their descriptions, with the event's detail. */
+export function actionText(graph: FlowGraph, taken: string[], detail: string | undefined): string {
   const byKey = new Map(graph.transitions.map((t) => [t.key, t]))
   const [first, ...rest] = taken.map((k) => byKey.get(k))
   const words = (t: typeof first | undefined) =>
@@ -274,7 +279,7 @@ export function readablePaths<TMachine extends AnyStateMachine>(
   paths: ModelPath<TMachine>[],
   graph: FlowGraph = machineGraph(model.machine),
 ): ReadablePath[] {
-  const detail = (model.detail ?? defaultDetail) as (e: EventObject) => string | undefined
+  const detail = detailOf(model as AnyPathsModel)
   const shows = model.shows as ((s: AnyMachineSnapshot) => string | undefined) | undefined
   return paths.map((path, n) => {
     const run = replay(model.machine, model.input, pathEvents(path))

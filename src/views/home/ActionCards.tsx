@@ -4,6 +4,7 @@ import {
   LapTimerIcon,
   MixerHorizontalIcon,
   PersonIcon,
+  Share1Icon,
 } from '@radix-ui/react-icons'
 import { Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
@@ -16,6 +17,7 @@ const ICONS = {
   '/services': ComponentInstanceIcon,
   '/users': PersonIcon,
   '/attributes': MixerHorizontalIcon,
+  '/flows': Share1Icon,
   '/profile': IdCardIcon,
 } satisfies Record<HomeAction['path'], unknown>
 

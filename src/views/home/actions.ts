@@ -1,7 +1,7 @@
 import type { Access } from '../../machines/access'
 
 export type HomeAction = {
-  path: '/sessions' | '/services' | '/users' | '/attributes' | '/profile'
+  path: '/sessions' | '/services' | '/users' | '/attributes' | '/flows' | '/profile'
   title: string
   text: string
   access: Access
@@ -32,6 +32,12 @@ export const HOME_ACTIONS: readonly HomeAction[] = [
     title: 'Attributes',
     text: 'Arrange the tree of product attributes.',
     access: { permission: 'attributes.read' },
+  },
+  {
+    path: '/flows',
+    title: 'Flows',
+    text: "See how the console's screens behave: diagrams, simulations and test paths.",
+    access: { permission: 'flows.read' },
   },
   {
     path: '/profile',

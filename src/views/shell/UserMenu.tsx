@@ -1,4 +1,4 @@
-import { ExitIcon, LockClosedIcon, PersonIcon } from '@radix-ui/react-icons'
+import { ExitIcon, LockClosedIcon, PersonIcon, Share1Icon } from '@radix-ui/react-icons'
 import { DropdownMenu, IconButton } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -6,17 +6,27 @@ import type { SelfUser } from '../../../schema/user'
 import { VisageAvatar } from '../profile/VisageAvatar'
 import { initials, userMenuLabel, visibleEntries, type MenuEntry } from './navigation'
 
-type MenuItem = MenuEntry & { to: '/profile' | '/password'; label: string; icon: ReactNode }
+type MenuItem = MenuEntry & {
+  to: '/profile' | '/password' | '/flows'
+  label: string
+  icon: ReactNode
+}
 
 /** The entries above the separator; each hides without its permission or with `hide` (SPEC.md §6). */
 const ITEMS: readonly MenuItem[] = [
   { to: '/profile', label: 'My Profile', icon: <PersonIcon aria-hidden /> },
   { to: '/password', label: 'Change Password', icon: <LockClosedIcon aria-hidden /> },
+  {
+    to: '/flows',
+    label: 'Flows',
+    icon: <Share1Icon aria-hidden />,
+    access: { permission: 'flows.read' },
+  },
 ]
 
 /**
- * The avatar menu (SPEC.md §2): the user's visage or initials; My Profile, Change Password, a
- * separator, Logout.
+ * The avatar menu (SPEC.md §2): the user's visage or initials; My Profile, Change Password, Flows
+ * (issue 14, with flows.read), a separator, Logout.
  */
 export function UserMenu({ user }: { user: SelfUser }) {
   return (

@@ -167,6 +167,27 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         await expect(page.getByRole('heading', { name: 'Print' })).toBeVisible()
         await check('attribute tree demo')
 
+        // The Flows pages (issue 14): the list once counted, one statechart's sections.
+        await page.goto('/flows')
+        // Each statechart's paths are built and replayed in the page, one after the other.
+        await expect(page.getByRole('status')).toHaveText(/^\d+ statecharts\.$/, {
+          timeout: 60_000,
+        })
+        await check('flows')
+        await page.goto('/flows/login')
+        await expect(page.getByRole('figure', { name: 'Diagram of login' })).toBeVisible()
+        await page
+          .getByRole('button', { name: "'Sign in with a passkey' was pressed.", exact: true })
+          .click()
+        await expect(page.getByRole('status').filter({ hasText: 'passkeySigningIn' })).toBeVisible()
+        await check('flows login simulate')
+        await page.getByRole('tab', { name: 'Paths' }).click()
+        await page.getByRole('button', { name: 'Play login-1', exact: true }).click()
+        await page.getByRole('button', { name: 'Next step' }).click()
+        await check('flows login paths')
+        await page.getByRole('tab', { name: 'Export' }).click()
+        await check('flows login export')
+
         for (const path of ['/users', '/logs']) {
           await page.goto(path)
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

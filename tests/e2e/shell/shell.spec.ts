@@ -34,7 +34,13 @@ test.describe('the shell on a desktop', () => {
     await expect(userMenuButton(page)).toHaveText('GA')
     await userMenuButton(page).click()
     const menu = page.getByRole('menu')
-    await expect(menu.getByRole('menuitem')).toHaveText(['My Profile', 'Change Password', 'Logout'])
+    // Flows shows with flows.read, which the administrator holds (issue 14).
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'My Profile',
+      'Change Password',
+      'Flows',
+      'Logout',
+    ])
     await expect(menu.getByRole('separator')).toHaveCount(1)
     await menu.getByRole('menuitem', { name: 'My Profile' }).click()
     await expect(page).toHaveURL(/\/profile$/)
