@@ -13,7 +13,6 @@ import type { FlowDiagramProps } from '../../src/views/flows/diagram/FlowDiagram
 import { LivePanel } from '../../src/views/flows/live/LivePanel'
 import { readSidePanel } from '../../src/views/flows/live/sidePanel'
 import { ApiError } from '../../src/data/api/ApiError'
-import type { Permission } from '../../schema/permissions'
 import { externalUser, selfUser } from '../setup/fixtures'
 import { Gate } from '../setup/gate'
 import { renderApp } from '../setup/renderApp'
@@ -144,7 +143,7 @@ describe('the live side panel', () => {
     const signIn = new Gate<LoginResults>()
     // The Flows page's permission: the panel opens from that page only.
     const ada = selfUser({
-      permissions: [...selfUser().permissions, 'flows.read' as Permission],
+      permissions: [...selfUser().permissions, 'flows.read'],
     })
     const inspection = createInspection()
     const app = renderApp('/login', {

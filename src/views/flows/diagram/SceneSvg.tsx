@@ -48,7 +48,9 @@ function ShapeEl({ shape }: { shape: Shape }) {
               }
             : {})}
         >
-          {shape.text}
+          {/* The space is not drawn (SVG trims it), but it keeps words apart in the text a
+              screen reader or axe reads out of several <text> pieces: "error: signIn". */}
+          {shape.text}{' '}
         </text>
       )
   }

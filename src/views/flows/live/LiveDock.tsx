@@ -12,7 +12,7 @@ import { closeSidePanel, readSidePanel, subscribeSidePanel } from './sidePanel'
 // Loaded only once the panel is open in this tab: nothing of it weighs on the first load.
 const LiveSidePanel = lazy(() => import('./LiveSidePanel'))
 
-const FLOWS_READ = 'flows.read' as Permission
+const FLOWS_READ: Permission = 'flows.read'
 
 // The panel opens from the Flows page only. Signed out (the login after a sign-out) it stays; a
 // person signed in without the Flows page's permission does not get it.
