@@ -62,9 +62,6 @@ function boxOf(item: SceneItem): Rect | undefined {
   return rect && { x: rect.x, y: rect.y, width: rect.width, height: rect.height }
 }
 
-const textOf = (item: SceneItem) =>
-  item.shapes.flatMap((s) => (s.tag === 'text' ? [s.text] : [])).join(' ')
-
 export type SceneSvgProps = {
   scene: Scene
   transform: string
@@ -92,41 +89,45 @@ export function SceneSvg(props: SceneSvgProps) {
     const press = () => {
       if (!props.wasDrag()) act()
     }
+    // The tooltip sits on a wrapper, not inside the button: a button named by its own drawn text
+    // (no aria-label) says exactly what it shows (WCAG 2.5.3), and hovering still shows the title.
     return (
-      <g
-        role="button"
-        tabIndex={0}
-        style={{ cursor: 'pointer', outline: 'none' }}
-        onClick={press}
-        onKeyDown={(event: KeyboardEvent) => {
-          if (event.key !== 'Enter' && event.key !== ' ') return
-          event.preventDefault()
-          event.stopPropagation()
-          act()
-        }}
-        onFocus={() => {
-          setFocused(item.id)
-          if (box) props.onReveal(box)
-        }}
-        onBlur={() => setFocused((f) => (f === item.id ? undefined : f))}
-        {...extra}
-      >
+      <g>
         {item.title && <title>{item.title}</title>}
-        {item.shapes.map((shape, i) => (
-          <ShapeEl key={i} shape={shape} />
-        ))}
-        {focused === item.id && box && (
-          <rect
-            x={box.x - 3}
-            y={box.y - 3}
-            width={box.width + 6}
-            height={box.height + 6}
-            rx={6}
-            fill="none"
-            stroke={props.focusColour}
-            strokeWidth={2.5}
-          />
-        )}
+        <g
+          role="button"
+          tabIndex={0}
+          style={{ cursor: 'pointer', outline: 'none' }}
+          onClick={press}
+          onKeyDown={(event: KeyboardEvent) => {
+            if (event.key !== 'Enter' && event.key !== ' ') return
+            event.preventDefault()
+            event.stopPropagation()
+            act()
+          }}
+          onFocus={() => {
+            setFocused(item.id)
+            if (box) props.onReveal(box)
+          }}
+          onBlur={() => setFocused((f) => (f === item.id ? undefined : f))}
+          {...extra}
+        >
+          {item.shapes.map((shape, i) => (
+            <ShapeEl key={i} shape={shape} />
+          ))}
+          {focused === item.id && box && (
+            <rect
+              x={box.x - 3}
+              y={box.y - 3}
+              width={box.width + 6}
+              height={box.height + 6}
+              rx={6}
+              fill="none"
+              stroke={props.focusColour}
+              strokeWidth={2.5}
+            />
+          )}
+        </g>
       </g>
     )
   }
@@ -135,7 +136,6 @@ export function SceneSvg(props: SceneSvgProps) {
     const key = item.transition
     if ((item.role === 'label' || item.role === 'row') && key && item.enabled && onTransition)
       return control(item, () => onTransition(key), {
-        'aria-label': textOf(item),
         'data-transition': key,
         'data-enabled': true,
         'data-taken': item.taken || undefined,
