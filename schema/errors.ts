@@ -15,6 +15,7 @@ export const ErrorCode = {
   oldPasswordWrong: 805,
   passwordPolicy: 806,
   passwordRecentlyUsed: 807,
+  accountDisabled: 808,
   throttled: 823,
 } as const
 
@@ -33,5 +34,6 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   805: 'The old password is not correct.',
   806: 'The new password does not meet the password rules.',
   807: 'The new password you entered is the same as an old password. Enter a different password.',
+  808: 'This account has been disabled. Contact your administrator.',
   823: 'Too many attempts. Try again later.',
 }

@@ -19,15 +19,24 @@ export const User = Type.Object({
   visage: Nullable(Type.String()),
   type: UserType,
   lastLogin: Nullable(Timestamp),
+  /** What the user may do (DESIGN.md §4); staff with users.read see it in the Users screen. */
+  permissions: Type.Array(Permission),
+  /** The next sign-in must choose a new password first (generated password, expiry, or staff asked). */
+  mustChangePassword: Type.Boolean(),
+  /** The permanent lock (802) that staff lift; a temporary lock (823) passes by itself. */
+  locked: Type.Boolean(),
+  /** Staff turned the account off: no sign-in (808), no sessions. */
+  disabled: Type.Boolean(),
+  /** How many passkeys the user has registered. */
+  passkeys: Type.Integer({ minimum: 0 }),
+  /** An address staff gave the user that waits for its owner to confirm it; the email stays until then. */
+  pendingEmail: Nullable(Type.String()),
 })
 export type User = Static<typeof User>
 
 /** The signed-in user: the user plus what the console needs to decide what to show. */
 export const SelfUser = Type.Object({
   ...User.properties,
-  permissions: Type.Array(Permission),
-  /** True for an account that must choose a new password before anything else (generated admin password, expiry). */
-  mustChangePassword: Type.Boolean(),
   passwordExpiresAt: Nullable(Timestamp),
   /** The sign-in before the current one, for the Home page. */
   previousSignIn: Nullable(Type.Object({ at: Timestamp, ip: Type.String() })),

@@ -14,6 +14,7 @@ const STATUS: Record<ErrorCode, number> = {
   [ErrorCode.oldPasswordWrong]: 401,
   [ErrorCode.passwordPolicy]: 422,
   [ErrorCode.passwordRecentlyUsed]: 422,
+  [ErrorCode.accountDisabled]: 403,
   [ErrorCode.throttled]: 429,
 }
 

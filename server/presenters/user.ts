@@ -2,7 +2,7 @@ import type { SelfUser, User } from '../../schema/user'
 import type { UserRow } from '../db/schema/users'
 import { passwordExpiresAt } from '../domain/password-policy'
 
-/** A user as the console sees it: no hashes, counters or lock state. */
+/** A user as the console sees it: its status, but no hashes, counters or lock times. */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -16,6 +16,12 @@ export function toUser(row: UserRow): User {
     visage: row.visage,
     type: row.type,
     lastLogin: row.lastLogin?.toISOString() ?? null,
+    permissions: row.permissions,
+    mustChangePassword: row.mustChangePassword,
+    locked: row.lockedAt !== null,
+    disabled: row.disabledAt !== null,
+    passkeys: row.passkeyCount,
+    pendingEmail: row.pendingEmail,
   }
 }
 
@@ -32,7 +38,6 @@ export function toSelfUser(
   const expires = passwordExpiresAt(row.passwordChangedAt, maxAgeDays)
   return {
     ...toUser(row),
-    permissions: row.permissions,
     mustChangePassword: row.mustChangePassword || expires <= now,
     passwordExpiresAt: expires.toISOString(),
     previousSignIn: previous ? { at: previous.at.toISOString(), ip: previous.ip } : null,

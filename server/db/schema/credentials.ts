@@ -49,3 +49,23 @@ export const mfaRequests = pgTable(
   },
   (t) => [index('mfa_requests_user_idx').on(t.userId, t.createdAt)],
 )
+
+/**
+ * Links that confirm an address staff gave a user (docs/users.md): random, stored hashed, single
+ * use, 24 hours. Until its owner opens one, the account keeps its old address.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('email_verifications_hash_unique').on(t.tokenHash)],
+)

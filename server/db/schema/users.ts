@@ -37,6 +37,12 @@ export const users = pgTable(
     use2fa: boolean('use2fa').notNull().default(false),
     visage: text('visage'),
     lastLogin: at('last_login'),
+    /** Set while staff have turned the account off (808 at sign-in). */
+    disabledAt: at('disabled_at'),
+    /** An address staff gave the user, waiting for its owner to confirm it (email_verifications). */
+    pendingEmail: text('pending_email'),
+    /** Kept by a trigger on passkeys (migration 0010), so a passkey change syncs the user. */
+    passkeyCount: integer('passkey_count').notNull().default(0),
     ...syncColumns(),
   },
   (t) => [
@@ -44,6 +50,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_unique').on(t.phone),
     index('users_name_idx').on(t.nameLast, t.nameFirst),
     index('users_rev_idx').on(t.rev),
+    index('users_last_login_idx').on(t.lastLogin),
     // Usernames are case-insensitive, so the stored address is always the lowercase one.
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_phone_digits', sql`${t.phone} ~ '^[0-9]{10}$'`),

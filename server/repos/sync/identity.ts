@@ -89,12 +89,18 @@ export async function readUsers(db: Db, window: ChangeWindow): Promise<Change<Us
       visage: users.visage,
       type: users.type,
       lastLogin: users.lastLogin,
+      permissions: users.permissions,
+      mustChangePassword: users.mustChangePassword,
+      lockedAt: users.lockedAt,
+      disabledAt: users.disabledAt,
+      passkeys: users.passkeyCount,
+      pendingEmail: users.pendingEmail,
     })
     .from(users)
     .where(inWindow(users, window))
     .orderBy(...changeOrder(users))
     .limit(window.limit)
-  return rows.map(({ txid, rev, ...row }) => ({
+  return rows.map(({ txid, rev, lockedAt, disabledAt, ...row }) => ({
     txid,
     rev,
     node: {
@@ -102,6 +108,8 @@ export async function readUsers(db: Db, window: ChangeWindow): Promise<Change<Us
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
       lastLogin: row.lastLogin ? iso(row.lastLogin) : null,
+      locked: lockedAt !== null,
+      disabled: disabledAt !== null,
     },
   }))
 }

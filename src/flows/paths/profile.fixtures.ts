@@ -2,12 +2,6 @@ import type { SelfUser, User } from '../../../schema/user'
 
 /** The user as the server answers a change to it: a plain User, with the changes applied. */
 export function savedUser(self: SelfUser, changes: Partial<User> = {}): User {
-  const {
-    permissions: _p,
-    mustChangePassword: _m,
-    passwordExpiresAt: _e,
-    previousSignIn: _s,
-    ...plain
-  } = self
+  const { passwordExpiresAt: _e, previousSignIn: _s, ...plain } = self
   return { ...plain, ...changes }
 }

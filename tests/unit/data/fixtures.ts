@@ -26,6 +26,12 @@ export const user = (n: number, over: Partial<User> = {}): User => ({
   visage: null,
   type: 'EXTERNAL',
   lastLogin: null,
+  permissions: [],
+  mustChangePassword: false,
+  locked: false,
+  disabled: false,
+  passkeys: 0,
+  pendingEmail: null,
   ...over,
 })
 
