@@ -86,7 +86,10 @@ export const BulkResults = Type.Object({
 export type BulkResults = Static<typeof BulkResults>
 
 /** DELETE /v1/user/:id/passkeys: every passkey of the user removed. */
-export const PasskeysRemovedResults = Type.Object({ user: User, removed: Type.Integer({ minimum: 0 }) })
+export const PasskeysRemovedResults = Type.Object({
+  user: User,
+  removed: Type.Integer({ minimum: 0 }),
+})
 export type PasskeysRemovedResults = Static<typeof PasskeysRemovedResults>
 
 /** Someone named in the timeline, as the console shows them; null fields for a user since removed. */
