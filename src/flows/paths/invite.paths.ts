@@ -69,18 +69,26 @@ function events(s: InviteSnapshot): InviteEvent[] {
   else if (fields.type === 'EXTERNAL') next.push({ type: 'invite.setType', value: 'INTERNAL' })
   else if (fields.permissions.length === 0)
     next.push({ type: 'invite.togglePermission', permission: 'users.read', on: true })
+  // Sent right after the email, every answer comes back; sent with every field filled, the
+  // invitation goes through (the body then carries the phone, the type and the permission).
+  const complete = fields.permissions.length > 0
+  const answers = [
+    { type: 'xstate.done.actor.inviteUser', output: invitedUser },
+    ...(complete
+      ? []
+      : [
+          { type: 'xstate.error.actor.inviteUser', error: worded(failure(409, 1001, TAKEN_EMAIL)) },
+          { type: 'xstate.error.actor.inviteUser', error: worded(failure(409, 1001, TAKEN_PHONE)) },
+          { type: 'xstate.error.actor.inviteUser', error: failure(500, 1000, 'AN ERROR OCCURRED') },
+          { type: 'xstate.error.actor.inviteUser', error: offline },
+        ]),
+  ] as unknown as InviteEvent[]
   return [
     { type: 'invite.open' },
     { type: 'invite.cancel' },
     { type: 'invite.submit' },
     ...next,
-    ...([
-      { type: 'xstate.done.actor.inviteUser', output: invitedUser },
-      { type: 'xstate.error.actor.inviteUser', error: worded(failure(409, 1001, TAKEN_EMAIL)) },
-      { type: 'xstate.error.actor.inviteUser', error: worded(failure(409, 1001, TAKEN_PHONE)) },
-      { type: 'xstate.error.actor.inviteUser', error: failure(500, 1000, 'AN ERROR OCCURRED') },
-      { type: 'xstate.error.actor.inviteUser', error: offline },
-    ] as unknown as InviteEvent[]),
+    ...answers,
   ]
 }
 
@@ -112,21 +120,26 @@ export const invitePaths = definePaths({
   machine: inviteMachine,
   events,
   // Only steps the chart takes: the graph also adds every event type a state accepts, bare (a bare
-  // choice or edit means nothing here), and 'Send invitation' on a malformed form does nothing.
+  // choice, edit or answer means nothing here), and 'Send invitation' on a malformed form does
+  // nothing. The invitation is sent right after the email, or once every field is filled.
   filterEvents: (s, event) =>
     s.can(event) &&
-    (event.type === 'invite.edit'
-      ? event.field !== undefined
-      : event.type === 'invite.setType'
-        ? event.value !== undefined
-        : event.type === 'invite.togglePermission'
-          ? event.permission !== undefined
-          : true),
-  // The form counts while it is open; once sending, only what the server answered does.
+    (event.type === 'invite.submit'
+      ? s.context.fields.phone === '' || s.context.fields.permissions.length > 0
+      : event.type.startsWith('xstate.')
+        ? 'output' in event || 'error' in event
+        : event.type === 'invite.edit'
+          ? event.field !== undefined
+          : event.type === 'invite.setType'
+            ? event.value !== undefined
+            : event.type === 'invite.togglePermission'
+              ? event.permission !== undefined
+              : true),
+  // The form counts while it is open (and sent); once closed, only what the server answered does.
   serializeState: (s, event, previous) =>
     JSON.stringify([
       s.value,
-      s.hasTag('open') && !s.hasTag('busy') ? s.context.fields : null,
+      s.hasTag('open') ? s.context.fields : null,
       s.context.error,
       s.hasTag('created') ? s.context.created?.id : null,
     ]) +
