@@ -184,7 +184,9 @@ describe('Invite statechart, driving Add User and its dialog', () => {
   beforeEach(() => server.reset())
 
   it('takes only steps the production machine takes', () => {
-    expect(coverageOf(invitePaths.machine, [{ paths }]).refused).toEqual([])
+    expect(coverageOf(invitePaths.machine, [{ input: invitePaths.input, paths }]).refused).toEqual(
+      [],
+    )
   })
 
   for (const path of paths) {
