@@ -203,3 +203,20 @@ export function timelineText(event: AuditEvent): string {
   const words = event.action.replace(/[._]/g, ' ')
   return `${event.actor ? `${who}: ` : ''}${words}${failed ? ` (${event.outcome})` : ''}`
 }
+
+/** '3 days ago', 'just now': when an event happened, roughly (the exact time is in its title). */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
+  const steps: [number, string][] = [
+    [60 * 60 * 24 * 365, 'year'],
+    [60 * 60 * 24 * 30, 'month'],
+    [60 * 60 * 24, 'day'],
+    [60 * 60, 'hour'],
+    [60, 'minute'],
+  ]
+  for (const [size, unit] of steps) {
+    const n = Math.floor(seconds / size)
+    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`
+  }
+  return 'just now'
+}
