@@ -113,8 +113,9 @@ export const userAccessMachine = setup({
     clean: {
       description: 'The form shows the saved access; Save access is off.',
       on: {
-        'access.typeChanged': editTo('A type was chosen'),
-        'access.permissionToggled': editTo('A permission was ticked or cleared'),
+        // From what is saved, any edit makes the form differ (the first of editTo's outcomes).
+        'access.typeChanged': editTo('A type was chosen').slice(0, 1),
+        'access.permissionToggled': editTo('A permission was ticked or cleared').slice(0, 1),
       },
     },
     dirty: {

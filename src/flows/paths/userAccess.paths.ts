@@ -1,4 +1,6 @@
 import {
+  edited,
+  isSameAccess,
   userAccessMachine,
   type AccessEvent,
   type UserAccessSnapshot,
@@ -54,6 +56,11 @@ export const userAccessPaths = definePaths({
     (event?.type.startsWith('access.') && previous
       ? ` after ${event.type} in ${JSON.stringify(previous.value)}`
       : ''),
+  // A click on the radio already chosen, or a box already so, sends nothing: no such step.
+  filterEvents: (s, event) =>
+    !event.type.startsWith('access.') ||
+    event.type === 'access.save' ||
+    !isSameAccess(edited(s.context.draft, event), s.context.draft),
   // One permission is enough to walk every transition; the saved answer ends the exploration.
   stopWhen: (s) => s.matches('clean') && s.context.saved.permissions.includes('users.write'),
   shows,
