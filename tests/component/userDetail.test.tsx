@@ -25,7 +25,7 @@ async function show(user: User, { admin = true, sent = [] as unknown[][] } = {})
       saveRecord: fromPromise(({ input }: { input: { id: string; body: unknown } }) => {
         sent.push([input.id, input.body])
         return Promise.resolve(savedUserOf(user, { pendingEmail: 'new@example.com' }))
-      }),
+      }) as never,
     },
   })
   render(

@@ -100,7 +100,7 @@ describe('user access statechart, driving the Access section', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderUser(shown)
-      await path.test(drive(app))
+      await path.test(drive(app) as never)
     })
   }
 })

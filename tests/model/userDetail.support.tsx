@@ -18,7 +18,7 @@ export const stubbedUserMachines = (): AnyActorLogic[] => [
       saveAccess: stubbed('saveAccess', (input: { userId: string; access: unknown }) => [
         input.userId,
         input.access,
-      ]),
+      ]) as never,
     },
   }),
   userStatusMachine.provide({
@@ -26,7 +26,7 @@ export const stubbedUserMachines = (): AnyActorLogic[] => [
       performAction: stubbed('performAction', (input: { userId: string; action: string }) => [
         input.userId,
         input.action,
-      ]),
+      ]) as never,
     },
   }),
   userTimelineMachine.provide({
@@ -34,7 +34,7 @@ export const stubbedUserMachines = (): AnyActorLogic[] => [
       loadPage: stubbed('loadPage', (input: { userId: string; before: string | null }) => [
         input.userId,
         input.before,
-      ]),
+      ]) as never,
     },
   }),
 ]
@@ -42,7 +42,9 @@ export const stubbedUserMachines = (): AnyActorLogic[] => [
 /** A timeline that answers at once with nothing, for the tests of the other sections. */
 export const quietTimeline = userTimelineMachine.provide({
   actors: {
-    loadPage: fromPromise<TimelineResults>(() => Promise.resolve({ events: [], cursor: null })),
+    loadPage: fromPromise<TimelineResults>(() =>
+      Promise.resolve({ events: [], cursor: null }),
+    ) as never,
   },
 })
 

@@ -93,7 +93,7 @@ describe('user status statechart, driving the Status section', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderUser(shown)
-      await path.test(drive(app))
+      await path.test(drive(app) as never)
     })
   }
 })
