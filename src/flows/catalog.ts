@@ -157,6 +157,26 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/serviceLifecycle.paths'),
   },
   {
+    id: 'userRecord',
+    usedIn: "A user's details (/users/…)",
+    load: () => import('./paths/userRecord.paths'),
+  },
+  {
+    id: 'userAccess',
+    usedIn: "A user's details: type and permissions",
+    load: () => import('./paths/userAccess.paths'),
+  },
+  {
+    id: 'userStatus',
+    usedIn: "A user's details: lock, unlock, disable, enable, resets, passkeys, Revoke all",
+    load: () => import('./paths/userStatus.paths'),
+  },
+  {
+    id: 'userTimeline',
+    usedIn: "A user's details: the timeline from the audit log",
+    load: () => import('./paths/userTimeline.paths'),
+  },
+  {
     id: 'attributeTree',
     usedIn: 'Attribute Editor (/attributes): the tree',
     load: () => import('./paths/attributeTree.paths'),
