@@ -11,7 +11,7 @@ import {
 import { useScreenActor } from '../../app/useScreenActor'
 import { ErrorText } from '../../profile/ErrorText'
 import { DetailSection } from './DetailSection'
-import { PERMISSION_TEXT } from './permissionText'
+import { PERMISSION_TEXT } from '../permissionText'
 
 const TYPES: { value: UserType; label: string }[] = [
   { value: 'INTERNAL', label: 'Internal' },
