@@ -92,4 +92,27 @@ describe('a timeline event as a sentence', () => {
       'required a password change',
     )
   })
+
+  it('reads the actions the server records for staff changes', () => {
+    const staff = { actor: admin }
+    expect(timelineText(event({ ...staff, action: 'account.disabled' }))).toBe(
+      'admin@example.com disabled the account',
+    )
+    expect(timelineText(event({ ...staff, action: 'user.must_change_password' }))).toBe(
+      'admin@example.com required a password change',
+    )
+    expect(
+      timelineText(event({ ...staff, action: 'user.created', detail: { invited: true } })),
+    ).toBe('admin@example.com invited the user')
+    const pending = { changes: { pendingEmail: { before: null, after: 'new@example.com' } } }
+    expect(timelineText(event({ ...staff, action: 'user.email_pending', detail: pending }))).toBe(
+      'admin@example.com asked to move the email to new@example.com; waiting for its owner to confirm',
+    )
+    const confirmed = {
+      changes: { email: { before: 'old@example.com', after: 'new@example.com' } },
+    }
+    expect(timelineText(event({ action: 'user.email_verified', detail: confirmed }))).toBe(
+      'The new email address new@example.com was confirmed by its owner',
+    )
+  })
 })

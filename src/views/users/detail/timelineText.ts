@@ -152,6 +152,10 @@ const ACTS: Record<string, string> = {
   'user.password_change_required': 'required a password change',
   'user.require_password_change': 'required a password change',
   'user.passkeys_removed': 'removed the passkeys',
+  // The names the server records (server/repos/audit.ts AuditAction).
+  'account.disabled': 'disabled the account',
+  'account.enabled': 'enabled the account',
+  'user.must_change_password': 'required a password change',
   'user.mfa_off': 'turned off two-factor',
   'user.sessions_revoked': 'revoked all sessions',
   'session.revoked': 'revoked a session',
@@ -193,6 +197,17 @@ export function timelineText(event: AuditEvent): string {
     case 'user.updated':
     case 'user.access':
       return staffChange(event, detail, who)
+    case 'user.created':
+      return detail.invited ? `${who} invited the user` : `${who} created the account`
+    case 'user.email_verified': {
+      if (failed) return 'An email confirmation link was refused'
+      const to = str((detail.changes as Record<string, Change> | undefined)?.email?.after)
+      return `The new email address${to ? ` ${to}` : ''} was confirmed by its owner`
+    }
+    case 'user.email_pending': {
+      const to = str((detail.changes as Record<string, Change> | undefined)?.pendingEmail?.after)
+      return `${who} asked to move the email${to ? ` to ${to}` : ''}; waiting for its owner to confirm`
+    }
   }
   const act = ACTS[event.action]
   if (act) {
