@@ -8,7 +8,7 @@ import {
 } from 'xstate'
 import { defaultListOptions, type ListOptions } from '../data/lists/options'
 import type { ListActor, ListSnapshot } from './list.machine'
-import { changedOptions, type ListOption } from './listOptions.changes'
+import { changedOptions, USER_FILTER_OPTIONS, type ListOption } from './listOptions.changes'
 
 export type ListOptionsContext = {
   list: ListActor
@@ -77,9 +77,11 @@ export const listOptionsMachine = setup({
       if (changed.includes('sortField') || changed.includes('sortDirection')) {
         enqueue.sendTo(list, { type: 'list.sortChanged', sort: defaults.sort })
       }
-      if (changed.some((option) => ['showDeleted', 'id', 'userId'].includes(option))) {
-        const { id, userId, showDeleted } = defaults.filters
-        enqueue.sendTo(list, { type: 'list.filtersChanged', filters: { id, userId, showDeleted } })
+      const filterOptions: ListOption[] = ['showDeleted', 'id', 'userId', ...USER_FILTER_OPTIONS]
+      if (changed.some((option) => filterOptions.includes(option))) {
+        const { id, userId, showDeleted, userType, status, twoFactor, dormant } = defaults.filters
+        const filters = { id, userId, showDeleted, userType, status, twoFactor, dormant }
+        enqueue.sendTo(list, { type: 'list.filtersChanged', filters })
       }
     }),
   },
