@@ -1,0 +1,8 @@
+import { failed } from './notification.messages'
+
+/** When 'Select all N matching' cannot read the cache. */
+export const selectAllFailedNotice = () =>
+  failed(
+    'The matching users could not be selected',
+    'the local cache could not be read. Try Again.',
+  )
