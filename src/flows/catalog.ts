@@ -216,6 +216,11 @@ export const catalog: CatalogEntry[] = [
     usedIn: 'Users (/users): a bulk action over the selected users',
     load: () => import('./paths/userBulk.paths'),
   },
+  {
+    id: 'userExport',
+    usedIn: "Users (/users): 'Export CSV'",
+    load: () => import('./paths/userExport.paths'),
+  },
 ]
 
 export const catalogEntry = (id: string) => catalog.find((e) => e.id === id)

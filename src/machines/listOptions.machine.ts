@@ -79,8 +79,15 @@ export const listOptionsMachine = setup({
       }
       const filterOptions: ListOption[] = ['showDeleted', 'id', 'userId', ...USER_FILTER_OPTIONS]
       if (changed.some((option) => filterOptions.includes(option))) {
-        const { id, userId, showDeleted, userType, status, twoFactor, dormant } = defaults.filters
-        const filters = { id, userId, showDeleted, userType, status, twoFactor, dormant }
+        const { id, userId, showDeleted } = defaults.filters
+        // The Users filters only where the list has them (their defaults are undefined elsewhere).
+        const users = USER_FILTER_OPTIONS.filter((option) => defaults.filters[option] !== undefined)
+        const filters = {
+          id,
+          userId,
+          showDeleted,
+          ...Object.fromEntries(users.map((option) => [option, defaults.filters[option]])),
+        }
         enqueue.sendTo(list, { type: 'list.filtersChanged', filters })
       }
     }),

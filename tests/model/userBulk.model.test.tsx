@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromPromise, type EventObject } from 'xstate'
-import type { BulkResults } from '../../schema/users'
+import type { BulkAction, BulkResults } from '../../schema/users'
 import { buildPaths, coverageOf } from '../../src/flows/paths/model'
 import { ada, grace } from '../../src/flows/paths/userList.fixtures'
 import { userBulkPaths } from '../../src/flows/paths/userBulk.paths'
@@ -15,7 +15,7 @@ import { describePath } from './describePath'
 import { expectNotified } from './notify.support'
 
 type Call = {
-  input: { action: string; ids: readonly string[]; onProgress: (sent: number) => void }
+  input: { action: BulkAction; ids: readonly string[]; onProgress: (sent: number) => void }
   resolve: (results: BulkResults) => void
   reject: (error: unknown) => void
 }

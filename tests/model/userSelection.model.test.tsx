@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
+import type { ListOptions } from '../../src/data/lists/options'
+import type { ListActor } from '../../src/machines/list.machine'
 import { buildPaths, coverageOf } from '../../src/flows/paths/model'
 import { ada, alan, grace } from '../../src/flows/paths/userList.fixtures'
 import { userSelectionPaths } from '../../src/flows/paths/userSelection.paths'
@@ -25,10 +27,10 @@ const cache = {
 }
 const stubbed = userSelectionMachine.provide({
   actors: {
-    resolveAll: fromPromise<string[], unknown>(
+    resolveAll: fromPromise<string[], { options: ListOptions }>(
       () => new Promise<string[]>((resolve, reject) => cache.reads.push({ resolve, reject })),
     ),
-    watchMatching: fromCallback<UserSelectionEvent, unknown>(({ sendBack }) => {
+    watchMatching: fromCallback<UserSelectionEvent, { list: ListActor }>(({ sendBack }) => {
       cache.watch = sendBack
       return () => {
         if (cache.watch === sendBack) cache.watch = undefined

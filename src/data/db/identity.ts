@@ -40,7 +40,7 @@ export function userSortKeys(user: Pick<User, 'nameFirst' | 'nameLast' | 'lastLo
 /** Adds the sort keys to the users written by a put or add, whoever writes them (page or worker). */
 function withUserSortKeys(request: DBCoreMutateRequest): DBCoreMutateRequest {
   if (request.type !== 'put' && request.type !== 'add') return request
-  const values = request.values.map((value) => {
+  const values = request.values.map((value: unknown) => {
     const user = value as User | undefined
     return user && typeof user.nameLast === 'string' ? { ...user, ...userSortKeys(user) } : value
   })

@@ -26,7 +26,7 @@ function userTests(filters: ListFilters, now: number): ((row: ListRow) => boolea
   if (dormant === 'never') tests.push((row) => row.lastLogin == null)
   else if (dormant && dormant !== 'any') {
     const since = new Date(now - Number(dormant) * DAY).toISOString()
-    tests.push((row) => row.lastLogin == null || String(row.lastLogin) < since)
+    tests.push((row) => row.lastLogin == null || (row.lastLogin as string) < since)
   }
   return tests
 }

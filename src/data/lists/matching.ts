@@ -33,6 +33,6 @@ export async function matchingIds(
   table: ListTable = listTable(type),
 ): Promise<string[]> {
   const test = rowFilter(type, options.filters)
-  if (!test) return (await table.toCollection().primaryKeys()) as string[]
+  if (!test) return await table.toCollection().primaryKeys()
   return (await scanMatching(table, test, LIST_CONFIG[type].scanChunk)).map((row) => row.id)
 }

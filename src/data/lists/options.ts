@@ -13,10 +13,10 @@ export type ListFilters = {
   /** The applied search text, already trimmed. */
   text: string
   /** Users only (docs/console-users.md): the person's type, status, second factor, dormancy. */
-  userType: UserTypeFilter
-  status: UserStatusFilter
-  twoFactor: TwoFactorFilter
-  dormant: DormantFilter
+  userType?: UserTypeFilter
+  status?: UserStatusFilter
+  twoFactor?: TwoFactorFilter
+  dormant?: DormantFilter
 }
 
 export const UserTypeFilters = ['all', 'INTERNAL', 'EXTERNAL'] as const
@@ -32,6 +32,13 @@ export type DormantFilter = (typeof DormantFilters)[number]
 /** The part of localStorage these options need; tests pass a Map-backed one. */
 export type OptionStore = Pick<Storage, 'getItem' | 'setItem'>
 
+const USER_FILTER_DEFAULTS = {
+  userType: 'all',
+  status: 'any',
+  twoFactor: 'any',
+  dormant: 'any',
+} as const
+
 export const defaultListOptions = (type: ListType): ListOptions => ({
   sort: { ...LIST_CONFIG[type].defaultSort },
   filters: {
@@ -39,10 +46,7 @@ export const defaultListOptions = (type: ListType): ListOptions => ({
     userId: null,
     showDeleted: false,
     text: '',
-    userType: 'all',
-    status: 'any',
-    twoFactor: 'any',
-    dormant: 'any',
+    ...(type === 'users' ? USER_FILTER_DEFAULTS : {}),
   },
 })
 
@@ -56,17 +60,20 @@ function sanitize(type: ListType, stored: Partial<ListOptions>): ListOptions {
   const sortable =
     sort && LIST_CONFIG[type].sortFields.includes(sort.field) && ['asc', 'desc'].includes(sort.direction)
   const filters = { ...defaults.filters, ...stored.filters }
-  const known = <T extends string>(values: readonly T[], value: T, fallback: T) =>
-    values.includes(value) ? value : fallback
+  const known = <T extends string>(values: readonly T[], value: T | undefined, fallback: T) =>
+    value !== undefined && values.includes(value) ? value : fallback
   return {
     sort: sortable ? { field: sort.field, direction: sort.direction } : defaults.sort,
-    filters: {
-      ...filters,
-      userType: known(UserTypeFilters, filters.userType, 'all'),
-      status: known(UserStatusFilters, filters.status, 'any'),
-      twoFactor: known(TwoFactorFilters, filters.twoFactor, 'any'),
-      dormant: known(DormantFilters, filters.dormant, 'any'),
-    },
+    filters:
+      type === 'users'
+        ? {
+            ...filters,
+            userType: known(UserTypeFilters, filters.userType, 'all'),
+            status: known(UserStatusFilters, filters.status, 'any'),
+            twoFactor: known(TwoFactorFilters, filters.twoFactor, 'any'),
+            dormant: known(DormantFilters, filters.dormant, 'any'),
+          }
+        : filters,
   }
 }
 

@@ -1,7 +1,6 @@
 import { Button, Flex, RadioGroup, Select, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
-import type { ListFilters } from '../../data/lists/options'
 import type { ListActor, ListSnapshot, SortDirection } from '../../machines/list.machine'
 import type { ListOptionsActor } from '../../machines/listOptions.machine'
 import { selectCanReset } from '../../machines/listOptions.selectors'
@@ -113,7 +112,7 @@ export function UserFilters({ list, options }: Props) {
   const filter = (key: UserFilterKey, value: string) =>
     list.send({
       type: 'list.filtersChanged',
-      filters: { [key]: value } as Partial<Omit<ListFilters, 'text'>>,
+      filters: { [key]: value },
     })
   return (
     <Flex direction="column" gap="4">

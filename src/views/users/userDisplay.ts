@@ -1,7 +1,6 @@
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
-import { userStatus, type UserStatus } from '../../data/lists/filter'
-import type { ListRow } from '../../machines/list.machine'
+import { userStatus, type ListRow, type UserStatus } from '../../machines/list.machine'
 import { formatDateTime } from '../format/dateTime'
 
 dayjs.extend(relativeTime)
