@@ -134,7 +134,7 @@ async function anchor(page: Page, text: string) {
         `${str(r.nameLast)}, ${str(r.nameFirst)}`.includes(text) ||
         str(r.email).includes(text) ||
         String(r.id).startsWith(text) ||
-        (phoneLike && String(r.phone ?? '').includes(digits)),
+        (phoneLike && str(r.phone).includes(digits)),
     ).length
     const ms = performance.now() - start
     db.close()
