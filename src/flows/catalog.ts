@@ -236,6 +236,21 @@ export const catalog: CatalogEntry[] = [
     usedIn: "Flows (/flows/…): one statechart's diagram, simulation and paths",
     load: () => import('./paths/flowsChart.paths'),
   },
+  {
+    id: 'userSelection',
+    usedIn: 'Users (/users): the rows picked for a bulk action',
+    load: () => import('./paths/userSelection.paths'),
+  },
+  {
+    id: 'userBulk',
+    usedIn: 'Users (/users): a bulk action over the selected users',
+    load: () => import('./paths/userBulk.paths'),
+  },
+  {
+    id: 'userExport',
+    usedIn: "Users (/users): 'Export CSV'",
+    load: () => import('./paths/userExport.paths'),
+  },
 ]
 
 export const catalogEntry = (id: string) => catalog.find((e) => e.id === id)
