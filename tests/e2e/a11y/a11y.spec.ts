@@ -206,10 +206,16 @@ for (const [layout, device] of Object.entries(LAYOUTS))
           .click()
         await expect(page.getByRole('radiogroup', { name: 'Dormant' })).toBeVisible()
         await check('users filters')
-        await page
-          .getByRole('button', { name: /Filters/ })
-          .first()
-          .click()
+        // On a phone the drawer is a sheet with its own Close; on a desktop the button hides it.
+        const closeSheet = page
+          .getByRole('region', { name: 'Filters' })
+          .getByRole('button', { name: 'Close' })
+        if (await closeSheet.isVisible()) await closeSheet.click()
+        else
+          await page
+            .getByRole('button', { name: /Filters/ })
+            .first()
+            .click()
         await page.getByRole('button', { name: 'Add User' }).click()
         await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible()
         await check('add user dialog')
