@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as PublicRouteImport } from './routes/_public'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as SignedOutRouteImport } from './routes/_signedOut'
 import { Route as LogoutRouteImport } from './routes/logout'
@@ -24,6 +25,7 @@ import { Route as SignedInQueueRouteImport } from './routes/_signedIn/queue'
 import { Route as SignedInSessionsRouteImport } from './routes/_signedIn/sessions'
 import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signedOut/forgotPassword'
 import { Route as SignedOutLoginRouteImport } from './routes/_signedOut/login'
+import { Route as PublicVerifyEmailTokenRouteImport } from './routes/_public/verifyEmail.$token'
 import { Route as SignedInAttributesDemoRouteImport } from './routes/_signedIn/attributes_.demo'
 import { Route as SignedInFlowsIndexRouteImport } from './routes/_signedIn/flows.index'
 import { Route as SignedInFlowsMachineRouteImport } from './routes/_signedIn/flows.$machine'
@@ -41,6 +43,10 @@ const IndexRoute = IndexRouteImport.update({
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicRoute = PublicRouteImport.update({
+  id: '/_public',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignedInRoute = SignedInRouteImport.update({
@@ -106,6 +112,11 @@ const SignedOutLoginRoute = SignedOutLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => SignedOutRoute,
 } as any)
+const PublicVerifyEmailTokenRoute = PublicVerifyEmailTokenRouteImport.update({
+  id: '/verifyEmail/$token',
+  path: '/verifyEmail/$token',
+  getParentRoute: () => PublicRoute,
+} as any)
 const SignedInAttributesDemoRoute = SignedInAttributesDemoRouteImport.update({
   id: '/attributes_/demo',
   path: '/attributes/demo',
@@ -162,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/sessions': typeof SignedInSessionsRoute
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
+  '/verifyEmail/$token': typeof PublicVerifyEmailTokenRoute
   '/attributes/demo': typeof SignedInAttributesDemoRoute
   '/flows/$machine': typeof SignedInFlowsMachineRoute
   '/services/$id': typeof SignedInServicesIdRoute
@@ -185,6 +197,7 @@ export interface FileRoutesByTo {
   '/sessions': typeof SignedInSessionsRoute
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
+  '/verifyEmail/$token': typeof PublicVerifyEmailTokenRoute
   '/attributes/demo': typeof SignedInAttributesDemoRoute
   '/flows/$machine': typeof SignedInFlowsMachineRoute
   '/services/$id': typeof SignedInServicesIdRoute
@@ -198,6 +211,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/_public': typeof PublicRouteWithChildren
   '/_signedIn': typeof SignedInRouteWithChildren
   '/_signedOut': typeof SignedOutRouteWithChildren
   '/logout': typeof LogoutRoute
@@ -211,6 +225,7 @@ export interface FileRoutesById {
   '/_signedIn/sessions': typeof SignedInSessionsRoute
   '/_signedOut/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/_signedOut/login': typeof SignedOutLoginRoute
+  '/_public/verifyEmail/$token': typeof PublicVerifyEmailTokenRoute
   '/_signedIn/attributes_/demo': typeof SignedInAttributesDemoRoute
   '/_signedIn/flows/$machine': typeof SignedInFlowsMachineRoute
   '/_signedIn/services/$id': typeof SignedInServicesIdRoute
@@ -236,6 +251,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/forgotPassword'
     | '/login'
+    | '/verifyEmail/$token'
     | '/attributes/demo'
     | '/flows/$machine'
     | '/services/$id'
@@ -259,6 +275,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/forgotPassword'
     | '/login'
+    | '/verifyEmail/$token'
     | '/attributes/demo'
     | '/flows/$machine'
     | '/services/$id'
@@ -271,6 +288,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$'
+    | '/_public'
     | '/_signedIn'
     | '/_signedOut'
     | '/logout'
@@ -284,6 +302,7 @@ export interface FileRouteTypes {
     | '/_signedIn/sessions'
     | '/_signedOut/forgotPassword'
     | '/_signedOut/login'
+    | '/_public/verifyEmail/$token'
     | '/_signedIn/attributes_/demo'
     | '/_signedIn/flows/$machine'
     | '/_signedIn/services/$id'
@@ -297,6 +316,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
+  PublicRoute: typeof PublicRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
   SignedOutRoute: typeof SignedOutRouteWithChildren
   LogoutRoute: typeof LogoutRoute
@@ -316,6 +336,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_public': {
+      id: '/_public'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signedIn': {
@@ -409,6 +436,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedOutLoginRouteImport
       parentRoute: typeof SignedOutRoute
     }
+    '/_public/verifyEmail/$token': {
+      id: '/_public/verifyEmail/$token'
+      path: '/verifyEmail/$token'
+      fullPath: '/verifyEmail/$token'
+      preLoaderRoute: typeof PublicVerifyEmailTokenRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_signedIn/attributes_/demo': {
       id: '/_signedIn/attributes_/demo'
       path: '/attributes/demo'
@@ -467,6 +501,17 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface PublicRouteChildren {
+  PublicVerifyEmailTokenRoute: typeof PublicVerifyEmailTokenRoute
+}
+
+const PublicRouteChildren: PublicRouteChildren = {
+  PublicVerifyEmailTokenRoute: PublicVerifyEmailTokenRoute,
+}
+
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface SignedInRouteChildren {
   SignedInAttributesRoute: typeof SignedInAttributesRoute
@@ -527,6 +572,7 @@ const SignedOutRouteWithChildren = SignedOutRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  PublicRoute: PublicRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
   SignedOutRoute: SignedOutRouteWithChildren,
   LogoutRoute: LogoutRoute,

@@ -127,6 +127,16 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/newService.paths'),
   },
   {
+    id: 'invite',
+    usedIn: 'Users (/users): Add User',
+    load: () => import('./paths/invite.paths'),
+  },
+  {
+    id: 'emailVerification',
+    usedIn: 'Confirm your email (/verifyEmail/…)',
+    load: () => import('./paths/emailVerification.paths'),
+  },
+  {
     id: 'serviceRecord',
     usedIn: "A service's details (/services/…)",
     load: () => import('./paths/serviceRecord.paths'),

@@ -6,12 +6,15 @@ export const EXCEPTION_MESSAGE = 'An Error Occurred. Try Again.'
 const INCORRECT_LOGIN = 'Incorrect Login. Try Again.'
 const INCORRECT_CODE = 'Incorrect Code. Try Again.'
 const LOCKED = defaultErrorMessage[ErrorCode.accountLocked]
+const DISABLED = defaultErrorMessage[ErrorCode.accountDisabled]
 
-// Both steps share the locked and throttled answers: a lockout can begin on a wrong code, and the
-// throttle message carries the retry time only the server knows.
+// Both steps share the locked, disabled and throttled answers: a lockout can begin on a wrong code,
+// staff may turn an account off between the two steps, and the throttle message carries the retry
+// time only the server knows.
 function sharedMessage(error: unknown): string | undefined {
   if (!isApiError(error) || error.network) return EXCEPTION_MESSAGE
   if (error.code === ErrorCode.accountLocked) return LOCKED
+  if (error.code === ErrorCode.accountDisabled) return DISABLED
   if (error.code === ErrorCode.throttled) return error.message
   return undefined
 }

@@ -21,6 +21,7 @@ export const EXPECTED = {
   incorrectLogin: 'Incorrect Login. Try Again.',
   locked:
     'This account has been locked, once an admin unlocks your account you will receive a password reset email.',
+  disabled: 'This account has been disabled. Contact your administrator.',
   throttled: 'Too many attempts. Try again in 5 minutes.',
   exception: 'An Error Occurred. Try Again.',
   incorrectCode: 'Incorrect Code. Try Again.',
@@ -37,6 +38,7 @@ const events = [
   { type: 'xstate.done.actor.signIn', output: { mfaId, user: { id: userId } } },
   { type: 'xstate.error.actor.signIn', error: failure(401, 801, 'Incorrect Login. Try Again.') },
   { type: 'xstate.error.actor.signIn', error: failure(403, 802, 'Locked.') },
+  { type: 'xstate.error.actor.signIn', error: failure(403, 808, 'Disabled.') },
   { type: 'xstate.error.actor.signIn', error: failure(429, 823, EXPECTED.throttled) },
   { type: 'xstate.error.actor.signIn', error: offline },
   { type: 'xstate.done.actor.verifyAccessCode', output: { user: { id: userId } } },
