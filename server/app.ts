@@ -31,6 +31,7 @@ import serviceRoutes from './routes/services/index'
 import sessionRoutes from './routes/sessions/index'
 import syncRoutes from './routes/sync/index'
 import userRoutes from './routes/user/index'
+import usersRoutes from './routes/users/index'
 import visageRoutes from './routes/visage/index'
 import { type AdminBootstrap, ensureAdministrator } from './use-cases/first-administrator'
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http-failures'
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(passkeyRoutes)
   await app.register(selfRoutes)
   await app.register(userRoutes)
+  await app.register(usersRoutes)
   await app.register(filesPlugin)
   await app.register(fileRoutes)
   await app.register(visageRoutes)

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Collection } from '../../schema/sync'
 import type { Db } from '../db/types'
+import { readableCollections } from '../domain/collection-access'
 import { isSessionExpired } from '../domain/session-times'
-import { type SessionExpiry, sessionExpiries } from '../repos/sessions'
+import { type SessionExpiry, sessionStates } from '../repos/sessions'
 
 /** What the registry needs of an open event stream (routes/events/stream.ts). */
 export interface SessionStream {
   readonly sessionId: string
+  /** The collections the stream tells about, decided from its user's permissions when it opened. */
+  readonly readable?: ReadonlySet<Collection>
   tell(changed: ReadonlySet<Collection>): void
   end(): void
 }
@@ -19,12 +22,17 @@ interface Entry {
   timer?: ReturnType<typeof setTimeout>
 }
 
+const sameSet = (a: ReadonlySet<Collection>, b: ReadonlySet<Collection>) =>
+  a.size === b.size && [...a].every((item) => b.has(item))
+
 /**
  * The open event streams by session. A stream lives only as long as its session: it is ended when
  * the session is deleted here (logout, revoke, purge, sign-in replacing it), when its idle or
  * absolute expiry passes (a timer per session, re-read from the database since use slides it), and
  * whenever a check against the database finds the session gone, which is how a session deleted by
- * another server process is noticed.
+ * another server process is noticed. The same check ends a stream whose user was disabled, or whose
+ * permissions now allow other collections than when it opened: the console reconnects, and the new
+ * stream tells what the user may read now (a staff change takes effect at once, docs/server-users.md).
  */
 export class SessionStreams {
   private readonly bySession = new Map<string, Entry>()
@@ -71,13 +79,30 @@ export class SessionStreams {
   /** Ends the streams whose session is gone or expired, and re-arms the others' expiry timers. */
   async recheck(sessionIds: string[] = [...this.bySession.keys()]): Promise<void> {
     if (sessionIds.length === 0) return
-    const found = await sessionExpiries(this.db, sessionIds)
+    const found = await sessionStates(this.db, sessionIds)
     const now = new Date()
     for (const id of sessionIds) {
-      const expiry = found.get(id)
-      if (!expiry || isSessionExpired(expiry, now)) this.end([id])
-      else if (this.bySession.has(id)) this.arm(id, expiry)
+      const state = found.get(id)
+      if (!state || state.disabled || isSessionExpired(state, now)) this.end([id])
+      else if (this.bySession.has(id)) {
+        this.endOutdated(id, readableCollections(state.permissions))
+        this.arm(id, state)
+      }
     }
+  }
+
+  /** Ends the session's streams that tell about other collections than the user may read now. */
+  private endOutdated(sessionId: string, readable: ReadonlySet<Collection>) {
+    const entry = this.bySession.get(sessionId)
+    if (!entry) return
+    for (const stream of [...entry.streams]) {
+      if (!stream.readable || sameSet(stream.readable, readable)) continue
+      entry.streams.delete(stream)
+      stream.end()
+    }
+    if (entry.streams.size > 0) return
+    clearTimeout(entry.timer)
+    this.bySession.delete(sessionId)
   }
 
   tell(changed: ReadonlySet<Collection>) {

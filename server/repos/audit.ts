@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, isNull, sql } from 'drizzle-orm'
 import { auditLog, type AuditOutcome } from '../db/schema/audit'
+import { users } from '../db/schema/users'
 import type { Db } from '../db/types'
 
 /** The actions the audit log knows; sign-in steps are the ones the throttle counts. */
@@ -29,6 +30,19 @@ export const AuditAction = {
   attributeReordered: 'attribute.reordered',
   attributeImported: 'attribute.imported',
   attributeImageUploaded: 'attribute.image_uploaded',
+  /** Staff changed a user's type or permissions. */
+  userAccess: 'user.access',
+  /** Staff locked the account (the same action as the lockout; the actor tells them apart). */
+  accountLocked: 'account.locked',
+  accountDisabled: 'account.disabled',
+  accountEnabled: 'account.enabled',
+  userResetLink: 'user.reset_link',
+  userMustChangePassword: 'user.must_change_password',
+  userPasskeysRemoved: 'user.passkeys_removed',
+  /** Staff gave a user a new address; it waits for its owner to confirm it. */
+  userEmailPending: 'user.email_pending',
+  /** The owner confirmed the address (or a bad link was refused: outcome failure). */
+  userEmailVerified: 'user.email_verified',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 
@@ -103,10 +117,14 @@ export async function previousSignIn(
   return row ? { at: row.at, ip: row.ip ?? '' } : null
 }
 
-/** Reset requests that were accepted (whatever the account), and links that did not work. */
+/**
+ * Reset requests that were accepted (whatever the account), and links that did not work: reset
+ * links and email confirmation links share one budget per client address.
+ */
 const counted = or(
   and(eq(auditLog.action, AuditAction.passwordResetRequested), eq(auditLog.outcome, 'success')),
   and(eq(auditLog.action, AuditAction.passwordResetLink), eq(auditLog.outcome, 'failure')),
+  and(eq(auditLog.action, AuditAction.userEmailVerified), eq(auditLog.outcome, 'failure')),
 )
 
 /** Times of accepted reset requests for `email` since `since`, oldest first. */
@@ -134,4 +152,43 @@ export async function resetAttemptsFrom(db: Db, ip: string, since: Date): Promis
     .where(and(eq(auditLog.ip, ip), gt(auditLog.at, since), counted))
     .orderBy(auditLog.at)
   return rows.map((row) => row.at)
+}
+
+/** Where the previous timeline page ended, in (at desc, id desc) order. */
+export interface AuditAfter {
+  at: Date
+  id: string
+}
+
+/**
+ * One page of what the audit log says about a user, newest first, with each actor's name and
+ * address (null for an actor since removed). Answers one row more than asked when more follow.
+ */
+export async function auditAbout(db: Db, userId: string, after: AuditAfter | null, limit: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      outcome: auditLog.outcome,
+      ip: auditLog.ip,
+      userAgent: auditLog.userAgent,
+      detail: auditLog.detail,
+      actorId: auditLog.actorUserId,
+      actorNameFirst: users.nameFirst,
+      actorNameLast: users.nameLast,
+      actorEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(
+      and(
+        eq(auditLog.subjectUserId, userId),
+        after
+          ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit + 1)
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Session } from '../../schema/session'
 import { sessions, type SessionRow } from '../db/schema/sessions'
-import { users } from '../db/schema/users'
+import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
 
 /*
@@ -63,18 +63,29 @@ export interface SessionExpiry {
   absoluteExpires: Date
 }
 
-/** The expiries of those of these sessions that still exist (the others were deleted). */
-export async function sessionExpiries(db: Db, ids: string[]): Promise<Map<string, SessionExpiry>> {
+/** A live session's expiry with what its user may now do, for the event streams' checks. */
+export interface SessionState extends SessionExpiry {
+  permissions: UserRow['permissions']
+  disabled: boolean
+}
+
+/** The state of those of these sessions that still exist, each with its user's permissions. */
+export async function sessionStates(db: Db, ids: string[]): Promise<Map<string, SessionState>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .select({
       id: sessions.id,
       expires: sessions.expires,
       absoluteExpires: sessions.absoluteExpires,
+      permissions: users.permissions,
+      disabledAt: users.disabledAt,
     })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(inArray(sessions.id, ids))
-  return new Map(rows.map(({ id, ...expiry }) => [id, expiry]))
+  return new Map(
+    rows.map(({ id, disabledAt, ...state }) => [id, { ...state, disabled: disabledAt !== null }]),
+  )
 }
 
 export interface SessionFilters {

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
+import { and, arrayContains, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import { passwordHistory } from '../db/schema/credentials'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
@@ -111,4 +111,42 @@ export async function lockVisage(
     .where(eq(users.id, userId))
     .for('update')
   return row
+}
+
+/**
+ * The ids of the active administrators (users.write, not locked, not disabled), their rows locked
+ * until the transaction ends: two staff removing the last two administrators at once are decided
+ * one after the other.
+ */
+export async function lockActiveAdmins(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        arrayContains(users.permissions, ['users.write']),
+        isNull(users.lockedAt),
+        isNull(users.disabledAt),
+      ),
+    )
+    .for('update')
+  return new Set(rows.map((row) => row.id))
+}
+
+/** These users' rows, locked until the transaction ends, by id. */
+export async function lockUsers(db: Db, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .for('update')
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/** Inserts a user and answers the row. */
+export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<UserRow> {
+  const [inserted] = await db.insert(users).values(row).returning()
+  if (!inserted) throw new Error('The user was not stored.')
+  return inserted
 }

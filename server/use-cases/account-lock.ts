@@ -41,3 +41,23 @@ export async function assertNotLocked(
   if (user.lockedAt) throw new ApiError(ErrorCode.accountLocked)
   throw temporarilyLocked(user.lockedUntil ?? now, now)
 }
+
+/**
+ * Refuses a sign-in step for an account staff disabled: 808, whatever the password or code, like
+ * the permanent lock (802), and audited as a refusal that counts toward nothing.
+ */
+export async function assertNotDisabled(
+  ctx: UseCaseContext,
+  user: UserRow,
+  action: AuditAction,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  if (!user.disabledAt) return
+  await recordAudit(ctx.db, ctx.client, {
+    action,
+    outcome: 'refused',
+    subjectUserId: user.id,
+    detail: { ...detail, reason: 'disabled' },
+  })
+  throw new ApiError(ErrorCode.accountDisabled)
+}

@@ -15,7 +15,7 @@ import {
   recordPasskeyUse,
 } from '../repos/passkeys'
 import { findUserById } from '../repos/users'
-import { assertNotLocked } from './account-lock'
+import { assertNotDisabled, assertNotLocked } from './account-lock'
 import type { UseCaseContext } from './context'
 import { openSession, type OpenedSession } from './open-session'
 import { CHALLENGE_TTL_MS, relyingParty } from './passkeys'
@@ -123,6 +123,7 @@ export async function signInWithPasskey(
     temporary: false,
     detail: { method: 'passkey' },
   })
+  await assertNotDisabled(ctx, user, AuditAction.signIn, { method: 'passkey' })
   await recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, now)
   return openSession(ctx, user, AuditAction.signIn, { method: 'passkey' })
 }

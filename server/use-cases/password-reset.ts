@@ -3,12 +3,7 @@ import type { PasswordResetBody } from '../../schema/reset'
 import { isEmail, normalizeUsername } from '../../schema/rules'
 import type { UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
-import {
-  RESET_TOKEN_TTL_MS,
-  type ResetReason,
-  resetLink,
-  resetMail,
-} from '../domain/password-reset'
+import { type ResetReason, resetLink, resetMail, resetTokenTtlMs } from '../domain/password-reset'
 import { passwords } from '../domain/passwords'
 import { hashToken, newToken } from '../domain/tokens'
 import { ApiError, unprocessable } from '../errors'
@@ -44,7 +39,7 @@ export async function queueResetLink(
   reason: ResetReason = 'requested',
 ): Promise<string> {
   const { token, hash } = newToken()
-  const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS)
+  const expiresAt = new Date(now.getTime() + resetTokenTtlMs(reason))
   await insertResetToken(tx, { userId: user.id, tokenHash: hash, createdAt: now, expiresAt })
   const mail = resetMail(resetLink(ctx.config.publicUrl, token), reason)
   return ctx.outbox.enqueue(tx, { channel: 'email', to: user.email, ...mail })

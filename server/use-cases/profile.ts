@@ -6,7 +6,9 @@ import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, isTaken, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
+import { changesOf, internalOnly, mayManage, noSuchUser } from './staff-rules'
 import { isUniqueViolation } from './unique-violation'
+import { requestEmailChange } from './email-verification'
 
 type Change = Partial<typeof users.$inferInsert>
 
@@ -15,7 +17,10 @@ export interface Editor {
   targetId: string
 }
 
-/** Users edit themselves; editing someone else takes users.write. */
+/**
+ * Users edit themselves; editing someone else takes users.write, and EXTERNAL staff edit EXTERNAL
+ * users only.
+ */
 export async function loadEditable(
   ctx: UseCaseContext,
   { actor, targetId }: Editor,
@@ -24,27 +29,37 @@ export async function loadEditable(
     throw new ApiError(ErrorCode.forbidden)
   }
   const target = actor.id === targetId ? actor : await findUserById(ctx.db, targetId)
-  if (!target) throw new ApiError(ErrorCode.notFound, 'There is no such user.')
+  if (!target) throw noSuchUser()
+  if (!mayManage(actor, target)) throw internalOnly()
   return target
 }
+
+/** The profile fields as the API names them, for the audit's before → after. */
+const apiName: Partial<Record<keyof Change, string>> = { use2fa: 'use2FA' }
 
 async function apply(
   ctx: UseCaseContext,
   editor: Editor,
+  target: UserRow,
   field: string,
   change: Change,
   detail: Record<string, unknown> = {},
 ) {
+  const named = (source: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.keys(change).map((key) => [apiName[key as keyof Change] ?? key, source[key]]),
+    )
+  const changes = changesOf(named(target), named(change))
   try {
     return await ctx.db.transaction(async (tx) => {
       const row = await updateUser(tx, editor.targetId, change)
-      if (!row) throw new ApiError(ErrorCode.notFound, 'There is no such user.')
+      if (!row) throw noSuchUser()
       await recordAudit(tx, ctx.client, {
         action: AuditAction.userUpdated,
         outcome: 'success',
         actorUserId: editor.actor.id,
         subjectUserId: editor.targetId,
-        detail: { field, ...detail },
+        detail: { field, ...detail, changes },
       })
       return row
     })
@@ -57,10 +72,10 @@ async function apply(
 }
 
 export async function changeName(ctx: UseCaseContext, editor: Editor, body: NameBody) {
-  await loadEditable(ctx, editor)
+  const target = await loadEditable(ctx, editor)
   const [nameFirst, nameLast] = [body.nameFirst.trim(), body.nameLast.trim()]
   if (!nameFirst || !nameLast) throw unprocessable('First and last name are both required.')
-  return apply(ctx, editor, 'name', { nameFirst, nameLast })
+  return apply(ctx, editor, target, 'name', { nameFirst, nameLast })
 }
 
 /**
@@ -87,6 +102,11 @@ async function confirmOwnPassword(
   throw new ApiError(ErrorCode.oldPasswordWrong, 'The password is not correct.')
 }
 
+/**
+ * Users change their own address at once (with their password). Staff changing someone else's do
+ * not: the address waits in pendingEmail until its owner opens the link mailed to it, and the old
+ * address hears of it, so users.write cannot quietly move an account to a mailbox it controls.
+ */
 export async function changeEmail(ctx: UseCaseContext, editor: Editor, body: EmailBody) {
   const target = await loadEditable(ctx, editor)
   const email = body.email.trim().toLowerCase()
@@ -94,7 +114,8 @@ export async function changeEmail(ctx: UseCaseContext, editor: Editor, body: Ema
   if (await isTaken(ctx.db, 'email', email, target.id)) {
     throw conflict('That email address is already used by another account.')
   }
-  return apply(ctx, editor, 'email address', { email })
+  if (editor.actor.id !== target.id) return requestEmailChange(ctx, editor.actor, target, email)
+  return apply(ctx, editor, target, 'email address', { email })
 }
 
 export async function changePhone(ctx: UseCaseContext, editor: Editor, body: PhoneBody) {
@@ -109,7 +130,7 @@ export async function changePhone(ctx: UseCaseContext, editor: Editor, body: Pho
   if (phone && (await isTaken(ctx.db, 'phone', phone, target.id))) {
     throw conflict('That phone number is already used by another account.')
   }
-  return apply(ctx, editor, 'phone number', { phone }, { cleared: phone === null })
+  return apply(ctx, editor, target, 'phone number', { phone }, { cleared: phone === null })
 }
 
 export async function changeMfa(ctx: UseCaseContext, editor: Editor, body: MfaBody) {
@@ -120,5 +141,12 @@ export async function changeMfa(ctx: UseCaseContext, editor: Editor, body: MfaBo
       'Add a mobile phone number before turning on two-factor authentication: the codes are sent to it.',
     )
   }
-  return apply(ctx, editor, 'two-factor setting', { use2fa: body.use2FA }, { use2FA: body.use2FA })
+  return apply(
+    ctx,
+    editor,
+    target,
+    'two-factor setting',
+    { use2fa: body.use2FA },
+    { use2FA: body.use2FA },
+  )
 }

@@ -21,7 +21,8 @@ export interface Resumed {
 }
 
 /**
- * The session a cookie's token names, looked up by its SHA-256. An expired one is deleted; the
+ * The session a cookie's token names, looked up by its SHA-256. An expired one, or one of a
+ * disabled user, is deleted; the
  * idle expiry of a live one slides with use (written at most once a minute) and never passes the
  * absolute expiry.
  */
@@ -35,6 +36,11 @@ export async function resumeSession(db: Db, config: Config, token: string): Prom
   }
   const user = await findUserById(db, session.userId)
   if (!user) return { auth: null }
+  // Disabling ends the user's sessions; one that slipped past (opened at that moment) ends here.
+  if (user.disabledAt) {
+    await deleteSession(db, session.id)
+    return { auth: null, ended: session.id }
+  }
   const slid = slideSession(session, now, config)
   if (slid) await touchSession(db, session.id, slid)
   return { auth: { sessionId: session.id, session: { ...session, ...slid }, user } }

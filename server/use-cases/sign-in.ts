@@ -5,7 +5,7 @@ import { passwords } from '../domain/passwords'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, findUserByUsername } from '../repos/users'
-import { assertNotLocked } from './account-lock'
+import { assertNotDisabled, assertNotLocked } from './account-lock'
 import type { UseCaseContext } from './context'
 import { failSignIn } from './failed-sign-in'
 import { openSession, type OpenedSession } from './open-session'
@@ -18,7 +18,8 @@ export type SignInOutcome =
 
 /**
  * The password step (POST /v1/login). A locked account answers 802 (permanent) or 823 (for a
- * while) whatever the password, so the answer never tells a guesser that a guess was right.
+ * while) whatever the password, so the answer never tells a guesser that a guess was right; a
+ * disabled one answers 808 the same way.
  */
 export async function signIn(ctx: UseCaseContext, body: LoginBody): Promise<SignInOutcome> {
   await assertNotThrottled(ctx, AuditAction.signIn)
@@ -27,6 +28,7 @@ export async function signIn(ctx: UseCaseContext, body: LoginBody): Promise<Sign
   const right = await passwords.verifyOrDummy(user?.passwordHash, body.password)
   if (!user) throw await failUnknownUser(ctx, body.username)
   await assertNotLocked(ctx, user, AuditAction.signIn)
+  await assertNotDisabled(ctx, user, AuditAction.signIn)
   if (!right) throw await failSignIn(ctx, user, AuditAction.signIn, ErrorCode.incorrectLogin)
   if (!user.use2fa || !user.phone) {
     return { kind: 'session', session: await openSession(ctx, user, AuditAction.signIn) }
@@ -53,6 +55,7 @@ export async function verifySignIn(ctx: UseCaseContext, body: VerifyBody): Promi
     throw new ApiError(ErrorCode.incorrectCode)
   }
   await assertNotLocked(ctx, user, AuditAction.signInCode)
+  await assertNotDisabled(ctx, user, AuditAction.signInCode)
   await acceptSecurityCode(ctx, user, body.accessCode, body.requestId)
   return openSession(ctx, user, AuditAction.signInCode)
 }

@@ -38,6 +38,7 @@ export async function unlockAccount(
       detail: {
         wasLocked: user.lockedAt ? 'permanent' : locked ? 'temporary' : 'no',
         resetLinkSent: locked,
+        changes: user.lockedAt ? { locked: { before: true, after: false } } : {},
       },
     })
     return { user: row, unlocked: locked, messageId }

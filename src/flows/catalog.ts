@@ -157,6 +157,26 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/serviceLifecycle.paths'),
   },
   {
+    id: 'userRecord',
+    usedIn: "A user's details (/users/…)",
+    load: () => import('./paths/userRecord.paths'),
+  },
+  {
+    id: 'userAccess',
+    usedIn: "A user's details: type and permissions",
+    load: () => import('./paths/userAccess.paths'),
+  },
+  {
+    id: 'userStatus',
+    usedIn: "A user's details: lock, unlock, disable, enable, resets, passkeys, Revoke all",
+    load: () => import('./paths/userStatus.paths'),
+  },
+  {
+    id: 'userTimeline',
+    usedIn: "A user's details: the timeline from the audit log",
+    load: () => import('./paths/userTimeline.paths'),
+  },
+  {
     id: 'attributeTree',
     usedIn: 'Attribute Editor (/attributes): the tree',
     load: () => import('./paths/attributeTree.paths'),
@@ -215,6 +235,21 @@ export const catalog: CatalogEntry[] = [
     id: 'flowsChart',
     usedIn: "Flows (/flows/…): one statechart's diagram, simulation and paths",
     load: () => import('./paths/flowsChart.paths'),
+  },
+  {
+    id: 'userSelection',
+    usedIn: 'Users (/users): the rows picked for a bulk action',
+    load: () => import('./paths/userSelection.paths'),
+  },
+  {
+    id: 'userBulk',
+    usedIn: 'Users (/users): a bulk action over the selected users',
+    load: () => import('./paths/userBulk.paths'),
+  },
+  {
+    id: 'userExport',
+    usedIn: "Users (/users): 'Export CSV'",
+    load: () => import('./paths/userExport.paths'),
   },
 ]
 

@@ -21,6 +21,9 @@ import {
 /** What the list views need of the data layer's list shapes, through their statechart. */
 export type { ListRow } from '../data/lists/filter'
 export type { SortDirection } from '../data/lists/listTypes'
+export type { ListFilters } from '../data/lists/options'
+/** The Users list's status rule (its filter and its badge say the same). */
+export { userStatus, type UserStatus } from '../data/lists/filter'
 export { PAGE_SIZE }
 
 export type ListContext = {

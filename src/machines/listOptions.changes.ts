@@ -1,7 +1,12 @@
 import type { ListOptions } from '../data/lists/options'
 
 /** The filter and sort controls a list screen offers, as the badge counts them. */
-export type ListOption = 'text' | 'showDeleted' | 'sortField' | 'sortDirection' | 'id' | 'userId'
+export type ListOption =
+  'text' | 'showDeleted' | 'sortField' | 'sortDirection' | 'id' | 'userId' | UserFilterOption
+
+/** The Users list's filters (docs/console-users.md); at their defaults on every other list. */
+export const USER_FILTER_OPTIONS = ['userType', 'status', 'twoFactor', 'dormant'] as const
+export type UserFilterOption = (typeof USER_FILTER_OPTIONS)[number]
 
 /**
  * Which options differ from the list's defaults: the count on 'Show Filters' (SPEC.md §2). The
@@ -16,6 +21,10 @@ export function changedOptions(options: ListOptions, defaults: ListOptions): Lis
     ['sortDirection', sort.direction !== defaults.sort.direction],
     ['id', filters.id !== defaults.filters.id],
     ['userId', filters.userId !== defaults.filters.userId],
+    ...USER_FILTER_OPTIONS.map((option): [ListOption, boolean] => [
+      option,
+      (filters[option] ?? defaults.filters[option]) !== defaults.filters[option],
+    ]),
   ]
   return changed.filter(([, differs]) => differs).map(([option]) => option)
 }

@@ -8,7 +8,7 @@ import {
 } from 'xstate'
 import { defaultListOptions, type ListOptions } from '../data/lists/options'
 import type { ListActor, ListSnapshot } from './list.machine'
-import { changedOptions, type ListOption } from './listOptions.changes'
+import { changedOptions, USER_FILTER_OPTIONS, type ListOption } from './listOptions.changes'
 
 export type ListOptionsContext = {
   list: ListActor
@@ -77,9 +77,18 @@ export const listOptionsMachine = setup({
       if (changed.includes('sortField') || changed.includes('sortDirection')) {
         enqueue.sendTo(list, { type: 'list.sortChanged', sort: defaults.sort })
       }
-      if (changed.some((option) => ['showDeleted', 'id', 'userId'].includes(option))) {
+      const filterOptions: ListOption[] = ['showDeleted', 'id', 'userId', ...USER_FILTER_OPTIONS]
+      if (changed.some((option) => filterOptions.includes(option))) {
         const { id, userId, showDeleted } = defaults.filters
-        enqueue.sendTo(list, { type: 'list.filtersChanged', filters: { id, userId, showDeleted } })
+        // The Users filters only where the list has them (their defaults are undefined elsewhere).
+        const users = USER_FILTER_OPTIONS.filter((option) => defaults.filters[option] !== undefined)
+        const filters = {
+          id,
+          userId,
+          showDeleted,
+          ...Object.fromEntries(users.map((option) => [option, defaults.filters[option]])),
+        }
+        enqueue.sendTo(list, { type: 'list.filtersChanged', filters })
       }
     }),
   },

@@ -86,3 +86,35 @@ export const phoneEditor: EditorSpec = {
   }),
   send: (id, body, options) => changePhone(id, body as PhoneBody, options),
 }
+
+/*
+ * The same editors for staff editing ANOTHER user (the Users detail): no current password (the
+ * server asks it only of people changing their own address or phone), the notices say 'Their …',
+ * and the session is not told (the record is not the signed-in user). A new address waits for its
+ * owner's confirmation (pendingEmail); the answer keeps the old one until then.
+ */
+export const staffNameEditor: EditorSpec = { ...nameEditor, isSelf: false, subject: 'Their name' }
+
+export const staffEmailEditor: EditorSpec = {
+  ...emailEditor,
+  isSelf: false,
+  subject: 'Their email',
+  fields: (user) => ({ email: user.email }),
+  errors: (fields) => ({ email: validateEmail(value(fields, 'email')) }),
+  body: (fields): EmailBody => ({ email: value(fields, 'email').trim().toLowerCase() }),
+}
+
+export const staffPhoneEditor: EditorSpec = {
+  ...phoneEditor,
+  isSelf: false,
+  subject: 'Their phone',
+  fields: (user) => ({ phone: user.phone ? formatPhone(user.phone) : '' }),
+  errors: (fields) => ({ phone: validatePhone(value(fields, 'phone')) }),
+  body: (fields): PhoneBody => ({ phone: parsePhone(value(fields, 'phone')) ?? null }),
+}
+
+/** The Personal Info editors for the signed-in user (`isSelf`) or for someone else. */
+export const personalEditors = (isSelf: boolean) =>
+  isSelf
+    ? { name: nameEditor, email: emailEditor, phone: phoneEditor }
+    : { name: staffNameEditor, email: staffEmailEditor, phone: staffPhoneEditor }

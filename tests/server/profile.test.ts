@@ -204,19 +204,31 @@ describe('moving one’s own second factor needs the current password', () => {
     expect((await auditOf(user.id)).map((row) => [row.outcome, row.detail])).toEqual([
       ['failure', { field: 'two-factor setting', reason: 'wrong password' }],
       ['failure', { field: 'two-factor setting', reason: 'wrong password' }],
-      ['success', { field: 'two-factor setting', use2FA: true }],
+      [
+        'success',
+        {
+          field: 'two-factor setting',
+          use2FA: true,
+          changes: { use2FA: { before: false, after: true } },
+        },
+      ],
       ['failure', { field: 'two-factor setting', reason: 'wrong password' }],
     ])
   })
 
   it('audits a phone change that succeeds', async () => {
     const { user, cookie } = await signedIn()
-    await put(cookie, user.id, 'phone', { phone: uniquePhone(), password: user.password })
+    const phone = uniquePhone()
+    await put(cookie, user.id, 'phone', { phone, password: user.password })
     expect(await auditOf(user.id)).toEqual([
       expect.objectContaining({
         outcome: 'success',
         actorUserId: user.id,
-        detail: { field: 'phone number', cleared: false },
+        detail: {
+          field: 'phone number',
+          cleared: false,
+          changes: { phone: { before: null, after: phone } },
+        },
       }),
     ])
   })

@@ -26,7 +26,7 @@ describe('POST /v1/user/:id/unlock', () => {
     const user = await lockedUser()
     const answer = await unlock(user.id, await adminCookie())
     expect(answer.statusCode).toBe(200)
-    expect(answer.json()).toEqual({ success: true, results: { unlocked: true } })
+    expect(answer.json()).toMatchObject({ success: true, results: { unlocked: true } })
 
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
     expect(row).toMatchObject({
@@ -56,7 +56,11 @@ describe('POST /v1/user/:id/unlock', () => {
     expect(audit[0]).toMatchObject({
       outcome: 'success',
       actorUserId: admin?.id,
-      detail: { wasLocked: 'permanent', resetLinkSent: true },
+      detail: {
+        wasLocked: 'permanent',
+        resetLinkSent: true,
+        changes: { locked: { before: true, after: false } },
+      },
     })
   })
 
@@ -67,7 +71,7 @@ describe('POST /v1/user/:id/unlock', () => {
       .set({ lockedUntil: new Date(Date.now() + 600_000), lockoutCount: 1 })
       .where(eq(users.id, user.id))
     const answer = await unlock(user.id, await adminCookie())
-    expect(answer.json()).toEqual({ success: true, results: { unlocked: true } })
+    expect(answer.json()).toMatchObject({ success: true, results: { unlocked: true } })
     const login = await call(t, 'POST', '/v1/login', {
       username: user.email,
       password: user.password,
@@ -78,7 +82,7 @@ describe('POST /v1/user/:id/unlock', () => {
   it('sends nothing for an account that has no lock', async () => {
     const user = await createUser(t)
     const answer = await unlock(user.id, await adminCookie())
-    expect(answer.json()).toEqual({ success: true, results: { unlocked: false } })
+    expect(answer.json()).toMatchObject({ success: true, results: { unlocked: false } })
     expect(outboxFiles(t).filter((m) => m.to === user.email)).toHaveLength(0)
   })
 

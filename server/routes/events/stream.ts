@@ -14,7 +14,7 @@ export class EventStream {
 
   constructor(
     readonly sessionId: string,
-    private readonly readable: ReadonlySet<Collection>,
+    readonly readable: ReadonlySet<Collection>,
   ) {
     // The first bytes make the browser report the stream open, which is its cue to pull everything.
     this.body.write(': connected\nretry: 5000\n\n')

@@ -22,6 +22,7 @@ import {
 } from '../../use-cases/profile'
 import { toUser } from '../../presenters/user'
 import { failures, useCaseContext } from '../context'
+import userAdminRoutes from './admin'
 import unlockRoutes from './unlock'
 
 /** The signed-in user (authenticate ran first) editing the user of the path. */
@@ -85,6 +86,7 @@ const userRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
   )
   void app.register(unlockRoutes)
+  void app.register(userAdminRoutes)
   done()
 }
 

@@ -5,5 +5,6 @@ import type { ListTable } from './readPage'
 /** The cached table each list reads. */
 export function listTable(type: ListType): ListTable {
   const db = identityDb()
+  if (type === 'users') return db.users as unknown as ListTable
   return type === 'sessions' ? db.sessions : db.services
 }

@@ -12,14 +12,42 @@ export type ListFilters = {
   showDeleted: boolean
   /** The applied search text, already trimmed. */
   text: string
+  /** Users only (docs/console-users.md): the person's type, status, second factor, dormancy. */
+  userType?: UserTypeFilter
+  status?: UserStatusFilter
+  twoFactor?: TwoFactorFilter
+  dormant?: DormantFilter
 }
+
+export const UserTypeFilters = ['all', 'INTERNAL', 'EXTERNAL'] as const
+export type UserTypeFilter = (typeof UserTypeFilters)[number]
+export const UserStatusFilters = ['any', 'active', 'locked', 'disabled', 'mustChangePassword'] as const
+export type UserStatusFilter = (typeof UserStatusFilters)[number]
+export const TwoFactorFilters = ['any', 'on', 'off'] as const
+export type TwoFactorFilter = (typeof TwoFactorFilters)[number]
+/** No sign-in for 30, 90 or 180 days (never signed in included), or never signed in. */
+export const DormantFilters = ['any', '30', '90', '180', 'never'] as const
+export type DormantFilter = (typeof DormantFilters)[number]
 
 /** The part of localStorage these options need; tests pass a Map-backed one. */
 export type OptionStore = Pick<Storage, 'getItem' | 'setItem'>
 
+const USER_FILTER_DEFAULTS = {
+  userType: 'all',
+  status: 'any',
+  twoFactor: 'any',
+  dormant: 'any',
+} as const
+
 export const defaultListOptions = (type: ListType): ListOptions => ({
   sort: { ...LIST_CONFIG[type].defaultSort },
-  filters: { id: null, userId: null, showDeleted: false, text: '' },
+  filters: {
+    id: null,
+    userId: null,
+    showDeleted: false,
+    text: '',
+    ...(type === 'users' ? USER_FILTER_DEFAULTS : {}),
+  },
 })
 
 const storageKey = (type: ListType) => `gatehouse.list.${type}`
@@ -31,9 +59,21 @@ function sanitize(type: ListType, stored: Partial<ListOptions>): ListOptions {
   const sort = stored.sort
   const sortable =
     sort && LIST_CONFIG[type].sortFields.includes(sort.field) && ['asc', 'desc'].includes(sort.direction)
+  const filters = { ...defaults.filters, ...stored.filters }
+  const known = <T extends string>(values: readonly T[], value: T | undefined, fallback: T) =>
+    value !== undefined && values.includes(value) ? value : fallback
   return {
     sort: sortable ? { field: sort.field, direction: sort.direction } : defaults.sort,
-    filters: { ...defaults.filters, ...stored.filters },
+    filters:
+      type === 'users'
+        ? {
+            ...filters,
+            userType: known(UserTypeFilters, filters.userType, 'all'),
+            status: known(UserStatusFilters, filters.status, 'any'),
+            twoFactor: known(TwoFactorFilters, filters.twoFactor, 'any'),
+            dormant: known(DormantFilters, filters.dormant, 'any'),
+          }
+        : filters,
   }
 }
 

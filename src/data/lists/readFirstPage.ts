@@ -1,17 +1,17 @@
-import { cmp } from 'dexie'
 import { rowFilter } from './filter'
-import { PAGE_SIZE, type ListType } from './listTypes'
+import { LIST_CONFIG, PAGE_SIZE, type ListType } from './listTypes'
 import type { ListOptions } from './options'
 import { countRows, readPage, type ListTable, type Page } from './readPage'
-import { scanMatching } from './scan'
+import { scanTop } from './scan'
 
 /** The first page of a list with its 'Record Count'. */
 export type FirstPage = Page & { count: number }
 
 /**
  * The first `limit` rows and the count of all matching rows. Without a search or a filter that
- * needs a scan, both come from indexes; with one, a single chunked scan yields both, the matches
- * ordered here, rather than one walk for the page and another for the count.
+ * needs a scan, both come from indexes; with one, a single chunked scan yields both (the best
+ * `limit` matches kept in order as it goes), rather than one walk for the page and another for
+ * the count.
  */
 export async function readFirstPage(
   table: ListTable,
@@ -28,12 +28,8 @@ export async function readFirstPage(
     ])
     return { ...page, count }
   }
-  const { field, direction } = options.sort
-  const sign = direction === 'asc' ? 1 : -1
-  const matches = await scanMatching(table, test)
-  matches.sort((a, b) => sign * cmp([a[field], a.id], [b[field], b.id]))
-  const rows = matches.slice(0, limit)
-  const count = matches.length
+  const { field } = options.sort
+  const { rows, count } = await scanTop(table, test, options.sort, limit, LIST_CONFIG[type].scanChunk)
   const last = rows[rows.length - 1]
   return {
     rows,

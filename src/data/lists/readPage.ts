@@ -1,6 +1,6 @@
 import { cmp, type Collection, type Table } from 'dexie'
 import { rowFilter, type ListRow } from './filter'
-import { PAGE_SIZE, type ListType } from './listTypes'
+import { LIST_CONFIG, PAGE_SIZE, type ListType } from './listTypes'
 import type { ListOptions } from './options'
 import { query } from '../query/query'
 import { scanMatching } from './scan'
@@ -86,5 +86,7 @@ export async function countRows(table: ListTable, type: ListType, options: ListO
   const test = rowFilter(type, options.filters)
   const few = await narrowed(table, options)
   if (few) return test ? few.filter(test).length : few.length
-  return test ? (await scanMatching(table, test)).length : table.count()
+  return test
+    ? (await scanMatching(table, test, LIST_CONFIG[type].scanChunk)).length
+    : table.count()
 }

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Guarded } from '../../views/guard/Guarded'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+import { GuardedUsersPage } from '../../views/users/UsersPage'
 
+// The same component as /users, unsplit (see users.index.tsx): selecting keeps the list.
 export const Route = createFileRoute('/_signedIn/users/$id')({
-  component: () => (
-    <Guarded permission="users.read">
-      <PlaceholderPage title="Users" />
-    </Guarded>
-  ),
+  codeSplitGroupings: [],
+  component: GuardedUsersPage,
 })

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Guarded } from '../../views/guard/Guarded'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
+import { GuardedUsersPage } from '../../views/users/UsersPage'
 
+// /users and /users/$id render the same component, unsplit (as Services): picking a user keeps
+// the list, its scroll position, the drawer and the selection. The page sits behind users.read.
 export const Route = createFileRoute('/_signedIn/users/')({
-  component: () => (
-    <Guarded permission="users.read">
-      <PlaceholderPage title="Users" />
-    </Guarded>
-  ),
+  codeSplitGroupings: [],
+  component: GuardedUsersPage,
 })

@@ -5,16 +5,17 @@ import type { Permission } from '../../../schema/permissions'
  * Access section). The permission string itself names the checkbox.
  */
 export const PERMISSION_TEXT: Record<Permission, string> = {
-  'users.read': 'See the users, their status, access and timeline.',
-  'users.write': 'Invite, change, lock, disable and re-grant access to users.',
-  'sessions.read': 'See who is signed in, where and since when.',
-  'sessions.revoke': 'End the sessions of any user.',
-  'services.read': 'See the registered services (client applications).',
-  'services.write': 'Add, change, disable and delete services.',
-  'logs.read': 'Read the audit and server logs.',
-  'attributes.read': 'See the attribute trees and keys.',
-  'attributes.write': 'Change the attribute trees and keys.',
-  'queue.read': 'See the mail and job queue.',
-  'dashboard.read': 'See the dashboard of sign-ins and load.',
-  'flows.read': "Read the console's statecharts and their paths (Flows).",
+  'users.read': 'See the users, their status, permissions and timeline.',
+  'users.write':
+    'Invite users, change their details and access, lock, disable, reset and remove passkeys.',
+  'sessions.read': 'See who is signed in, from where and until when.',
+  'sessions.revoke': 'End anyone’s sessions, signing them out.',
+  'services.read': 'See the services and their settings.',
+  'services.write': 'Add, change, delete and restore services.',
+  'logs.read': 'Read the audit log of sign-ins and changes.',
+  'attributes.read': 'See the attribute trees and their keys.',
+  'attributes.write': 'Change attribute trees, keys and their values.',
+  'queue.read': 'See the outgoing mail and text message queue.',
+  'dashboard.read': 'See the dashboard’s figures.',
+  'flows.read': 'Open the Flows page: the console’s statecharts.',
 }

@@ -1,0 +1,53 @@
+import type { ListRow } from '../../machines/list.machine'
+import { userStatus } from './userDisplay'
+
+/** The columns of users.csv, in order (the UI contract). */
+export const CSV_COLUMNS = [
+  'id',
+  'lastName',
+  'firstName',
+  'email',
+  'phone',
+  'type',
+  'status',
+  'twoFactor',
+  'passkeys',
+  'lastSignIn',
+  'createdAt',
+] as const
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/**
+ * One cell, RFC 4180: quoted when it holds a comma, a quote or a line break (quotes doubled). A
+ * cell a spreadsheet would read as a formula (starting with = + - @, a tab or a CR) gets a leading
+ * apostrophe first, so that a name like '=HYPERLINK(…)' stays text.
+ */
+export function csvCell(value: string): string {
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded
+}
+
+/** The cells of one user, as the columns say. */
+export function csvRecord(row: ListRow): string[] {
+  return [
+    row.id,
+    str(row.nameLast),
+    str(row.nameFirst),
+    str(row.email),
+    str(row.phone),
+    str(row.type),
+    userStatus(row),
+    row.use2FA === true ? 'on' : 'off',
+    String(typeof row.passkeys === 'number' ? row.passkeys : 0),
+    str(row.lastLogin),
+    str(row.createdAt),
+  ]
+}
+
+/** users.csv: the header and one line per user in the order given, CRLF line ends (RFC 4180). */
+export function usersCsv(rows: readonly ListRow[]): string {
+  const lines = [CSV_COLUMNS.join(',')]
+  for (const row of rows) lines.push(csvRecord(row).map(csvCell).join(','))
+  return `${lines.join('\r\n')}\r\n`
+}
