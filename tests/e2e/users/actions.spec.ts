@@ -84,8 +84,12 @@ test('the administrator cannot lock their own account', async ({ page }) => {
   const admin = (await serverUsers(page.request)).find((u) => u.email === ADMIN.email)!
   await openUser(page, admin)
   await detailPane(page).getByRole('button', { name: 'Lock', exact: true }).click()
-  await confirm(page, 'Lock')
-  await expect(page.getByText('You cannot lock your own account.')).toBeVisible()
+  const dialog = page.getByRole('alertdialog', { name: 'Lock Gatehouse Administrator?' })
+  await dialog.getByRole('button', { name: 'Lock', exact: true }).click()
+  // The server's refusal, word for word, in the dialog that asked.
+  await expect(dialog.getByText('You cannot lock your own account.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
   await expect(statusBadge(page, 'Active')).toBeVisible()
   expect((await serverUser(page.request, admin.id)).locked).toBe(false)
   // Still signed in and able to work.
