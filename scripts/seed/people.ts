@@ -20,13 +20,42 @@ const STAFF_PERMISSIONS: Permission[] = [
   'services.read',
   'attributes.read',
 ]
+/** Help-desk staff: they also revoke sessions and look at the logs. */
+const SUPPORT_PERMISSIONS: Permission[] = [...STAFF_PERMISSIONS, 'sessions.revoke', 'logs.read']
+/** A few administrators of users besides the first one. */
+const ADMIN_PERMISSIONS: Permission[] = [...SUPPORT_PERMISSIONS, 'users.write']
 
 type UserInsert = typeof users.$inferInsert
 type SessionInsert = typeof sessions.$inferInsert
 
 /**
+ * When the user last signed in, as the Users screen's dormant filter sees a real directory: most
+ * within the last week, some 10 to 40 days ago, fewer 40 to 100, 100 to 200 and over 200 days
+ * ago, and some never (invited, never came). Days ago, or null for never.
+ */
+function lastLoginAge(random: Random): number | null {
+  const roll = random.next()
+  if (roll < 0.08) return null
+  if (roll < 0.13) return 200 + random.next() * 500
+  if (roll < 0.18) return 100 + random.next() * 100
+  if (roll < 0.25) return 40 + random.next() * 60
+  if (roll < 0.35) return 10 + random.next() * 30
+  return random.next() * 10
+}
+
+function permissionsOf(random: Random): Permission[] {
+  const roll = random.next()
+  if (roll < 0.15) return []
+  if (roll < 0.65) return STAFF_PERMISSIONS
+  if (roll < 0.9) return SUPPORT_PERMISSIONS
+  return ADMIN_PERMISSIONS
+}
+
+/**
  * `count` users numbered from `first` (numbers keep emails and phones unique across runs). All
- * share one password hash: hashing 20,000 passwords would take minutes and prove nothing.
+ * share one password hash: hashing 20,000 passwords would take minutes and prove nothing. About
+ * 1 in 10 is INTERNAL staff, most with some permissions; a few are locked (2%), disabled (2%) or
+ * must change their password (5%); a third of those with a phone use it for two-factor.
  */
 export function userRows(
   random: Random,
@@ -36,28 +65,42 @@ export function userRows(
   now: Date,
 ): UserInsert[] {
   const rows: UserInsert[] = []
+  const today = now.getTime()
   for (let n = first; n < first + count; n++) {
     const nameFirst = random.pick(FIRST_NAMES)
     const nameLast = random.pick(LAST_NAMES)
-    const createdAt = random.between(now.getTime() - 730 * DAY, now.getTime() - DAY)
+    const age = lastLoginAge(random)
+    const lastLogin = age === null ? null : new Date(today - Math.round(age * DAY))
+    // Created before the last sign-in (and at least a day ago), within the last two years or so.
+    const createdBefore = Math.min(lastLogin?.getTime() ?? today, today - DAY)
+    const createdAt = random.between(
+      Math.min(today - 730 * DAY, createdBefore - DAY),
+      createdBefore,
+    )
     const local = `${nameFirst}.${nameLast}`.toLowerCase().replace(/[^a-z.]/g, '')
     // Ten digits, unique per n: an area code 200–999 and a seven-digit line number.
     const phone = random.chance(0.8) ? String(2_000_000_000 + n * 7) : null
     const internal = random.chance(0.1)
+    const since = Math.max(createdAt.getTime(), lastLogin?.getTime() ?? 0)
+    const lockedAt = random.chance(0.02) ? random.between(since, today) : null
+    const disabledAt = random.chance(0.02) ? random.between(since, today) : null
     rows.push({
       id: uuidv7({ msecs: createdAt.getTime() }),
       createdAt,
-      updatedAt: random.between(createdAt.getTime(), now.getTime()),
+      updatedAt: random.between(since, today),
       nameFirst,
       nameLast,
       email: `${local}.${n}@${random.pick(EMAIL_DOMAINS)}`,
       phone,
       passwordHash,
-      passwordChangedAt: random.between(now.getTime() - 80 * DAY, now.getTime()),
-      permissions: internal ? STAFF_PERMISSIONS : [],
+      passwordChangedAt: random.between(Math.max(createdAt.getTime(), today - 80 * DAY), today),
+      mustChangePassword: random.chance(0.05),
+      lockedAt,
+      disabledAt,
+      permissions: internal ? permissionsOf(random) : [],
       type: internal ? 'INTERNAL' : 'EXTERNAL',
       use2fa: phone !== null && random.chance(0.3),
-      lastLogin: random.chance(0.9) ? random.between(createdAt.getTime(), now.getTime()) : null,
+      lastLogin,
     })
   }
   return rows

@@ -41,7 +41,8 @@ export interface SeedResult {
 export const SEED_PASSWORD = 'Seeded#Pass2026'
 
 /**
- * Writes realistic bulk data in one transaction: users (one shared password hash, computed once),
+ * Writes realistic bulk data in one transaction: users (one shared password hash, computed once;
+ * sign-ins, locks, two-factor and permissions spread as in a real directory, see people.ts),
  * sessions of those users, services and a small attribute tree. Numbers continue after what the
  * database holds, so running it again adds rows instead of failing on unique emails or keys.
  */
@@ -63,7 +64,8 @@ export async function seedDatabase(
     const result: Record<string, number> = {}
     result.users = await bulkInsert(tx, users, people)
 
-    let owners = people.map((user) => user.id!)
+    // Locked and disabled accounts cannot sign in, so they hold no live sessions.
+    let owners = people.filter((user) => !user.lockedAt && !user.disabledAt).map((user) => user.id!)
     if (owners.length === 0 && counts.sessions > 0) {
       owners = (await tx.select({ id: users.id }).from(users)).map((row) => row.id)
       if (owners.length === 0) throw new Error('Sessions need users: seed some with --users.')

@@ -1,6 +1,7 @@
 import { expect, testWithServer } from './support/fixtures'
 import { expectSignedIn, signIn } from './login/login'
 import { filtersButton, filtersRegion, serviceRows } from './services/services'
+import { rowLinks as userRowLinks } from './users/users'
 
 /**
  * Screenshots of every screen this build has, light and dark, desktop and phone, into
@@ -85,6 +86,32 @@ for (const scheme of ['light', 'dark'] as const) {
           await page.getByRole('button', { name: 'Add Service' }).click()
           await expect(page.getByRole('dialog')).toBeVisible()
           await shot('new-service')
+          await page.keyboard.press('Escape')
+        }
+
+        await page.goto('/users')
+        await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
+        await expect(userRowLinks(page).first()).toBeVisible()
+        await shot('users')
+        await userRowLinks(page).first().click()
+        await expect(page).toHaveURL(/\/users\/[\w-]+$/)
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+        await shot('user-detail')
+        if (layout.name === 'desktop') {
+          await page.goto('/users')
+          await page
+            .getByRole('button', { name: /Filters/ })
+            .first()
+            .click()
+          await expect(page.getByRole('radiogroup', { name: 'Dormant' })).toBeVisible()
+          await shot('users-filters')
+          await page
+            .getByRole('button', { name: /Filters/ })
+            .first()
+            .click()
+          await page.getByRole('button', { name: 'Add User' }).click()
+          await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible()
+          await shot('add-user')
           await page.keyboard.press('Escape')
         }
 

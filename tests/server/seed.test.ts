@@ -14,7 +14,7 @@ import {
 import { services } from '../../server/db/schema/services'
 import { sessions } from '../../server/db/schema/sessions'
 import { users } from '../../server/db/schema/users'
-import { signIn, useTestApp } from './helper'
+import { ADMIN, signIn, useTestApp } from './helper'
 
 const t = useTestApp()
 const counts = { users: 40, sessions: 300, services: 12, attributeKeys: 30 }
@@ -70,10 +70,58 @@ describe('seedDatabase', () => {
     const [person] = await t.db
       .select()
       .from(users)
-      .where(and(eq(users.type, 'EXTERNAL'), eq(users.use2fa, false)))
+      .where(
+        and(
+          eq(users.type, 'EXTERNAL'),
+          eq(users.use2fa, false),
+          eq(users.mustChangePassword, false),
+          isNull(users.lockedAt),
+          isNull(users.disabledAt),
+        ),
+      )
       .limit(1)
     await expect(signIn(t, person!.email, result.password)).resolves.toBeTruthy()
     expect(result.written.users).toBe(40)
+  })
+
+  it('spreads users as the Users screen meets them in a real directory', async () => {
+    const now = Date.now()
+    await seedDatabase(t.db, { users: 2000, sessions: 500, services: 0, attributeKeys: 0 })
+    const people = (await t.db.select().from(users)).filter((p) => p.email !== ADMIN.email)
+    const daysAgo = (p: (typeof people)[number]) =>
+      p.lastLogin ? (now - p.lastLogin.getTime()) / 86_400_000 : Infinity
+    const share = (test: (p: (typeof people)[number]) => boolean) =>
+      people.filter(test).length / people.length
+    // Never, and each dormant band the filter offers, and most within the last ten days.
+    expect(share((p) => p.lastLogin === null)).toBeGreaterThan(0.03)
+    expect(share((p) => daysAgo(p) > 200 && p.lastLogin !== null)).toBeGreaterThan(0.02)
+    expect(share((p) => daysAgo(p) > 100 && daysAgo(p) <= 200)).toBeGreaterThan(0.02)
+    expect(share((p) => daysAgo(p) > 40 && daysAgo(p) <= 100)).toBeGreaterThan(0.02)
+    expect(share((p) => daysAgo(p) > 10 && daysAgo(p) <= 40)).toBeGreaterThan(0.05)
+    expect(share((p) => daysAgo(p) <= 10)).toBeGreaterThan(0.5)
+    for (const person of people) {
+      if (person.lastLogin)
+        expect(person.createdAt.getTime()).toBeLessThanOrEqual(person.lastLogin.getTime())
+      if (person.use2fa) expect(person.phone).not.toBeNull()
+      if (person.type === 'EXTERNAL') expect(person.permissions).toEqual([])
+    }
+    expect(share((p) => p.lockedAt !== null)).toBeGreaterThan(0.005)
+    expect(share((p) => p.disabledAt !== null)).toBeGreaterThan(0.005)
+    expect(share((p) => p.mustChangePassword)).toBeGreaterThan(0.02)
+    expect(share((p) => p.use2fa)).toBeGreaterThan(0.1)
+    const internal = people.filter((p) => p.type === 'INTERNAL')
+    expect(internal.length / people.length).toBeGreaterThan(0.05)
+    expect(internal.filter((p) => p.permissions.length > 0).length).toBeGreaterThan(
+      internal.length / 2,
+    )
+    expect(internal.some((p) => p.permissions.includes('users.write'))).toBe(true)
+    expect(new Set(people.map((p) => p.email)).size).toBe(people.length)
+    // Locked and disabled accounts cannot sign in, so none of them holds a session.
+    const barred = new Set(people.filter((p) => p.lockedAt || p.disabledAt).map((p) => p.id))
+    const owners = (await t.db.select({ userId: sessions.userId }).from(sessions)).map(
+      (s) => s.userId,
+    )
+    expect(owners.filter((id) => barred.has(id))).toEqual([])
   })
 })
 

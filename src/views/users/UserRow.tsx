@@ -24,7 +24,7 @@ export const WIDE_TITLES = [
 
 export function StatusBadge({ status }: { status: UserDisplay['status'] }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="soft" size="1">
+    <Badge color={STATUS_COLOR[status]} variant="soft" size="1" highContrast>
       {STATUS_LABEL[status]}
     </Badge>
   )

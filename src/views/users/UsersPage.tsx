@@ -95,7 +95,7 @@ export function UsersView({ list, options, drawer, selection, bulk, id }: ViewPr
             gap="2"
             minHeight="0"
             minWidth="0"
-            flexShrink="0"
+            flexShrink={wideRows ? '1' : '0'}
             flexGrow={wideRows ? '1' : '0'}
             width={desktop && id ? '420px' : wideRows ? undefined : '100%'}
           >

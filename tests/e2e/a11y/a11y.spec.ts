@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
 import { serviceRows } from '../services/services'
+import { rowLinks as userRowLinks } from '../users/users'
 import { buildShirt } from '../attributes/demo.support'
 import { attributeTree, expand, itemAction } from '../attributes/tree.support'
 import { initialsContrast } from './contrast'
@@ -188,7 +189,39 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         await page.getByRole('tab', { name: 'Export' }).click()
         await check('flows login export')
 
-        for (const path of ['/users', '/logs']) {
+        // The Users screens (issue 15): the list, one person's detail, the filters and Add User.
+        await page.goto('/users')
+        await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
+        await expect(userRowLinks(page).first()).toBeVisible()
+        await check('users')
+        await userRowLinks(page).first().click()
+        await expect(page).toHaveURL(/\/users\/[\w-]+$/)
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+        await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeVisible()
+        await check('user detail')
+        await page.goto('/users')
+        await page
+          .getByRole('button', { name: /Filters/ })
+          .first()
+          .click()
+        await expect(page.getByRole('radiogroup', { name: 'Dormant' })).toBeVisible()
+        await check('users filters')
+        // On a phone the drawer is a sheet with its own Close; on a desktop the button hides it.
+        const closeSheet = page
+          .getByRole('region', { name: 'Filters' })
+          .getByRole('button', { name: 'Close' })
+        if (await closeSheet.isVisible()) await closeSheet.click()
+        else
+          await page
+            .getByRole('button', { name: /Filters/ })
+            .first()
+            .click()
+        await page.getByRole('button', { name: 'Add User' }).click()
+        await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible()
+        await check('add user dialog')
+        await page.keyboard.press('Escape')
+
+        for (const path of ['/logs']) {
           await page.goto(path)
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
           await check(path)

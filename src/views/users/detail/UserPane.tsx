@@ -29,7 +29,9 @@ export function UserPane({ user }: { user: User }) {
             <Heading as="h2" size="6" id="user-detail-name" style={{ overflowWrap: 'anywhere' }}>
               {user.nameFirst} {user.nameLast}
             </Heading>
-            <Badge color={STATUS_COLOR[status]}>{status}</Badge>
+            <Badge color={STATUS_COLOR[status]} highContrast>
+              {status}
+            </Badge>
           </Flex>
           <Text color="gray" style={{ overflowWrap: 'anywhere' }}>
             {user.email}

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs'
+import { expect, testWithServer } from '../support/fixtures'
+import { expectSignedIn, signIn } from '../login/login'
+import {
+  backArrow,
+  daysSinceSignIn,
+  detailHeading,
+  expectRecordCount,
+  filtersButton,
+  openUsers,
+  parseCsv,
+  pickFilter,
+  rowLink,
+  rowLinks,
+  search,
+  serverUsers,
+  startsWith,
+} from './users'
+
+// A seeded directory of its own: the export spec renames two people.
+const test = testWithServer({}, { users: 400, sessions: 300, services: 0, attributeKeys: 0 })
+
+const COLUMNS =
+  'id,lastName,firstName,email,phone,type,status,twoFactor,passkeys,lastSignIn,createdAt'
+
+test('the dormant filter keeps those who never signed in, or not for 90 days', async ({ page }) => {
+  await signIn(page)
+  await expectSignedIn(page)
+  await openUsers(page)
+  const stored = await serverUsers(page.request)
+  await expectRecordCount(page, stored.length)
+
+  const never = stored.filter((u) => u.lastLogin === null)
+  expect(never.length).toBeGreaterThan(0)
+  await pickFilter(page, 'Dormant', 'Never signed in')
+  await expect(filtersButton(page).first()).toHaveAccessibleName(/1/)
+  await expectRecordCount(page, never.length)
+  const shown = await rowLinks(page).evaluateAll((links) =>
+    links.map((link) => link.getAttribute('href')!.split('/').at(-1)!),
+  )
+  expect(shown.length).toBeGreaterThan(0)
+  for (const id of shown) expect(never.map((u) => u.id)).toContain(id)
+
+  // 90 days: no sign-in for 90 days, those who never signed in included.
+  const now = Date.now()
+  const dormant = stored.filter((u) => daysSinceSignIn(u, now) >= 90)
+  expect(dormant.length).toBeGreaterThan(never.length)
+  await pickFilter(page, 'Dormant', '90 days')
+  await expectRecordCount(page, dormant.length)
+  const recent = stored.find((u) => daysSinceSignIn(u, now) < 30)!
+  await search(page, recent.email, 0)
+  const old = dormant.find((u) => u.lastLogin !== null)!
+  await search(page, old.email, 1)
+  await expect(rowLink(page, old)).toBeVisible()
+
+  await search(page, '')
+  await pickFilter(page, 'Dormant', 'Any')
+  await expectRecordCount(page, stored.length)
+})
+
+test('exports the filtered users as CSV, guarding cells a spreadsheet would run', async ({
+  page,
+}) => {
+  await signIn(page)
+  await expectSignedIn(page)
+  // Two staff members with names a spreadsheet would take for formulas, one with a comma and quotes.
+  const before = await serverUsers(page.request)
+  const [first, second] = before.filter((u) => u.type === 'INTERNAL')
+  for (const [user, name] of [
+    [first!, { nameFirst: '=1+2', nameLast: '@Risk, "Jr"' }],
+    [second!, { nameFirst: 'Ann', nameLast: '-Minus' }],
+  ] as const) {
+    const answer = await page.request.put(`/v1/user/${user.id}/name`, { data: name })
+    expect(answer.status(), await answer.text()).toBe(200)
+  }
+  await openUsers(page)
+  const stored = await serverUsers(page.request)
+  const internal = stored.filter((u) => u.type === 'INTERNAL')
+  await pickFilter(page, 'Type', 'Internal')
+  await expectRecordCount(page, internal.length)
+
+  const downloaded = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const download = await downloaded
+  expect(download.suggestedFilename()).toBe('users.csv')
+  const rows = parseCsv(readFileSync(await download.path(), 'utf8'))
+  expect(rows[0]!.join(',')).toBe(COLUMNS)
+  const body = rows.slice(1)
+  expect(body).toHaveLength(internal.length)
+  expect(new Set(body.map((row) => row[0]))).toEqual(new Set(internal.map((u) => u.id)))
+  for (const row of body) expect(row[5]).toBe('INTERNAL')
+
+  const guarded = body.find((row) => row[0] === first!.id)!
+  expect(guarded[1]).toBe(`'@Risk, "Jr"`)
+  expect(guarded[2]).toBe(`'=1+2`)
+  expect(guarded[3]).toBe(first!.email)
+  expect(body.find((row) => row[0] === second!.id)![1]).toBe(`'-Minus`)
+  // The file holds the quoting itself (RFC 4180), not just something a lenient reader accepts.
+  expect(readFileSync(await download.path(), 'utf8')).toContain(`"'@Risk, ""Jr"""`)
+
+  // Under a search, only the matching rows.
+  await search(page, first!.email, 1)
+  await expect(rowLink(page, first!)).toHaveAccessibleName(startsWith(`@Risk, "Jr", =1+2`))
+  const again = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const one = parseCsv(readFileSync(await (await again).path(), 'utf8'))
+  expect(one.slice(1).map((row) => row[0])).toEqual([first!.id])
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the list, then one person alone with a back arrow, then the list again', async ({
+    page,
+  }) => {
+    await signIn(page)
+    await expectSignedIn(page)
+    await openUsers(page)
+    const stored = await serverUsers(page.request)
+    const person = stored.find((u) => u.email !== 'admin@example.com')!
+    await search(page, person.email, 1)
+    const link = rowLink(page, person)
+    await expect(link).toContainText(person.email)
+    // Nothing spills sideways.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+
+    await link.click()
+    await expect(page).toHaveURL(new RegExp(`/users/${person.id}$`))
+    await expect(detailHeading(page, person)).toBeVisible()
+    await expect(link).toBeHidden()
+    await expect(page.getByLabel('Search users')).toBeHidden()
+
+    await backArrow(page).click()
+    await expect(page).toHaveURL(/\/users$/)
+    await expect(rowLink(page, person)).toBeVisible()
+    await expect(detailHeading(page, person)).toBeHidden()
+  })
+})
