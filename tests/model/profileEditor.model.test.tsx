@@ -153,7 +153,7 @@ for (const c of CASES) {
           await expectNotified('status', `Your ${thing} was saved`)
           // The cache adds its derived sort keys (sortName, sortLastLogin) to every user row.
           await waitFor(async () =>
-            expect(await identityDb().users.get(user.id)).toMatchObject(event.output),
+            expect(await identityDb().users.get(user.id)).toMatchObject(event.output as object),
           )
         },
         'xstate.error.actor.saveRecord': async ({ event }: Step) => {
