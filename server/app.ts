@@ -65,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // Opening and migrating PGlite can take longer than avvio's 10 s default on a busy machine.
+    pluginTimeout: 120_000,
     // An email address is a path segment of POST /v1/passwordReset/:email and may be 254 long.
     routerOptions: { maxParamLength: 256 },
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors, dataVar)),
