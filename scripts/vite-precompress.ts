@@ -23,7 +23,7 @@ async function files(dir: string): Promise<string[]> {
 }
 
 /**
- * Writes `x.br` (brotli, best quality) and `x.gz` (gzip -9) beside every compressible file of the
+ * Writes `x.br` (brotli, best quality below 256 KB) and `x.gz` (gzip -9) beside every compressible file of the
  * build, once, so that the server (server/plugins/static-console.ts, preCompressed) sends them
  * without compressing per request. See docs/console-first-load.md.
  */
@@ -44,7 +44,10 @@ export function precompress(): Plugin {
           const [br, gzipped] = await Promise.all([
             brotli(body, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                // The best quality is slow on the largest chunks (signed-in only, such as the
+                // Flows layout engine); a notch below keeps a first `npm start` quick.
+                [constants.BROTLI_PARAM_QUALITY]:
+                  body.length > 256 * 1024 ? 9 : constants.BROTLI_MAX_QUALITY,
                 [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
               },
             }),

@@ -1,6 +1,5 @@
 import ky, { type ResponsePromise } from 'ky'
 import type { Static, TSchema } from 'typebox'
-import Value from 'typebox/value'
 import { Ok, Success } from '../../../schema/envelope'
 import { ErrorCode } from '../../../schema/errors'
 import { ApiError } from './ApiError'
@@ -47,6 +46,16 @@ async function readBody(request: () => ResponsePromise): Promise<unknown> {
   }
 }
 
+// TypeBox's checker loads with the first answer that carries results, not with the page: the
+// sign-in page shows without it (docs/console-first-load.md).
+const checker = async () => {
+  try {
+    return (await import('typebox/value')).default
+  } catch {
+    throw new ApiError(0, ErrorCode.generic, 'The server could not be reached.', true)
+  }
+}
+
 const unexpected = () => new ApiError(200, ErrorCode.generic, 'The server sent an unexpected answer.')
 
 /** Runs a call and returns its `results`, checked against the schema the server promises. */
@@ -55,6 +64,7 @@ export async function callFor<T extends TSchema>(
   request: () => ResponsePromise,
 ): Promise<Static<T>> {
   const body = await readBody(request)
+  const Value = await checker()
   const valid: boolean = Value.Check(Success(results), body)
   if (!valid) throw unexpected()
   return (body as { results: Static<T> }).results
@@ -63,5 +73,6 @@ export async function callFor<T extends TSchema>(
 /** Runs a call whose answer carries nothing but `{success: true}`. */
 export async function call(request: () => ResponsePromise): Promise<void> {
   const body = await readBody(request)
+  const Value = await checker()
   if (!Value.Check(Ok, body)) throw unexpected()
 }
