@@ -23,7 +23,7 @@ async function files(dir: string): Promise<string[]> {
 }
 
 /**
- * Writes `x.br` (brotli, best quality below 256 KB) and `x.gz` (gzip -9) beside every compressible file of the
+ * Writes `x.br` (brotli, best quality below 1 MB) and `x.gz` (gzip -9) beside every compressible file of the
  * build, once, so that the server (server/plugins/static-console.ts, preCompressed) sends them
  * without compressing per request. See docs/console-first-load.md.
  */
@@ -47,7 +47,7 @@ export function precompress(): Plugin {
                 // The best quality is slow on the largest chunks (signed-in only, such as the
                 // Flows layout engine); a notch below keeps a first `npm start` quick.
                 [constants.BROTLI_PARAM_QUALITY]:
-                  body.length > 256 * 1024 ? 9 : constants.BROTLI_MAX_QUALITY,
+                  body.length > 1024 * 1024 ? 9 : constants.BROTLI_MAX_QUALITY,
                 [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
               },
             }),
