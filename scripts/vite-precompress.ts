@@ -15,7 +15,7 @@ const MIN_BYTES = 1024
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true })
   const nested = await Promise.all(
-    entries.map((entry) =>
+    entries.map(async (entry) =>
       entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
     ),
   )
