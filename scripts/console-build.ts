@@ -5,7 +5,15 @@ import { join, resolve } from 'node:path'
 const root = resolve(import.meta.dirname, '..')
 const outDir = join(root, 'dist/console')
 const stamp = join(outDir, '.build-stamp')
-const inputs = ['src', 'schema', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const inputs = [
+  'src',
+  'schema',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+  'package-lock.json',
+]
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0

@@ -1,5 +1,6 @@
 import Type, { type TSchema } from 'typebox'
-import { isEmail, passwordPolicyFailures } from '../schema/rules'
+import { isEmail } from '../schema/rules'
+import { passwordPolicyFailures } from '../schema/new-password'
 
 /** One environment variable: its default, what it means, and how a value is checked. */
 export interface ConfigVariable {

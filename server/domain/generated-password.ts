@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { passwordPolicyFailures } from '../../schema/rules'
+import { passwordPolicyFailures } from '../../schema/new-password'
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz'
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ'

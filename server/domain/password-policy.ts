@@ -1,4 +1,4 @@
-import { passwordPolicyFailures } from '../../schema/rules'
+import { passwordPolicyFailures } from '../../schema/new-password'
 
 /** How many earlier passwords (the current one included) a new password may not repeat. */
 export const PASSWORD_HISTORY_SIZE = 5

@@ -31,6 +31,9 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
+        // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): the
+        // best one the browser accepts is sent as is, with Vary: accept-encoding.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, file) {
           const immutable = path.relative(root, file).startsWith(`assets${path.sep}`)

@@ -1,5 +1,9 @@
-import { ALLOW_ALL, type Requirement, type UserType } from '../../schema/permissions'
+import type { ALLOW_ALL as AllowAll, Requirement, UserType } from '../../schema/permissions'
 import type { SelfUser } from '../../schema/user'
+
+// schema/permissions.ts's ALLOW_ALL by value: importing it would bring that module's TypeBox schemas
+// into the first load (access checks run on every screen, /login included).
+const ALLOW_ALL: typeof AllowAll = 'ALLOW_ALL'
 
 /**
  * What an area of the console asks of the person (SPEC.md §6 'Guarded area rule'): a permission

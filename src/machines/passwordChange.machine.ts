@@ -8,7 +8,8 @@ import {
   type SnapshotFrom,
 } from 'xstate'
 import type { PasswordChangeBody } from '../../schema/password'
-import { validateNewPassword, validatePassword } from '../../schema/rules'
+import { validatePassword } from '../../schema/rules'
+import { validateNewPassword } from '../../schema/new-password'
 import type { SelfUser } from '../../schema/user'
 import { changePassword } from '../data/api/password'
 import { fetchSelf } from '../data/api/self'

@@ -1,4 +1,5 @@
-import { validateNewPassword, validatePassword } from '../../schema/rules'
+import { validatePassword } from '../../schema/rules'
+import { validateNewPassword } from '../../schema/new-password'
 import type { ChangeSnapshot } from './passwordChange.machine'
 import { validateRepeat } from './password.rules'
 

@@ -6,7 +6,7 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate'
-import { validateNewPassword } from '../../schema/rules'
+import { validateNewPassword } from '../../schema/new-password'
 import { lookUpResetToken, resetPassword, type PasswordResetBody } from '../data/api/password'
 import { loginMachine } from './login.machine'
 import { isExpiredLink, passwordNotices, resetFailureMessage } from './password.messages'

@@ -1,4 +1,4 @@
-import { validateNewPassword } from '../../schema/rules'
+import { validateNewPassword } from '../../schema/new-password'
 import type { ResetSnapshot } from './passwordReset.machine'
 import { validateResetEmail, validateResetRepeat } from './password.rules'
 

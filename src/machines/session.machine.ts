@@ -20,7 +20,9 @@ import { isExpiryWarningDismissed } from '../data/prefs/passwordExpiry'
 import { cookiesAcceptedMachine } from './cookiesAccepted.machine'
 import { notificationsMachine } from './notifications.machine'
 import { passwordExpiryMachine } from './passwordExpiry.machine'
-import { isSyncFailed, isSyncReady, syncMachine, type SyncSnapshot } from './sync.machine'
+import type { SyncSnapshot } from './sync.machine'
+import { lazySyncMachine, loadSyncMachine } from './sync.lazy'
+import { isSyncFailed, isSyncReady } from './sync.status'
 import { SYSTEM_ID } from './system'
 
 // signedIn is only entered with the user fetchSelf answered, so this never throws.
@@ -67,9 +69,15 @@ export const sessionMachine = setup({
     },
   },
   actors: {
-    fetchSelf: fromPromise<SelfUser>(({ signal }) => fetchSelf({ signal })),
+    // Someone is signed in: the sync's code (caches, worker) loads before signedIn invokes it, and
+    // only then, so /login loads none of it (docs/console-first-load.md).
+    fetchSelf: fromPromise<SelfUser>(async ({ signal }) => {
+      const user = await fetchSelf({ signal })
+      await loadSyncMachine()
+      return user
+    }),
     signOut: fromPromise<void>(({ signal }) => signOut({ signal })),
-    sync: syncMachine,
+    sync: lazySyncMachine,
     notifications: notificationsMachine,
     passwordExpiry: passwordExpiryMachine,
     cookiesAccepted: cookiesAcceptedMachine,

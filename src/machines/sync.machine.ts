@@ -355,12 +355,8 @@ export const syncMachine = setup({
 export type SyncActor = ActorRefFrom<typeof syncMachine>
 export type SyncSnapshot = SnapshotFrom<typeof syncMachine>
 
-/** What startup waits for: both caches loaded (SPEC.md §4 'Startup'). */
-export const isSyncReady = (snapshot: SyncSnapshot): boolean => snapshot.hasTag('ready')
-
-/** Opening or loading a cache failed, and nothing is loaded to show instead. */
-export const isSyncFailed = (snapshot: SyncSnapshot): boolean =>
-  snapshot.hasTag('error') && !snapshot.hasTag('ready')
+// What startup waits for, and its failure: in their own module for the session (first load).
+export { isSyncFailed, isSyncReady } from './sync.status'
 
 /** The areas whose load is still under way (the loading screen names their tables). */
 export const loadingAreas = (snapshot: SyncSnapshot): Area[] =>

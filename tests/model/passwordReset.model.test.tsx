@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { validateNewPassword } from '../../schema/rules'
+import { validateNewPassword } from '../../schema/new-password'
 import { readLastUsername } from '../../src/data/prefs/lastUsername'
 import { buildPaths, coverageOf } from '../../src/flows/paths/model'
 import {

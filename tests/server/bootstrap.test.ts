@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Permissions } from '../../schema/permissions'
 import { ensureAdministrator, signInInstructions } from '../../server/use-cases/first-administrator'
 import { users } from '../../server/db/schema/users'
-import { passwordPolicyFailures } from '../../schema/rules'
+import { passwordPolicyFailures } from '../../schema/new-password'
 import { buildTestApp, call, signIn, type TestApp } from './helper'
 
 let t: TestApp

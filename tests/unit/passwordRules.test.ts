@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { COMMON_PASSWORDS, isCommonPassword } from '../../schema/common-passwords'
+import { MESSAGES } from '../../schema/rules'
 import {
   COMMON_PASSWORD_FAILURE,
-  MESSAGES,
   passwordPolicyFailures,
   validateNewPassword,
-} from '../../schema/rules'
+} from '../../schema/new-password'
 
 describe('common passwords', () => {
   it('holds lowercased entries of 8 to 64 characters, without duplicates', () => {

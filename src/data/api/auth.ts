@@ -1,10 +1,8 @@
-import {
-  LoginResults,
-  VerifyResults,
-  type LoginBody,
-  type VerifyBody,
-} from '../../../schema/auth'
+import type { LoginBody, LoginResults, VerifyBody, VerifyResults } from '../../../schema/auth'
 import { call, callFor, http } from './client'
+
+// The schemas load with the first answer: the sign-in page is in the first load, TypeBox is not.
+const schemas = () => import('../../../schema/auth')
 
 type Options = { signal?: AbortSignal }
 
@@ -13,7 +11,7 @@ type Options = { signal?: AbortSignal }
  * yet; without it the session cookie is set.
  */
 export function signIn(body: LoginBody, { signal }: Options = {}): Promise<LoginResults> {
-  return callFor(LoginResults, () => http.post('login', { json: body, signal }))
+  return callFor(async () => (await schemas()).LoginResults, () => http.post('login', { json: body, signal }))
 }
 
 /** Step two: the security code that the SMS carried. */
@@ -22,7 +20,7 @@ export function verifyAccessCode(
   { signal }: Options = {},
 ): Promise<VerifyResults> {
   const json: VerifyBody = { ...body, service: 'sso' }
-  return callFor(VerifyResults, () => http.post('login/verify', { json, signal }))
+  return callFor(async () => (await schemas()).VerifyResults, () => http.post('login/verify', { json, signal }))
 }
 
 /** Ends the session on the server, which also clears the cookie. */

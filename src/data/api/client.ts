@@ -1,7 +1,5 @@
 import ky, { type ResponsePromise } from 'ky'
 import type { Static, TSchema } from 'typebox'
-import Value from 'typebox/value'
-import { Ok, Success } from '../../../schema/envelope'
 import { ErrorCode } from '../../../schema/errors'
 import { ApiError } from './ApiError'
 import { readFailure, toApiError } from './errors'
@@ -47,15 +45,39 @@ async function readBody(request: () => ResponsePromise): Promise<unknown> {
   }
 }
 
+// TypeBox's checker and the envelope's schemas load with the first answer that carries results,
+// not with the page: the sign-in page shows without them (docs/console-first-load.md).
+const checker = async () => {
+  try {
+    const [value, envelope] = await Promise.all([
+      import('typebox/value'),
+      import('../../../schema/envelope'),
+    ])
+    return { Value: value.default, Ok: envelope.Ok, Success: envelope.Success }
+  } catch {
+    throw new ApiError(0, ErrorCode.generic, 'The server could not be reached.', true)
+  }
+}
+
+/**
+ * A results schema, or a function that loads it: the calls of the first load (the session check,
+ * sign-in, passkey sign-in) name theirs lazily so that TypeBox is fetched with the first answer.
+ */
+export type ResultsSchema<T extends TSchema> = T | (() => Promise<T>)
+
 const unexpected = () => new ApiError(200, ErrorCode.generic, 'The server sent an unexpected answer.')
 
 /** Runs a call and returns its `results`, checked against the schema the server promises. */
 export async function callFor<T extends TSchema>(
-  results: T,
+  results: ResultsSchema<T>,
   request: () => ResponsePromise,
 ): Promise<Static<T>> {
   const body = await readBody(request)
-  const valid: boolean = Value.Check(Success(results), body)
+  const [{ Value, Success }, schema] = await Promise.all([
+    checker(),
+    typeof results === 'function' ? results() : results,
+  ])
+  const valid: boolean = Value.Check(Success(schema), body)
   if (!valid) throw unexpected()
   return (body as { results: Static<T> }).results
 }
@@ -63,5 +85,6 @@ export async function callFor<T extends TSchema>(
 /** Runs a call whose answer carries nothing but `{success: true}`. */
 export async function call(request: () => ResponsePromise): Promise<void> {
   const body = await readBody(request)
+  const { Value, Ok } = await checker()
   if (!Value.Check(Ok, body)) throw unexpected()
 }

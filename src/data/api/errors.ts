@@ -1,10 +1,21 @@
 import { HTTPError, TimeoutError } from 'ky'
-import Value from 'typebox/value'
-import { Failure } from '../../../schema/envelope'
+import type { Failure } from '../../../schema/envelope'
 import { defaultErrorMessage, ErrorCode } from '../../../schema/errors'
 import { ApiError } from './ApiError'
 
 const NETWORK_MESSAGE = 'The server could not be reached.'
+
+/**
+ * The `Failure` schema (schema/envelope.ts), checked by hand: a signed-out visitor's first answer
+ * (401 on /v1/self) is read with this alone, so TypeBox's checker stays out of the first load.
+ */
+function isFailure(body: unknown): body is Failure {
+  if (typeof body !== 'object' || body === null) return false
+  const { success, error } = body as { success?: unknown; error?: unknown }
+  if (success !== false || typeof error !== 'object' || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  return Number.isInteger(code) && typeof message === 'string'
+}
 
 /** The envelope of a failed answer, or undefined when the body is not one (a proxy's HTML page, say). */
 export async function readFailure(response: Response): Promise<Failure | undefined> {
@@ -12,7 +23,7 @@ export async function readFailure(response: Response): Promise<Failure | undefin
     .clone()
     .json()
     .catch(() => undefined)
-  return Value.Check(Failure, body) ? body : undefined
+  return isFailure(body) ? body : undefined
 }
 
 /**

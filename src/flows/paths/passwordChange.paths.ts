@@ -1,4 +1,5 @@
-import { validateNewPassword, validatePassword } from '../../../schema/rules'
+import { validatePassword } from '../../../schema/rules'
+import { validateNewPassword } from '../../../schema/new-password'
 import { validateRepeat } from '../../machines/password.rules'
 import {
   passwordChangeMachine,

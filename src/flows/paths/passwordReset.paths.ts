@@ -1,4 +1,4 @@
-import { validateNewPassword } from '../../../schema/rules'
+import { validateNewPassword } from '../../../schema/new-password'
 import { validateResetEmail, validateResetRepeat } from '../../machines/password.rules'
 import {
   passwordResetMachine,

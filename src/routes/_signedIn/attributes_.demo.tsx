@@ -1,20 +1,21 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
-import Type from 'typebox'
-import Value from 'typebox/value'
-import { Id } from '../../../schema/common'
 import { Guarded } from '../../views/guard/Guarded'
-import { newRespondentId, TreeDemoPage } from '../../views/attributes/treeDemo/TreeDemoPage'
+import { newRespondentId } from '../../views/attributes/treeDemo/respondent'
+import { TreeDemoPage } from '../../views/attributes/treeDemo/TreeDemoPage'
 
-const DemoSearch = Type.Object({
-  root: Id,
-  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-})
+// The address's schema, { root: Id, ref?: 1 to 200 characters }, checked by hand: this part of the
+// route is in the first load, and TypeBox's checker is not (docs/console-first-load.md). The uuid
+// pattern is TypeBox's own (its 'uuid' format, which schema/common.ts's Id uses).
+const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i
+const isRef = (ref: unknown) =>
+  ref === undefined || (typeof ref === 'string' && ref.length >= 1 && ref.length <= 200)
 
 /** /attributes/demo?root={association id}&ref={reference id}: the whole-tree demo of one root. */
 export const Route = createFileRoute('/_signedIn/attributes_/demo')({
   validateSearch: (search: Record<string, unknown>): { root: string; ref?: string } => {
-    const picked = { root: search.root, ref: search.ref }
-    if (Value.Check(DemoSearch, picked)) return picked
+    const { root, ref } = search
+    if (typeof root === 'string' && UUID.test(root) && isRef(ref))
+      return { root, ref: ref as string | undefined }
     return { root: typeof search.root === 'string' ? search.root : '' }
   },
   // A respondent of its own in the address, so that a reload finds the same answers.

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { GuardedUsersPage } from '../../views/users/UsersPage'
+import { LazyUsersPage } from '../-listPages'
 
 // /users and /users/$id render the same component, unsplit (as Services): picking a user keeps
 // the list, its scroll position, the drawer and the selection. The page sits behind users.read.
 export const Route = createFileRoute('/_signedIn/users/')({
   codeSplitGroupings: [],
-  component: GuardedUsersPage,
+  component: LazyUsersPage,
 })

@@ -22,6 +22,7 @@ import { walkTree, type DemoItem } from '../../../machines/treeDemo.walk'
 import { useScreenActor } from '../../app/useScreenActor'
 import { PageHeader } from '../../page/PageHeader'
 import { AttributePreview } from '../preview/AttributePreview'
+import { newRespondentId } from './respondent'
 
 type Props = {
   rootId: string
@@ -35,9 +36,6 @@ const selectRefId = (s: TreeDemoSnapshot) => s.context.refId
 const selectAnswering = (s: TreeDemoSnapshot) => s.hasTag('answering')
 const selectLoading = (s: TreeDemoSnapshot) =>
   s.hasTag('loading') || (!s.context.rows && !s.hasTag('error'))
-
-/** A fresh reference id for a new respondent. */
-export const newRespondentId = () => `respondent-${crypto.randomUUID().slice(0, 8)}`
 
 /**
  * The whole-tree demo (issue 6): a root's questions as a respondent meets them, branches as
