@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../server/db/schema/audit'
 import { attributeCalls, cookieWith, expectFailure } from './attributes-helper'
 import { useTestApp } from './helper'
+import { storedBytes, storedNames } from './stored-files'
 
 const t = useTestApp()
 const cookies = { writer: '', reader: '', plain: '' }
@@ -76,14 +75,9 @@ describe('POST /v1/imageFileUpload', () => {
     expect(response.statusCode, response.body).toBe(200)
     const { path: stored } = response.json<{ results: { path: string } }>().results
     expect(stored).toMatch(/^attributes\/[0-9a-f-]{36}$/)
-    const file = path.join(
-      t.dataDir,
-      'files',
-      'attributes',
-      `${stored.slice('attributes/'.length)}.webp`,
-    )
-    expect(existsSync(file)).toBe(true)
-    const meta = await sharp(readFileSync(file)).metadata()
+    const file = await storedBytes(t, 'attributes', stored.slice('attributes/'.length))
+    expect(file).toBeDefined()
+    const meta = await sharp(file).metadata()
     expect(meta).toMatchObject({ format: 'webp', width: 600, height: 450 })
     const audit = await t.db
       .select()
@@ -147,11 +141,8 @@ describe('POST /v1/imageFileUpload', () => {
 
   // UTF-8 cannot carry a lone surrogate, so over multipart only NUL can arrive.
   it('refuses a NUL in a text field with 400 and keeps no file', async () => {
-    const stored = () => {
-      const dir = path.join(t.dataDir, 'files', 'attributes')
-      return existsSync(dir) ? readdirSync(dir).length : 0
-    }
-    const before = stored()
+    const stored = async () => (await storedNames(t, 'attributes')).length
+    const before = await stored()
     const png = await image('png', 20, 20)
     for (const [field, value] of [
       ['filename', 'a\u0000b.png'],
@@ -167,7 +158,7 @@ describe('POST /v1/imageFileUpload', () => {
         new RegExp(`^${field} must not contain NUL or unpaired surrogate characters`),
       )
     }
-    expect(stored()).toBe(before)
+    expect(await stored()).toBe(before)
   })
 
   it('needs attributes.write', async () => {
