@@ -207,3 +207,42 @@ describe('POST /v1/imageFileDownload', () => {
     )
   })
 })
+
+describe('replacing an attribute image', () => {
+  const uploaded = async () => {
+    const response = await upload(fields([filePart(await image('png', 40, 30))]))
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<{ results: { path: string } }>().results.path
+  }
+  const isStored = async (path: string) =>
+    (await storedBytes(t, 'attributes', path.slice('attributes/'.length))) !== undefined
+
+  it('deletes the image a key or option no longer names, unless another still names it', async () => {
+    const [first, second, shared] = [await uploaded(), await uploaded(), await uploaded()]
+    const leaf = await key({ type: 'STRING', config: '{"descreteValues":true}', imagePath: first })
+    await save('AttributeKey', { imagePath: second }, leaf.id)
+    expect(await isStored(first)).toBe(false)
+    expect(await isStored(second)).toBe(true)
+
+    const option = await save('AttributeKeyOption', {
+      attributeKeyId: leaf.id,
+      label: 'S',
+      value: 's',
+      imagePath: shared,
+    })
+    await save('AttributeKey', { imagePath: shared }, leaf.id)
+    expect(await isStored(second)).toBe(false)
+    // The option still names `shared`: taking it off the key keeps it.
+    await save('AttributeKey', { imagePath: null }, leaf.id)
+    expect(await isStored(shared)).toBe(true)
+    await save('AttributeKeyOption', { imagePath: null }, option.id)
+    expect(await isStored(shared)).toBe(false)
+  })
+
+  it('keeps the image of a deleted key, which may be restored', async () => {
+    const path = await uploaded()
+    const leaf = await key({ type: 'STRING', config: '{}', imagePath: path })
+    await save('AttributeKey', { deleted: true }, leaf.id)
+    expect(await isStored(path)).toBe(true)
+  })
+})

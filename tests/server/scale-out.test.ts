@@ -46,7 +46,9 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     const env = { DATABASE_URL: url.toString() }
     pool = new pg.Pool({ connectionString: url.toString(), max: 2 })
     // Started together: the migrations run once, under the advisory lock.
-    ;[a, b] = await Promise.all(dataDirs.map((dir) => startServerProcess(dir, { env })))
+    const started = await Promise.all(dataDirs.map((dir) => startServerProcess(dir, { env })))
+    a = started[0]!
+    b = started[1]!
   }, 240_000)
 
   afterAll(async () => {
