@@ -15,6 +15,7 @@ import type { Db } from '../db/types'
 import { ApiError, unprocessable } from '../errors'
 import type { FileStore } from '../files/store'
 import { type KeyRow, liveOptionsOf } from '../repos/attributes'
+import { imagePathInUse } from '../repos/stored-files'
 import type { UseCaseContext } from './context'
 
 /** What the attribute use cases need: the database and the image store (to check image paths). */
@@ -45,18 +46,32 @@ const IMAGE_PATH = /^attributes\/([A-Za-z0-9][A-Za-z0-9_-]{0,127})$/
 /** The stored name of an image path, or undefined when the path is not one this server gives out. */
 export const imageNameOf = (path: string) => IMAGE_PATH.exec(path)?.[1]
 
-/** An image path saved on a key or option must name an image uploaded here. */
+/** An image path saved on a key or option must name an image uploaded here (looked up in `db`). */
 export async function checkImagePath(
   ctx: AttributeContext,
   field: string,
   path: string | null | undefined,
+  db: Db = ctx.db,
 ) {
   if (path === null || path === undefined) return
   const name = imageNameOf(path)
   if (!name) throw refuse(field, `'${path}' is not an attributes/… path from the image upload`)
-  const file = await ctx.files.open(IMAGE_KIND, name)
-  if (!file) throw refuse(field, `there is no uploaded image ${path}`)
-  await file.close()
+  if (!(await ctx.files.exists(IMAGE_KIND, name, db)))
+    throw refuse(field, `there is no uploaded image ${path}`)
+}
+
+/**
+ * A key or option saved in `tx` stopped naming `previous`: the image goes in the same transaction,
+ * unless another key or option (deleted or not, as either may be restored) still names it.
+ */
+export async function releaseImagePath(
+  ctx: AttributeContext,
+  tx: Db,
+  previous: string | null | undefined,
+) {
+  const name = previous ? imageNameOf(previous) : undefined
+  if (!previous || !name || (await imagePathInUse(tx, previous))) return
+  await ctx.files.remove(IMAGE_KIND, name, tx)
 }
 
 /** The key's parts the rules look at. */

@@ -24,6 +24,7 @@ import {
   checkImagePath,
   checkKeyShape,
   checkLength,
+  releaseImagePath,
   noSuch,
   refuse,
   required,
@@ -86,7 +87,7 @@ export async function saveKey(
   checkKeyShape(next)
   if (isContainerType(type)) next.config = '{}'
   if (next.imagePath !== (current?.imagePath ?? null))
-    await checkImagePath(ctx, 'Image', next.imagePath)
+    await checkImagePath(ctx, 'Image', next.imagePath, tx)
   const association = next.attributeKeyAssociationId
   if (association && association !== current?.attributeKeyAssociationId) {
     if (!(await findAssociation(tx, association)))
@@ -99,7 +100,9 @@ export async function saveKey(
     throw conflict('Remove the links to this key before deleting it.')
   const fields = changedFields(current, next)
   if (fields.length === 0) return { row: current, change: 'unchanged' }
-  return { row: await updateRow(tx, 'AttributeKey', current.id, next), change: 'updated', fields }
+  const row = await updateRow(tx, 'AttributeKey', current.id, next)
+  if (next.imagePath !== current.imagePath) await releaseImagePath(ctx, tx, current.imagePath)
+  return { row, change: 'updated', fields }
 }
 
 /**
@@ -148,13 +151,11 @@ export async function saveOption(
       throw refuse('Value', "a BOOLEAN key's options can only have the values 'true' and 'false'")
   }
   if (next.imagePath !== (current?.imagePath ?? null))
-    await checkImagePath(ctx, 'Image', next.imagePath)
+    await checkImagePath(ctx, 'Image', next.imagePath, tx)
   if (!current) return { row: await insertRow(tx, 'AttributeKeyOption', next), change: 'created' }
   const fields = changedFields(current, next)
   if (fields.length === 0) return { row: current, change: 'unchanged' }
-  return {
-    row: await updateRow(tx, 'AttributeKeyOption', current.id, next),
-    change: 'updated',
-    fields,
-  }
+  const row = await updateRow(tx, 'AttributeKeyOption', current.id, next)
+  if (next.imagePath !== current.imagePath) await releaseImagePath(ctx, tx, current.imagePath)
+  return { row, change: 'updated', fields }
 }

@@ -4,7 +4,7 @@ import { LOGO_SIZES, type LogoSize } from '../../schema/service'
 import type { ServiceRow } from '../db/schema/services'
 import { type ImageSize, renderImage } from '../domain/images'
 import { ApiError } from '../errors'
-import { type FileStore, isFileRef } from '../files/store'
+import { type FileStore, WEBP, isFileRef } from '../files/store'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findServiceById, lockService, updateService } from '../repos/services'
 import type { UseCaseContext } from './context'
@@ -21,23 +21,10 @@ const SIZES: ImageSize<LogoSize>[] = NAMES.map((name) => ({
 
 export interface LogoContext extends UseCaseContext {
   files: FileStore
-  log: { warn(detail: object, message: string): void }
 }
 
-/** The stored file of one size of the logo `ref`: DATA_DIR/files/logo/<ref>-<size>.webp. */
+/** The stored file of one size of the logo `ref`: key logo/<ref>-<size>. */
 export const logoFileName = (ref: string, size: LogoSize) => `${ref}-${size}`
-
-/** Removed files are only clutter: failing to remove them must not fail a change that committed. */
-async function discard(ctx: LogoContext, ref: string | null) {
-  if (!ref) return
-  for (const size of NAMES) {
-    const name = logoFileName(ref, size)
-    if (!isFileRef(KIND, name)) return
-    await ctx.files.remove(KIND, name).catch((error: unknown) => {
-      ctx.log.warn({ err: error, ref }, 'could not remove a replaced logo file')
-    })
-  }
-}
 
 async function editable(ctx: LogoContext, id: string): Promise<ServiceRow> {
   const row = await findServiceById(ctx.db, id)
@@ -47,16 +34,33 @@ async function editable(ctx: LogoContext, id: string): Promise<ServiceRow> {
 }
 
 /**
- * Points the service's logo at `ref` (or null) in one transaction with its audit row, and answers
- * the row and the reference it replaced. The row is locked first, so of two changes at once each
- * learns what the other left behind.
+ * Points the service's logo at `ref` (or null) in one transaction with its audit row, the new
+ * logo's files and the deletion of the files it replaced, so files are stored exactly while a row
+ * names them. The row is locked first, so of two changes at once each learns what the other left.
  */
-async function swap(ctx: LogoContext, actorId: string, id: string, ref: string | null) {
+async function swap(
+  ctx: LogoContext,
+  actorId: string,
+  id: string,
+  ref: string | null,
+  images?: Record<LogoSize, Buffer>,
+) {
   return ctx.db.transaction(async (tx) => {
     const current = await lockService(tx, id)
     if (!current) throw noSuchService()
     if (current.deleted) throw deletedService()
-    if (current.logo === ref) return { row: current, previous: null }
+    if (current.logo === ref) return current
+    for (const size of NAMES) {
+      if (ref && images)
+        await ctx.files.save(
+          KIND,
+          logoFileName(ref, size),
+          { contentType: WEBP, data: images[size] },
+          tx,
+        )
+      const old = current.logo ? logoFileName(current.logo, size) : undefined
+      if (old && isFileRef(KIND, old)) await ctx.files.remove(KIND, old, tx)
+    }
     const row = await updateService(tx, id, { logo: ref, hasLogo: ref !== null })
     if (!row) throw noSuchService()
     await recordAudit(tx, ctx.client, {
@@ -70,15 +74,14 @@ async function swap(ctx: LogoContext, actorId: string, id: string, ref: string |
         change: ref ? 'uploaded' : 'removed',
       },
     })
-    return { row, previous: current.logo }
+    return row
   })
 }
 
 /**
  * Stores a new logo: the service must exist and not be deleted; then the upload is read, checked
- * and re-encoded in three sizes, written under a new reference (so every link to the old one
- * misses), and only then the row changes. The old files go after the commit; a failed commit takes
- * the new ones away again.
+ * and re-encoded in three sizes, and stored under a new reference (so every link to the old one
+ * misses) in the transaction that changes the row and deletes the old files.
  */
 export async function replaceLogo(
   ctx: LogoContext,
@@ -88,26 +91,14 @@ export async function replaceLogo(
 ): Promise<ServiceRow> {
   await editable(ctx, id)
   const images = await renderImage(await readUpload(), SIZES)
-  const ref = uuidv7()
-  let swapped: Awaited<ReturnType<typeof swap>>
-  try {
-    for (const size of NAMES) await ctx.files.save(KIND, logoFileName(ref, size), images[size])
-    swapped = await swap(ctx, actorId, id, ref)
-  } catch (error) {
-    await discard(ctx, ref)
-    throw error
-  }
-  await discard(ctx, swapped.previous)
-  return swapped.row
+  return swap(ctx, actorId, id, uuidv7(), images)
 }
 
 /** Removes the logo; asking again when there is none changes nothing and answers the service. */
 export async function deleteLogo(ctx: LogoContext, actorId: string, id: string) {
   const current = await editable(ctx, id)
   if (!current.logo) return current
-  const swapped = await swap(ctx, actorId, id, null)
-  await discard(ctx, swapped.previous)
-  return swapped.row
+  return swap(ctx, actorId, id, null)
 }
 
 /** A short-lived link to one size of the service's logo; 404 when it has none. */

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../schema/errors'
 import type { UserRow } from '../db/schema/users'
 import { renderImage } from '../domain/images'
 import { ApiError } from '../errors'
-import { type FileStore, isFileRef } from '../files/store'
+import { type FileStore, WEBP, isFileRef } from '../files/store'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, lockVisage, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
@@ -15,7 +15,6 @@ const SIZE = { name: 'visage', maxWidth: 512, maxHeight: 512 } as const
 
 export interface VisageContext extends UseCaseContext {
   files: FileStore
-  log: { warn(detail: object, message: string): void }
 }
 
 const noSuchUser = () => new ApiError(ErrorCode.notFound, 'There is no such user.')
@@ -37,24 +36,19 @@ async function reload(ctx: VisageContext, { targetId }: Editor): Promise<UserRow
   return row
 }
 
-/** A replaced file is only clutter: failing to remove it must not fail the change that committed. */
-async function discard(ctx: VisageContext, ref: string | null) {
-  if (!ref || !isFileRef(KIND, ref)) return
-  await ctx.files.remove(KIND, ref).catch((error: unknown) => {
-    ctx.log.warn({ err: error, ref }, 'could not remove a replaced visage file')
-  })
-}
-
 /**
- * Points the user's visage at `ref` (or null) in one transaction with its audit row, and answers
- * the row and the reference it replaced. The row is locked first, so of two changes at once each
- * learns what the other left behind.
+ * Points the user's visage at `ref` (or null) in one transaction with its audit row, the new
+ * image's file and the deletion of the file it replaced, so a file is stored exactly while a row
+ * names it. The row is locked first, so of two changes at once each learns what the other left.
  */
-async function swap(ctx: VisageContext, editor: Editor, ref: string | null) {
+async function swap(ctx: VisageContext, editor: Editor, ref: string | null, image?: Buffer) {
   return ctx.db.transaction(async (tx) => {
     const current = await lockVisage(tx, editor.targetId)
     if (!current) throw noSuchUser()
-    if (current.visage === ref) return { row: undefined, previous: null }
+    if (current.visage === ref) return undefined
+    if (ref && image) await ctx.files.save(KIND, ref, { contentType: WEBP, data: image }, tx)
+    if (current.visage && isFileRef(KIND, current.visage))
+      await ctx.files.remove(KIND, current.visage, tx)
     const row = await updateUser(tx, editor.targetId, { visage: ref })
     if (!row) throw noSuchUser()
     await recordAudit(tx, ctx.client, {
@@ -64,14 +58,14 @@ async function swap(ctx: VisageContext, editor: Editor, ref: string | null) {
       subjectUserId: editor.targetId,
       detail: { field: 'visage', change: ref ? 'uploaded' : 'deleted' },
     })
-    return { row, previous: current.visage }
+    return row
   })
 }
 
 /**
- * Stores a new visage: permission first, then the upload is read, checked and re-encoded, written
- * under a new reference (so every cache of the old one misses), and only then the row changes. The
- * old file goes after the commit; a failed commit takes the new file away again.
+ * Stores a new visage: permission first, then the upload is read, checked and re-encoded, and
+ * stored under a new reference (so every cache of the old one misses) in the transaction that
+ * changes the row and deletes the old file: a failed commit leaves neither behind.
  */
 export async function replaceVisage(
   ctx: VisageContext,
@@ -80,26 +74,15 @@ export async function replaceVisage(
 ): Promise<UserRow> {
   await loadEditable(ctx, editor)
   const images = await renderImage(await readUpload(), [SIZE])
-  const ref = uuidv7()
-  await ctx.files.save(KIND, ref, images.visage)
-  let swapped: Awaited<ReturnType<typeof swap>>
-  try {
-    swapped = await swap(ctx, editor, ref)
-  } catch (error) {
-    await discard(ctx, ref)
-    throw error
-  }
-  await discard(ctx, swapped.previous)
-  return swapped.row ?? (await reload(ctx, editor))
+  const row = await swap(ctx, editor, uuidv7(), images.visage)
+  return row ?? (await reload(ctx, editor))
 }
 
 /** Removes the visage; asking again when there is none changes nothing and answers the user. */
 export async function deleteVisage(ctx: VisageContext, editor: Editor): Promise<UserRow> {
   const target = await loadEditable(ctx, editor)
   if (!target.visage) return target
-  const swapped = await swap(ctx, editor, null)
-  await discard(ctx, swapped.previous)
-  return swapped.row ?? (await reload(ctx, editor))
+  return (await swap(ctx, editor, null)) ?? (await reload(ctx, editor))
 }
 
 /** A short-lived link to the user's visage; 404 when there is none. */

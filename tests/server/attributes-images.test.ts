@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../server/db/schema/audit'
 import { attributeCalls, cookieWith, expectFailure } from './attributes-helper'
 import { useTestApp } from './helper'
+import { storedBytes, storedNames } from './stored-files'
 
 const t = useTestApp()
 const cookies = { writer: '', reader: '', plain: '' }
@@ -76,14 +75,9 @@ describe('POST /v1/imageFileUpload', () => {
     expect(response.statusCode, response.body).toBe(200)
     const { path: stored } = response.json<{ results: { path: string } }>().results
     expect(stored).toMatch(/^attributes\/[0-9a-f-]{36}$/)
-    const file = path.join(
-      t.dataDir,
-      'files',
-      'attributes',
-      `${stored.slice('attributes/'.length)}.webp`,
-    )
-    expect(existsSync(file)).toBe(true)
-    const meta = await sharp(readFileSync(file)).metadata()
+    const file = await storedBytes(t, 'attributes', stored.slice('attributes/'.length))
+    expect(file).toBeDefined()
+    const meta = await sharp(file).metadata()
     expect(meta).toMatchObject({ format: 'webp', width: 600, height: 450 })
     const audit = await t.db
       .select()
@@ -147,11 +141,8 @@ describe('POST /v1/imageFileUpload', () => {
 
   // UTF-8 cannot carry a lone surrogate, so over multipart only NUL can arrive.
   it('refuses a NUL in a text field with 400 and keeps no file', async () => {
-    const stored = () => {
-      const dir = path.join(t.dataDir, 'files', 'attributes')
-      return existsSync(dir) ? readdirSync(dir).length : 0
-    }
-    const before = stored()
+    const stored = async () => (await storedNames(t, 'attributes')).length
+    const before = await stored()
     const png = await image('png', 20, 20)
     for (const [field, value] of [
       ['filename', 'a\u0000b.png'],
@@ -167,7 +158,7 @@ describe('POST /v1/imageFileUpload', () => {
         new RegExp(`^${field} must not contain NUL or unpaired surrogate characters`),
       )
     }
-    expect(stored()).toBe(before)
+    expect(await stored()).toBe(before)
   })
 
   it('needs attributes.write', async () => {
@@ -214,5 +205,44 @@ describe('POST /v1/imageFileDownload', () => {
       await send('POST', '/v1/imageFileDownload', { path: 'attributes/missing' }, cookies.plain),
       403,
     )
+  })
+})
+
+describe('replacing an attribute image', () => {
+  const uploaded = async () => {
+    const response = await upload(fields([filePart(await image('png', 40, 30))]))
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<{ results: { path: string } }>().results.path
+  }
+  const isStored = async (path: string) =>
+    (await storedBytes(t, 'attributes', path.slice('attributes/'.length))) !== undefined
+
+  it('deletes the image a key or option no longer names, unless another still names it', async () => {
+    const [first, second, shared] = [await uploaded(), await uploaded(), await uploaded()]
+    const leaf = await key({ type: 'STRING', config: '{"descreteValues":true}', imagePath: first })
+    await save('AttributeKey', { imagePath: second }, leaf.id)
+    expect(await isStored(first)).toBe(false)
+    expect(await isStored(second)).toBe(true)
+
+    const option = await save('AttributeKeyOption', {
+      attributeKeyId: leaf.id,
+      label: 'S',
+      value: 's',
+      imagePath: shared,
+    })
+    await save('AttributeKey', { imagePath: shared }, leaf.id)
+    expect(await isStored(second)).toBe(false)
+    // The option still names `shared`: taking it off the key keeps it.
+    await save('AttributeKey', { imagePath: null }, leaf.id)
+    expect(await isStored(shared)).toBe(true)
+    await save('AttributeKeyOption', { imagePath: null }, option.id)
+    expect(await isStored(shared)).toBe(false)
+  })
+
+  it('keeps the image of a deleted key, which may be restored', async () => {
+    const path = await uploaded()
+    const leaf = await key({ type: 'STRING', config: '{}', imagePath: path })
+    await save('AttributeKey', { deleted: true }, leaf.id)
+    expect(await isStored(path)).toBe(true)
   })
 })

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
-import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -11,6 +9,7 @@ import {
 } from '../../server/domain/images'
 import { ApiError } from '../../server/errors'
 import { signIn, useTestApp } from './helper'
+import { storedNames } from './stored-files'
 import { createUser } from './fixtures'
 import { handMadePng } from './png'
 
@@ -85,8 +84,7 @@ describe('the image decode queue', () => {
         message: 'The server is busy with other images. Try again in a few seconds.',
       },
     })
-    const dir = path.join(t.dataDir, 'files', 'visage')
-    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([])
+    expect(await storedNames(t, 'visage')).toEqual([])
 
     await filled.release()
     filled = undefined

@@ -63,12 +63,16 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 /**
- * Starts `server/main.ts` on `dataDir` (PGlite) and a free port. With `pidNamespace` it runs as pid 1
- * of a fresh PID namespace, as in a container, so each start gets the same pid.
+ * Starts `server/main.ts` on `dataDir` (PGlite, unless `env` names a DATABASE_URL) and a free port.
+ * With `pidNamespace` it runs as pid 1 of a fresh PID namespace, as in a container, so each start
+ * gets the same pid.
  */
 export async function startServerProcess(
   dataDir: string,
-  { pidNamespace = false } = {},
+  {
+    pidNamespace = false,
+    env: extra = {},
+  }: { pidNamespace?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<ServerProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -82,6 +86,7 @@ export async function startServerProcess(
     ADMIN_PASSWORD: ADMIN.password,
   }
   delete env.DATABASE_URL
+  Object.assign(env, extra)
   const child = pidNamespace
     ? spawn('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, ...SERVER], {
         cwd: root,

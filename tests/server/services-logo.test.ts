@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +7,7 @@ import type { Service } from '../../schema/service'
 import { auditLog } from '../../server/db/schema/audit'
 import { services } from '../../server/db/schema/services'
 import { call, signIn, useTestApp } from './helper'
+import { storedBytes, storedNames } from './stored-files'
 import { createUser } from './fixtures'
 import { pull, pullUntil } from './sync-helper'
 
@@ -97,9 +96,11 @@ async function logoRef(id: string): Promise<string | null> {
   return row?.logo ?? null
 }
 
-const logoDir = () => path.join(t.dataDir, 'files', 'logo')
-const storedFile = (ref: string, size: string) => path.join(logoDir(), `${ref}-${size}.webp`)
-const storedFiles = () => (existsSync(logoDir()) ? readdirSync(logoDir()).sort() : [])
+const storedFile = async (ref: string, size: string) =>
+  (await storedBytes(t, 'logo', `${ref}-${size}`))!
+const isStored = async (ref: string, size: string) =>
+  (await storedBytes(t, 'logo', `${ref}-${size}`)) !== undefined
+const storedFiles = () => storedNames(t, 'logo')
 
 async function uploaded(id: string, data?: Buffer) {
   const response = await upload(id, [logoPart(data ?? (await image('png')))])
@@ -109,8 +110,8 @@ async function uploaded(id: string, data?: Buffer) {
   return { service: response.json<ServiceAnswer>().results.service, ref }
 }
 
-async function dimensions(file: string) {
-  const { format, width, height } = await sharp(readFileSync(file)).metadata()
+async function dimensions(file: Promise<Buffer>) {
+  const { format, width, height } = await sharp(await file).metadata()
   return { format, width, height }
 }
 
@@ -182,15 +183,15 @@ describe('POST /v1/service/:id/logo', () => {
     const second = await uploaded(service.id)
     expect(second.ref).not.toBe(first.ref)
     for (const size of SIZES) {
-      expect(existsSync(storedFile(first.ref, size))).toBe(false)
-      expect(existsSync(storedFile(second.ref, size))).toBe(true)
+      expect(await isStored(first.ref, size)).toBe(false)
+      expect(await isStored(second.ref, size)).toBe(true)
     }
   })
 
   it('takes the new files away again when the change cannot be committed', async () => {
     const service = await create()
     const kept = await uploaded(service.id)
-    const before = storedFiles()
+    const before = await storedFiles()
     await t.db.execute(sql`
       create function refuse_logo() returns trigger language plpgsql
       as $$ begin raise exception 'refused by the test'; end $$`)
@@ -206,14 +207,14 @@ describe('POST /v1/service/:id/logo', () => {
       await t.db.execute(sql`drop trigger refuse_logo on services`)
       await t.db.execute(sql`drop function refuse_logo()`)
     }
-    expect(storedFiles()).toEqual(before)
-    expect(before).toContain(`${kept.ref}-large.webp`)
+    expect(await storedFiles()).toEqual(before)
+    expect(before).toContain(`${kept.ref}-large`)
     expect(await logoRef(service.id)).toBe(kept.ref)
   })
 
   it('refuses a 6 MB file with 413 and a non-image with 415, changing nothing', async () => {
     const service = await create()
-    const before = storedFiles()
+    const before = await storedFiles()
     const big = Buffer.concat([await image('png'), Buffer.alloc(6 * 1024 * 1024)])
     const tooBig = await upload(service.id, [logoPart(big)])
     expect(tooBig.statusCode).toBe(413)
@@ -233,7 +234,7 @@ describe('POST /v1/service/:id/logo', () => {
         error: { code: 1001, message: 'The file must be a PNG, JPEG, WebP or GIF image.' },
       })
     }
-    expect(storedFiles()).toEqual(before)
+    expect(await storedFiles()).toEqual(before)
     expect(await logoRef(service.id)).toBeNull()
   })
 
@@ -306,7 +307,7 @@ describe('DELETE /v1/service/:id/logo', () => {
         results: { service: { id: service.id, hasLogo: false } },
       })
     }
-    for (const size of SIZES) expect(existsSync(storedFile(ref, size))).toBe(false)
+    for (const size of SIZES) expect(await isStored(ref, size)).toBe(false)
     expect(await logoRef(service.id)).toBeNull()
     const url = await getUrl(service.id, 'logo/large')
     expect(url.statusCode).toBe(404)
@@ -357,7 +358,7 @@ describe('GET /v1/service/:id/logo/:size', () => {
       const file = await t.app.inject({ method: 'GET', url })
       expect(file.statusCode).toBe(200)
       expect(file.headers['content-type']).toBe('image/webp')
-      expect(file.rawPayload.equals(readFileSync(storedFile(ref, size)))).toBe(true)
+      expect(file.rawPayload.equals(await storedFile(ref, size))).toBe(true)
     }
   })
 

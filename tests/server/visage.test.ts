@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +6,7 @@ import { auditLog } from '../../server/db/schema/audit'
 import { serverSecrets } from '../../server/db/schema/passkeys'
 import { serverSecret } from '../../server/repos/server-secrets'
 import { call, signIn, useTestApp } from './helper'
+import { storedBytes, storedNames } from './stored-files'
 import { createUser } from './fixtures'
 
 const t = useTestApp()
@@ -61,9 +60,9 @@ async function signedIn(fields: Parameters<typeof createUser>[1] = {}) {
   return { user, cookie: await signIn(t, user.email, user.password) }
 }
 
-const visageDir = () => path.join(t.dataDir, 'files', 'visage')
-const storedFile = (ref: string) => path.join(visageDir(), `${ref}.webp`)
-const storedFiles = () => (existsSync(visageDir()) ? readdirSync(visageDir()).sort() : [])
+const storedFile = async (ref: string) => (await storedBytes(t, 'visage', ref))!
+const isStored = async (ref: string) => (await storedBytes(t, 'visage', ref)) !== undefined
+const storedFiles = () => storedNames(t, 'visage')
 
 interface UserAnswer {
   results: { user: { id: string; visage: string | null } }
@@ -81,7 +80,7 @@ async function uploaded(cookie: string, id: string, data?: Buffer) {
 }
 
 describe('POST /v1/user/:id/visage', () => {
-  it('stores one’s own image as WebP under DATA_DIR/files and answers results.user', async () => {
+  it('stores one’s own image as WebP in the database and answers results.user', async () => {
     const { user, cookie } = await signedIn()
     const response = await upload(cookie, user.id, [visagePart(await image('png', 1024, 768))])
     expect(response.statusCode).toBe(200)
@@ -89,7 +88,7 @@ describe('POST /v1/user/:id/visage', () => {
     expect(body).toMatchObject({ success: true, results: { user: { id: user.id } } })
     const ref = body.results.user.visage
     expect(ref).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/)
-    const stored = await sharp(readFileSync(storedFile(ref!))).metadata()
+    const stored = await sharp(await storedFile(ref!)).metadata()
     expect(stored).toMatchObject({ format: 'webp', width: 512, height: 384 })
     const audit = await t.db
       .select()
@@ -107,7 +106,7 @@ describe('POST /v1/user/:id/visage', () => {
   it.each(['jpeg', 'gif', 'webp'] as const)('accepts a %s', async (format) => {
     const { user, cookie } = await signedIn()
     const ref = await uploaded(cookie, user.id, await image(format))
-    expect((await sharp(readFileSync(storedFile(ref))).metadata()).format).toBe('webp')
+    expect((await sharp(await storedFile(ref)).metadata()).format).toBe('webp')
   })
 
   it('gives every upload a new reference and removes the replaced file', async () => {
@@ -115,8 +114,8 @@ describe('POST /v1/user/:id/visage', () => {
     const first = await uploaded(cookie, user.id)
     const second = await uploaded(cookie, user.id)
     expect(second).not.toBe(first)
-    expect(existsSync(storedFile(first))).toBe(false)
-    expect(existsSync(storedFile(second))).toBe(true)
+    expect(await isStored(first)).toBe(false)
+    expect(await isStored(second)).toBe(true)
   })
 
   it('keeps no EXIF of the upload (camera, place) in the stored file', async () => {
@@ -129,7 +128,7 @@ describe('POST /v1/user/:id/visage', () => {
       .toBuffer()
     expect((await sharp(photo).metadata()).exif).toBeDefined()
     const ref = await uploaded(cookie, user.id, photo)
-    const file = readFileSync(storedFile(ref))
+    const file = await storedFile(ref)
     const stored = await sharp(file).metadata()
     expect(stored.exif).toBeUndefined()
     expect(stored.xmp).toBeUndefined()
@@ -139,7 +138,7 @@ describe('POST /v1/user/:id/visage', () => {
   it('takes the new file away again when the change cannot be committed', async () => {
     const { user, cookie } = await signedIn()
     const kept = await uploaded(cookie, user.id)
-    const before = storedFiles()
+    const before = await storedFiles()
     await t.db.execute(sql`
       create function refuse_visage() returns trigger language plpgsql
       as $$ begin raise exception 'refused by the test'; end $$`)
@@ -156,13 +155,13 @@ describe('POST /v1/user/:id/visage', () => {
       await t.db.execute(sql`drop function refuse_visage()`)
     }
     // The new file is gone and the one the row still names is kept.
-    expect(storedFiles()).toEqual(before)
-    expect(before).toContain(`${kept}.webp`)
+    expect(await storedFiles()).toEqual(before)
+    expect(before).toContain(kept)
   })
 
   it('refuses SVG and a text file named .png with 415, changing nothing', async () => {
     const { user, cookie } = await signedIn()
-    const before = storedFiles()
+    const before = await storedFiles()
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
     for (const part of [
       visagePart(svg, 'me.svg', 'image/svg+xml'),
@@ -175,7 +174,7 @@ describe('POST /v1/user/:id/visage', () => {
         error: { code: 1001, message: 'The file must be a PNG, JPEG, WebP or GIF image.' },
       })
     }
-    expect(storedFiles()).toEqual(before)
+    expect(await storedFiles()).toEqual(before)
     const self = await call(t, 'GET', '/v1/self', undefined, { cookie })
     expect(self.json()).toMatchObject({ results: { user: { visage: null } } })
   })
@@ -237,7 +236,7 @@ describe('POST /v1/user/:id/visage', () => {
     expect(refused.json()).toMatchObject({ success: false, error: { code: 403 } })
     const writer = await signedIn({ permissions: ['users.write'] })
     const ref = await uploaded(writer.cookie, other.id)
-    expect(existsSync(storedFile(ref))).toBe(true)
+    expect(await isStored(ref)).toBe(true)
   })
 
   it('answers 401 signed out, 400 for a bad id, 404 for nobody', async () => {
@@ -262,7 +261,7 @@ describe('DELETE /v1/user/:id/visage', () => {
       success: true,
       results: { user: { id: user.id, visage: null } },
     })
-    expect(existsSync(storedFile(ref))).toBe(false)
+    expect(await isStored(ref)).toBe(false)
     const again = await call(t, 'DELETE', `/v1/user/${user.id}/visage`, undefined, { cookie })
     expect(again.statusCode).toBe(200)
     expect(again.json()).toMatchObject({ results: { user: { visage: null } } })
@@ -306,7 +305,7 @@ describe('GET /v1/user/:id/visage/url and the signed file URL', () => {
       )
       expect(maxAge).toBeGreaterThan(0)
       expect(maxAge).toBeLessThanOrEqual(300)
-      expect(file.rawPayload.equals(readFileSync(storedFile(ref)))).toBe(true)
+      expect(file.rawPayload.equals(await storedFile(ref))).toBe(true)
     }
     const [key] = await t.db
       .select()

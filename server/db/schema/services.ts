@@ -15,7 +15,7 @@ export const services = pgTable(
     accessTokenTimeout: integer('access_token_timeout').notNull().default(1),
     refreshTokenTimeout: integer('refresh_token_timeout').notNull().default(30),
     hasLogo: boolean('has_logo').notNull().default(false),
-    // The current logo's file reference (DATA_DIR/files/logo/<logo>-<size>.webp), null with no logo.
+    // The current logo's file reference (stored file logo/<logo>-<size>), null with no logo.
     // A new upload gets a new reference, so a signed URL of the old logo stops finding a file.
     // Kept out of the synced Service: the console asks GET /v1/service/:id/logo for a link.
     logo: text('logo'),

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream'
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ErrorCode } from '../../../schema/errors'
@@ -19,8 +18,8 @@ const fileRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
         params: FileParams,
         querystring: SignedFileQuery,
         response: {
-          // A stream is sent as it is; the schema only documents the answer.
-          200: Type.Unsafe<Readable>({ type: 'string', description: 'image/webp' }),
+          // The bytes are sent as they are; the schema only documents the answer.
+          200: Type.Unsafe<Buffer>({ type: 'string', description: 'image/webp' }),
           ...failures,
         },
       },
@@ -39,17 +38,13 @@ const fileRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       if (!(await app.files.verify(kind, name, expires, signature))) {
         throw new ApiError(ErrorCode.forbidden, 'This link is not valid or has expired.')
       }
-      const file = await app.files.open(kind, name)
+      const file = await app.files.read(kind, name)
       if (!file) throw new ApiError(ErrorCode.notFound, 'There is no such file.')
-      const { size } = await file.stat().catch(async (error: unknown) => {
-        await file.close()
-        throw error
-      })
       return reply
-        .type('image/webp')
-        .header('content-length', size)
+        .type(file.contentType)
+        .header('content-length', file.data.length)
         .header('x-content-type-options', 'nosniff')
-        .send(file.createReadStream())
+        .send(file.data)
     },
   )
   done()

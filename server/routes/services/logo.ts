@@ -17,7 +17,6 @@ import { serviceAnswer } from './present'
 const context = (app: App, request: FastifyRequest): LogoContext => ({
   ...useCaseContext(app, request),
   files: app.files,
-  log: request.log,
 })
 
 const answer = { response: { 200: Success(ServiceResults), ...failures } }

@@ -19,7 +19,6 @@ const editor = (request: Pick<FastifyRequest, 'auth'> & { params: { id: string }
 const context = (app: App, request: FastifyRequest): VisageContext => ({
   ...useCaseContext(app, request),
   files: app.files,
-  log: request.log,
 })
 
 const userAnswer = { response: { 200: Success(UserResults), ...failures } }
