@@ -11,7 +11,7 @@
 // (default 3); --data DIR keeps the seeded database in DIR and reuses it on the next run;
 // --indexed also measures the anchor into tables with the console's indexes (like for like).
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -221,12 +221,16 @@ async function round(browser: Browser, url: string): Promise<Round> {
 ensureConsoleBuilt()
 const keep = values.data ? resolve(values.data) : undefined
 const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'gatehouse-bench-'))
-const seeded = keep !== undefined && existsSync(keep) && readdirSync(keep).length > 0
+const seededMark = join(dataDir, '.bench-seeded')
+const seeded = existsSync(seededMark)
 let seedMs = NaN
 if (seeded) {
   console.log(`Reusing the database seeded in ${dataDir}`)
 } else {
-  if (keep) mkdirSync(keep, { recursive: true })
+  if (keep) {
+    rmSync(keep, { recursive: true, force: true })
+    mkdirSync(keep, { recursive: true })
+  }
   // The first start creates the administrator; the seed then adds everyone else.
   await (await startServer({}, dataDir)).stop()
   console.log(
@@ -261,6 +265,7 @@ if (seeded) {
   )
   if (seeding.status !== 0) throw new Error('Seeding failed')
   seedMs = Date.now() - seedStart
+  writeFileSync(seededMark, new Date().toISOString())
 }
 
 const server = await startServer({}, dataDir)
