@@ -231,8 +231,7 @@ if (seeded) {
     rmSync(keep, { recursive: true, force: true })
     mkdirSync(keep, { recursive: true })
   }
-  // The first start creates the administrator; the seed then adds everyone else.
-  await (await startServer({}, dataDir)).stop()
+  // The seed creates the administrator first, then everyone else.
   console.log(
     `Seeding ${values.users} users, ${values.sessions} sessions, ${values.services} services…`,
   )
