@@ -15,7 +15,7 @@ import { Areas, type Area } from '../data/db/syncState'
 import { listenForChanges } from '../data/sync/changes'
 import { progressStream } from '../data/sync/progressStream'
 import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
-import { areaCaughtUp, enginePull } from '../data/sync/syncDeps'
+import { areaCaughtUp, enginePull, startSyncEngine } from '../data/sync/syncDeps'
 import { cacheVersionMachine } from './cacheVersion.machine'
 
 /** The signed-in user the caches are filled for (from session's SelfUser). */
@@ -132,6 +132,7 @@ export const syncMachine = setup({
         loaded: { ...context.loaded, [report.table]: report.loaded },
       }
     }),
+    startEngine: () => void startSyncEngine(),
     recordError: assign({ error: ({ event }) => (event as unknown as { error: unknown }).error }),
     queueChanges: assign({
       pending: ({ context, event }) =>
@@ -196,7 +197,8 @@ export const syncMachine = setup({
         'Opens both caches; one written by another cache version is deleted and the page reloads, one filled for another user (or other permissions) is emptied.',
       tags: ['busy'],
       // The load that follows reads every collection after this point: nothing queued is needed.
-      entry: 'forgetChanges',
+      // The sync worker's script loads meanwhile, off the main thread.
+      entry: ['forgetChanges', 'startEngine'],
       on: {
         'sync.changed': { description: 'The load that follows reads it.' },
         'sync.connected': { description: 'The load that follows reads everything after it.' },

@@ -5,24 +5,32 @@ import { createBatchWriter } from './workerWriter'
 import { localWriter, type BatchWriter, type SyncEngine } from './writer'
 
 let engine: SyncEngine | undefined
+// Whether anything was ever sent to the engine (a write or a pull may still be in its queue).
+let used = false
 
 /**
- * The page's sync engine: its one writer, and the pulls, in the sync worker when there is one.
- * Started by the first pull, not with the page: the login never loads the worker, and a warm
- * start shows content before it is needed.
+ * Starts the page's sync engine (the sync worker when there is one) without sending it anything:
+ * the sync does so as it starts, right after sign-in, so that the worker's script loads while the
+ * caches are opened and claimed. The login never loads it.
  */
-export function syncEngine(): SyncEngine {
+export function startSyncEngine(): SyncEngine {
   engine ??= createBatchWriter()
   return engine
 }
 
+/** The page's sync engine: its one writer, and the pulls, in the sync worker when there is one. */
+export function syncEngine(): SyncEngine {
+  used = true
+  return startSyncEngine()
+}
+
 /**
- * Where a claim goes: through the engine's queue once it runs, behind any batch an earlier session
- * of this page left on its way; on this thread before it was ever started, when nothing can be
- * queued anywhere (so a warm start never waits for the worker to load).
+ * Where a claim goes: through the engine's queue once anything was sent to it, behind any batch
+ * an earlier session of this page left on its way; on this thread before that, when nothing can
+ * be queued anywhere (so a claim never waits for the worker to load).
  */
 export function claimWriter(): BatchWriter {
-  return engine ?? localWriter()
+  return used && engine ? engine : localWriter()
 }
 
 /** A pull through the page's engine, which it starts if need be. */
