@@ -3,7 +3,7 @@ import { deleteCaches, openCaches } from '../data/db/caches'
 import type { OpenResult } from '../data/db/openCache'
 import type { Area } from '../data/db/syncState'
 import { claimCaches } from '../data/sync/claimCaches'
-import { syncEngine } from '../data/sync/syncDeps'
+import { claimWriter } from '../data/sync/syncDeps'
 
 type CacheVersionContext = {
   owner: string
@@ -29,7 +29,7 @@ export const cacheVersionMachine = setup({
     openCaches: fromPromise<Area[], { owner: string }>(() => openCaches()),
     deleteCaches: fromPromise<void, { areas: Area[] }>(({ input }) => deleteCaches(input.areas)),
     claimCaches: fromPromise<void, { owner: string }>(({ input }) =>
-      claimCaches(input.owner, syncEngine()),
+      claimCaches(input.owner, claimWriter()),
     ),
   },
   guards: {

@@ -15,12 +15,8 @@ import { Areas, type Area } from '../data/db/syncState'
 import { listenForChanges } from '../data/sync/changes'
 import { progressStream } from '../data/sync/progressStream'
 import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
-import { syncEngine } from '../data/sync/syncDeps'
+import { areaCaughtUp, enginePull, startSyncEngine } from '../data/sync/syncDeps'
 import { cacheVersionMachine } from './cacheVersion.machine'
-
-// The sync worker starts with the page, so that its script loads while the session is checked
-// rather than after (issue 3: a warm start under 1 s). Without Worker (tests) this is the page's engine.
-syncEngine()
 
 /** The signed-in user the caches are filled for (from session's SelfUser). */
 /** A cache area, as the loading views name it. */
@@ -54,22 +50,22 @@ const union = (a: readonly Collection[], b: readonly Collection[]) => [...new Se
 
 const areaRegion = (area: Area, id: string) =>
   ({
-    description: `Loads the ${area} collections, one after the other.`,
+    description: `Loads the ${area} collections side by side; one caught up at its last pull is shown as it is.`,
     initial: 'loading',
     states: {
       loading: {
-        description: `Pulls each ${area} collection from its stored cursor until the server says DONE.`,
+        description: `Pulls each ${area} collection from its stored cursor until the server says DONE, unless all were caught up at their last pull: then they are queued and pulled once content shows.`,
         invoke: {
           id,
           src: 'loadArea',
           input: { area },
           onSnapshot: {
             actions: 'recordProgress',
-            description: `The ${area} load reported its table and rows so far; the loading screen shows them.`,
+            description: `The ${area} load reported its table and rows so far (the loading screen shows them), or that its caught-up collections wait for the background pull.`,
           },
           onDone: {
             target: 'loaded',
-            description: `The server said DONE for every ${area} collection.`,
+            description: `The server said DONE for every ${area} collection, or all were caught up already.`,
           },
           onError: {
             target: '#sync.failed',
@@ -94,7 +90,7 @@ export const syncMachine = setup({
     openCaches: cacheVersionMachine,
     loadArea: fromObservable<SyncProgress, { area: Area }>(({ input }) =>
       progressStream<SyncProgress>((report, signal) =>
-        syncArea(input.area, syncEngine().pull, signal, report),
+        syncArea(input.area, enginePull, signal, report, areaCaughtUp),
       ),
     ),
     listenForChanges: fromCallback<SyncEvent>(({ sendBack }) =>
@@ -106,7 +102,7 @@ export const syncMachine = setup({
       ),
     ),
     pullChanges: fromPromise<void, { collections: Collection[] }>(({ input, signal }) =>
-      pullCollections(input.collections, syncEngine().pull, signal),
+      pullCollections(input.collections, enginePull, signal),
     ),
   },
   delays: {
@@ -125,6 +121,8 @@ export const syncMachine = setup({
       const report = (event as unknown as { snapshot: { context: SyncProgress | undefined } })
         .snapshot.context
       if (!report) return {}
+      // A caught-up area shows as it is; its collections are pulled once content shows.
+      if (report.background) return { pending: union(context.pending, report.background) }
       return {
         progress: { table: report.table, loaded: report.loaded },
         areaProgress: {
@@ -134,6 +132,7 @@ export const syncMachine = setup({
         loaded: { ...context.loaded, [report.table]: report.loaded },
       }
     }),
+    startEngine: () => void startSyncEngine(),
     recordError: assign({ error: ({ event }) => (event as unknown as { error: unknown }).error }),
     queueChanges: assign({
       pending: ({ context, event }) =>
@@ -198,7 +197,8 @@ export const syncMachine = setup({
         'Opens both caches; one written by another cache version is deleted and the page reloads, one filled for another user (or other permissions) is emptied.',
       tags: ['busy'],
       // The load that follows reads every collection after this point: nothing queued is needed.
-      entry: 'forgetChanges',
+      // The sync worker's script loads meanwhile, off the main thread.
+      entry: ['forgetChanges', 'startEngine'],
       on: {
         'sync.changed': { description: 'The load that follows reads it.' },
         'sync.connected': { description: 'The load that follows reads everything after it.' },

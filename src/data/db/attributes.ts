@@ -5,7 +5,7 @@ import type {
   AttributeKeyCondition,
   AttributeKeyOption,
 } from '../../../schema/attributes'
-import type { OwnerRow, SyncState } from './syncState'
+import { CACHE_OPTIONS, type OwnerRow, type SyncState } from './syncState'
 
 /** SPEC.md §9: bumping it makes every console drop and rebuild this cache. */
 export const ATTRIBUTES_VERSION = 2
@@ -30,7 +30,7 @@ export class AttributesDb extends Dexie {
   outdated = false
 
   constructor(name = 'attributes') {
-    super(name)
+    super(name, CACHE_OPTIONS)
     this.version(ATTRIBUTES_VERSION)
       .stores(ATTRIBUTES_STORES)
       .upgrade(() => {

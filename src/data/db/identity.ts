@@ -2,10 +2,10 @@ import { Dexie, type DBCoreMutateRequest, type Middleware, type DBCore, type Tab
 import type { Service, ServiceAssignment } from '../../../schema/service'
 import type { Session } from '../../../schema/session'
 import type { User } from '../../../schema/user'
-import type { OwnerRow, SyncState } from './syncState'
+import { CACHE_OPTIONS, type OwnerRow, type SyncState } from './syncState'
 
 /** SPEC.md §9: bumping it makes every console drop and rebuild this cache. */
-export const IDENTITY_VERSION = 10
+export const IDENTITY_VERSION = 11
 
 /**
  * Only the indexes a list or an include reads. `[field+id]` pairs are the keyset-paging indexes:
@@ -13,11 +13,13 @@ export const IDENTITY_VERSION = 10
  * The users' `sortName` and `sortLastLogin` are derived keys the cache writes with each row
  * (withUserSortKeys): IndexedDB leaves a row out of an index whose key is null, so a never
  * signed-in user (lastLogin null) would vanish from a lastLogin index (docs/console-users.md).
+ * Every index costs each of the 122,000 rows of a first load a write (v11 dropped the unread
+ * users [nameLast+nameFirst]; docs/console-cache.md).
  */
 export const IDENTITY_STORES = {
   services: 'id, [createdAt+id], [name+id], [updatedAt+id]',
   sessions: 'id, [expires+id], userId',
-  users: 'id, [nameLast+nameFirst], [sortName+id], [sortLastLogin+id], [createdAt+id]',
+  users: 'id, [sortName+id], [sortLastLogin+id], [createdAt+id]',
   serviceAssignments: 'id',
   syncState: 'collection',
 } as const
@@ -71,7 +73,7 @@ export class IdentityDb extends Dexie {
   outdated = false
 
   constructor(name = 'identity') {
-    super(name)
+    super(name, CACHE_OPTIONS)
     this.use(userSortKeysMiddleware)
     this.version(IDENTITY_VERSION)
       .stores(IDENTITY_STORES)

@@ -1,4 +1,13 @@
+import type { DexieOptions } from 'dexie'
 import type { Collection } from '../../../schema/sync'
+
+/**
+ * How both caches open. Relaxed durability: Chromium commits a transaction without waiting for
+ * the disk to flush it. A cache is a copy of the server's data; what a crash could lose is the
+ * last committed batches, and with them their cursors (one transaction), so the next start
+ * fetches them again. Saves a flush per 5000-row batch.
+ */
+export const CACHE_OPTIONS: DexieOptions = { chromeTransactionDurability: 'relaxed' }
 
 /**
  * How far a collection has been read from the server. Written in the same transaction as the batch
@@ -9,6 +18,12 @@ export type SyncState = {
   /** The server's opaque position after the last committed batch; null before the first. */
   cursor: string | null
   updatedAt: string
+  /**
+   * Set when a pull reached DONE after this cursor, cleared by every batch written: a cache whose
+   * collections are all caught up was fully loaded once, so a warm start shows it at once and
+   * brings it up to date in the background (an interrupted first load is not caught up).
+   */
+  caughtUp?: true
 }
 
 /**

@@ -13,6 +13,8 @@ export type SyncDeps = {
   fetchBatch: FetchBatch
   writer: BatchWriter
   readCursor: (collection: Collection) => Promise<string | null>
+  /** Whether the collection is marked caught up; without it a pull never marks one. */
+  isCaughtUp?: (collection: Collection) => Promise<boolean>
 }
 
 /**
@@ -25,6 +27,10 @@ export type SyncDeps = {
  * nothing follows the cursor sent, so the position kept is the last one that was not DONE. A
  * collection the server refuses (403) is emptied, rows and position, instead: what a user may not
  * read must not stay on their screen from an earlier load.
+ *
+ * A pull that reaches DONE marks the collection caught up (after its last batch, which clears the
+ * mark), unless nothing was written and the mark is already there: an up-to-date check writes
+ * nothing.
  */
 export async function pullCollection(
   collection: Collection,
@@ -60,7 +66,12 @@ export async function pullCollection(
         cursor = position
         onBatch(loaded)
       }
-      if (done) return loaded
+      if (done) {
+        if (deps.isCaughtUp && (loaded > 0 || !(await deps.isCaughtUp(collection)))) {
+          await deps.writer.write({ kind: 'caughtUp', collection, cursor })
+        }
+        return loaded
+      }
     }
   } finally {
     signal.removeEventListener('abort', abort)

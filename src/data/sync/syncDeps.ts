@@ -1,10 +1,43 @@
+import { cacheDb } from '../db/caches'
+import { AREA_COLLECTIONS, type Area } from '../db/syncState'
+import { allCaughtUp } from './writeBatch'
 import { createBatchWriter } from './workerWriter'
-import type { SyncEngine } from './writer'
+import { localWriter, type BatchWriter, type SyncEngine } from './writer'
 
 let engine: SyncEngine | undefined
+// Whether anything was ever sent to the engine (a write or a pull may still be in its queue).
+let used = false
+
+/**
+ * Starts the page's sync engine (the sync worker when there is one) without sending it anything:
+ * the sync does so as it starts, right after sign-in, so that the worker's script loads while the
+ * caches are opened and claimed. The login never loads it.
+ */
+export function startSyncEngine(): SyncEngine {
+  engine ??= createBatchWriter()
+  return engine
+}
 
 /** The page's sync engine: its one writer, and the pulls, in the sync worker when there is one. */
 export function syncEngine(): SyncEngine {
-  engine ??= createBatchWriter()
-  return engine
+  used = true
+  return startSyncEngine()
+}
+
+/**
+ * Where a claim goes: through the engine's queue once anything was sent to it, behind any batch
+ * an earlier session of this page left on its way; on this thread before that, when nothing can
+ * be queued anywhere (so a claim never waits for the worker to load).
+ */
+export function claimWriter(): BatchWriter {
+  return used && engine ? engine : localWriter()
+}
+
+/** A pull through the page's engine, which it starts if need be. */
+export const enginePull: SyncEngine['pull'] = (collection, signal, onBatch) =>
+  syncEngine().pull(collection, signal, onBatch)
+
+/** Whether every collection of an area's (open) cache reached DONE at its last pull. */
+export function areaCaughtUp(area: Area): Promise<boolean> {
+  return allCaughtUp(cacheDb(area), AREA_COLLECTIONS[area])
 }

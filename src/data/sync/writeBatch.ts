@@ -45,6 +45,35 @@ export async function emptyCollection(db: Dexie, collection: Collection): Promis
   })
 }
 
+/**
+ * Records that a pull reached DONE after `cursor` (SyncState.caughtUp), in its own small
+ * transaction after the pull's last batch: the collection was read to its end at least once.
+ */
+export async function markCaughtUp(
+  db: Dexie,
+  collection: Collection,
+  cursor: string | null,
+): Promise<void> {
+  const state: Table<SyncState, string> = db.table('syncState')
+  await state.put({ collection, cursor, updatedAt: new Date().toISOString(), caughtUp: true })
+}
+
+/** Whether a collection's last pull reached DONE with nothing written after it. */
+export async function isCaughtUp(db: Dexie, collection: Collection): Promise<boolean> {
+  const state: Table<SyncState, string> = db.table('syncState')
+  return (await state.get(collection))?.caughtUp === true
+}
+
+/**
+ * Whether every collection of `collections` (one database's) is caught up: read in one go, five
+ * small rows, so a warm start decides without touching any big table.
+ */
+export async function allCaughtUp(db: Dexie, collections: readonly Collection[]): Promise<boolean> {
+  const state: Table<SyncState, string> = db.table('syncState')
+  const rows = await state.bulkGet([...collections])
+  return rows.every((row) => row?.caughtUp === true)
+}
+
 /** The stored position of a collection, or null when it was never read. */
 export async function readCursor(db: Dexie, collection: Collection): Promise<string | null> {
   const state: Table<SyncState, string> = db.table('syncState')

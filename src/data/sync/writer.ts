@@ -4,7 +4,7 @@ import { claimCache } from '../db/cacheOwner'
 import { cacheDb } from '../db/caches'
 import { areaOf } from '../db/syncState'
 import { pullCollection, type SyncDeps } from './pullCollection'
-import { emptyCollection, readCursor, writeBatch } from './writeBatch'
+import { emptyCollection, isCaughtUp, markCaughtUp, readCursor, writeBatch } from './writeBatch'
 import type { WriteOp } from './writerProtocol'
 
 /** Where sync writes are committed: a Web Worker in the browser, this thread otherwise. */
@@ -30,6 +30,8 @@ export async function commitWrite(op: WriteOp): Promise<void> {
       return writeBatch(cacheDb(areaOf(op.collection)), op.collection, op.nodes, op.cursor)
     case 'empty':
       return emptyCollection(cacheDb(areaOf(op.collection)), op.collection)
+    case 'caughtUp':
+      return markCaughtUp(cacheDb(areaOf(op.collection)), op.collection, op.cursor)
     case 'claim':
       await claimCache(cacheDb(op.area), op.owner)
   }
@@ -46,6 +48,7 @@ export function pullDeps(writer: BatchWriter): SyncDeps {
     fetchBatch: fetchSyncBatch,
     writer,
     readCursor: (collection: Collection) => readCursor(cacheDb(areaOf(collection)), collection),
+    isCaughtUp: (collection: Collection) => isCaughtUp(cacheDb(areaOf(collection)), collection),
   }
 }
 

@@ -12,6 +12,8 @@ export type WriteOp =
   | { kind: 'batch'; collection: Collection; nodes: SyncNode[]; cursor: string | null }
   | { kind: 'empty'; collection: Collection }
   | { kind: 'claim'; area: Area; owner: string }
+  /** A pull reached DONE at `cursor`: the collection is caught up (SyncState.caughtUp). */
+  | { kind: 'caughtUp'; collection: Collection; cursor: string | null }
 
 /** An operation for the sync worker; `id` pairs the reply with its request. */
 export type WriteRequest = WriteOp & { id: number }

@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
 
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
   // A loaded machine (two cores, parallel workers) can take a while to compile and open PGlite.
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + Number(process.env.SERVER_START_TIMEOUT_MS ?? 60_000)
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`The server exited (${child.exitCode}):\n${output()}`)
@@ -52,7 +52,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
     }
     await new Promise((r) => setTimeout(r, 150))
   }
-  throw new Error(`The server did not answer within 60 s:\n${output()}`)
+  throw new Error(`The server did not answer in time (SERVER_START_TIMEOUT_MS):\n${output()}`)
 }
 
 export interface StartOptions {

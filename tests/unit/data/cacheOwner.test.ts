@@ -35,7 +35,7 @@ function deps(server: FakeSyncServer): SyncDeps {
       write: async (op) => {
         if (op.kind === 'batch') await writeBatch(db, op.collection, op.nodes, op.cursor)
         else if (op.kind === 'empty') await emptyCollection(db, op.collection)
-        else await claimCache(db, op.owner)
+        else if (op.kind === 'claim') await claimCache(db, op.owner)
       },
       close: () => {},
     },

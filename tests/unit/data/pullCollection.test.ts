@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IdentityDb } from '../../../src/data/db/identity'
 import { pullCollection, type SyncDeps } from '../../../src/data/sync/pullCollection'
 import { syncArea, type SyncProgress } from '../../../src/data/sync/syncArea'
-import { emptyCollection, readCursor, writeBatch } from '../../../src/data/sync/writeBatch'
+import {
+  emptyCollection,
+  isCaughtUp,
+  markCaughtUp,
+  readCursor,
+  writeBatch,
+} from '../../../src/data/sync/writeBatch'
 import type { WriteOp } from '../../../src/data/sync/writerProtocol'
 import type { PullCollection } from '../../../src/data/sync/writer'
 import { FakeSyncServer } from './fakeSyncServer'
@@ -26,11 +32,13 @@ function deps(failOnWrite?: number): SyncDeps {
   return {
     fetchBatch: server.fetchBatch,
     readCursor: (collection) => readCursor(db, collection),
+    isCaughtUp: (collection) => isCaughtUp(db, collection),
     writer: {
       write: async (op: WriteOp) => {
         if (++writes === failOnWrite) throw new Error('the tab was closed')
         if (op.kind === 'claim') throw new Error('a pull never claims a cache')
         if (op.kind === 'empty') return emptyCollection(db, op.collection)
+        if (op.kind === 'caughtUp') return markCaughtUp(db, op.collection, op.cursor)
         await writeBatch(db, op.collection, op.nodes, op.cursor)
         written.push(...op.nodes.map((node) => `${node.id}@${op.cursor}`))
       },
@@ -78,6 +86,28 @@ describe('pulling a collection', () => {
     expect(await pullCollection('sessions', deps(), never)).toBe(2)
     expect(written).toEqual(['s-000003@9', 's-000005@9'])
     expect(await cached()).toEqual(server.live('sessions'))
+  })
+
+  it('marks a collection caught up at DONE; a batch clears the mark; an up-to-date check writes nothing', async () => {
+    server.put('sessions', ...Array.from({ length: 5 }, (_, n) => session(n)))
+    await expect(pullCollection('sessions', deps(2), never)).rejects.toThrow('the tab was closed')
+    // An interrupted load is not caught up.
+    expect(await isCaughtUp(db, 'sessions')).toBe(false)
+    await pullCollection('sessions', deps(), never)
+    expect(await isCaughtUp(db, 'sessions')).toBe(true)
+    expect(await readCursor(db, 'sessions')).toBe('5')
+    let writes = 0
+    const counting = deps()
+    const writer = counting.writer
+    counting.writer = { ...writer, write: (op) => (writes++, writer.write(op)) }
+    expect(await pullCollection('sessions', counting, never)).toBe(0)
+    expect(writes).toBe(0)
+    // An empty collection read to its end is caught up too, at no position.
+    expect(await pullCollection('users', deps(), never)).toBe(0)
+    expect(await isCaughtUp(db, 'users')).toBe(true)
+    expect(await readCursor(db, 'users')).toBeNull()
+    await writeBatch(db, 'sessions', [session(9)], '6')
+    expect(await isCaughtUp(db, 'sessions')).toBe(false)
   })
 
   it('does not miss rows written on the server while the load runs', async () => {
@@ -132,23 +162,35 @@ describe('pulling a collection', () => {
 })
 
 describe('loading an area', () => {
-  it('loads each collection in turn and reports the table and rows so far', async () => {
+  it('loads the collections side by side, naming the one with the most rows so far', async () => {
     server.put('services', service(1), service(2))
     server.put('users', ...Array.from({ length: 4 }, (_, n) => user(n)))
     const progress: SyncProgress[] = []
     const pull: PullCollection = (collection, signal, onBatch) =>
       pullCollection(collection, deps(), signal, onBatch)
     await syncArea('identity', pull, never, (report) => progress.push(report))
-    expect(progress.map((p) => `${p.table}:${p.loaded}`)).toEqual([
-      'services:0',
-      'services:2',
-      'sessions:0',
-      'users:0',
-      'users:3',
-      'users:4',
-      'serviceAssignments:0',
-    ])
+    const seen = progress.map((p) => `${p.table}:${p.loaded}`)
+    expect(seen.slice(0, 4)).toEqual(['services:0', 'services:0', 'services:0', 'services:0'])
+    expect(seen).toContain('services:2')
+    expect(seen.at(-1)).toBe('users:4')
     expect(await db.users.count()).toBe(4)
     expect(await db.services.count()).toBe(2)
+    expect(await isCaughtUp(db, 'users')).toBe(true)
+  })
+
+  it('shows an area caught up at its last pull as it is, its collections left for the background', async () => {
+    const progress: SyncProgress[] = []
+    const pull: PullCollection = () => Promise.reject(new Error('nothing may be pulled'))
+    await syncArea('identity', pull, never, (report) => progress.push(report), () =>
+      Promise.resolve(true),
+    )
+    expect(progress).toEqual([
+      {
+        area: 'identity',
+        table: 'services',
+        loaded: 0,
+        background: ['services', 'sessions', 'users', 'serviceAssignments'],
+      },
+    ])
   })
 })
