@@ -10,6 +10,7 @@ import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import eventStreamsPlugin from './plugins/event-streams'
 import filesPlugin from './plugins/files'
+import healthPlugin from './plugins/health'
 import jsonBodyPlugin from './plugins/json-body'
 import originCheckPlugin from './plugins/origin-check'
 import outboxPlugin from './plugins/outbox'
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(routeTablePlugin)
   await app.register(dbPlugin, { config: options.config, database: options.database })
   await app.register(errorsPlugin)
+  await app.register(healthPlugin)
   await app.register(jsonBodyPlugin)
   await app.register(requestTextPlugin)
   await app.register(securityHeadersPlugin)
