@@ -47,10 +47,11 @@ function journalTimes(): number[] {
  * Drizzle's migrator decides: by the time of the last one it recorded.
  */
 export async function pendingMigrations(database: Database): Promise<number> {
-  const result = await database.db.execute<{ last: string | number | null }>(
+  // Both drivers answer { rows }; the Drizzle type of the answer is the driver's.
+  const result: unknown = await database.db.execute(
     sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
   )
-  const rows = (result as unknown as { rows?: { last: string | number | null }[] }).rows ?? []
+  const rows = (result as { rows?: { last: string | number | null }[] }).rows ?? []
   const last = Number(rows[0]?.last ?? 0)
   return journalTimes().filter((when) => when > last).length
 }
