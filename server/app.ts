@@ -13,6 +13,7 @@ import filesPlugin from './plugins/files'
 import healthPlugin from './plugins/health'
 import jsonBodyPlugin from './plugins/json-body'
 import metricsPlugin from './plugins/metrics'
+import openapiPlugin from './plugins/openapi'
 import originCheckPlugin from './plugins/origin-check'
 import outboxPlugin from './plugins/outbox'
 import requestTextPlugin from './plugins/request-text'
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(routeTablePlugin)
   await app.register(dbPlugin, { config: options.config, database: options.database })
   await app.register(errorsPlugin)
+  await app.register(openapiPlugin)
   await app.register(healthPlugin)
   await app.register(metricsPlugin)
   await app.register(jsonBodyPlugin)
