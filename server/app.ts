@@ -15,6 +15,7 @@ import jsonBodyPlugin from './plugins/json-body'
 import metricsPlugin from './plugins/metrics'
 import openapiPlugin from './plugins/openapi'
 import originCheckPlugin from './plugins/origin-check'
+import requestIdPlugin from './plugins/request-id'
 import outboxPlugin from './plugins/outbox'
 import requestTextPlugin from './plugins/request-text'
 import routeTablePlugin from './plugins/route-table'
@@ -39,6 +40,7 @@ import visageRoutes from './routes/visage/index'
 import { type AdminBootstrap, ensureAdministrator } from './use-cases/first-administrator'
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http-failures'
 import { validationMessage } from './validation-message'
+import { loggerOptions, requestId } from './logging'
 
 export interface BuildOptions {
   config: Config
@@ -66,7 +68,11 @@ const BODY_LIMIT = 64 * 1024
 export async function buildApp(options: BuildOptions): Promise<App> {
   const print = options.print ?? ((text: string) => void process.stdout.write(text))
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Any logger the caller asks for gets the redaction and the request serializer (logging.ts).
+    logger: options.logger
+      ? loggerOptions(options.config.logLevel, options.logger === true ? {} : options.logger)
+      : false,
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT,
     // An email address is a path segment of POST /v1/passwordReset/:email and may be 254 long.
     routerOptions: { maxParamLength: 256 },
@@ -80,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     .withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(routeTablePlugin)
+  await app.register(requestIdPlugin)
   await app.register(dbPlugin, { config: options.config, database: options.database })
   await app.register(errorsPlugin)
   await app.register(openapiPlugin)
