@@ -73,6 +73,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       ? loggerOptions(options.config.logLevel, options.logger === true ? {} : options.logger)
       : false,
     genReqId: requestId,
+    // Opening the database runs its migrations, which on a busy machine or a large database take
+    // longer than Fastify's default 10 s per plugin; readiness (/readyz) tells when it is done.
+    pluginTimeout: 120_000,
     bodyLimit: BODY_LIMIT,
     // An email address is a path segment of POST /v1/passwordReset/:email and may be 254 long.
     routerOptions: { maxParamLength: 256 },
