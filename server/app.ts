@@ -10,8 +10,12 @@ import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import eventStreamsPlugin from './plugins/event-streams'
 import filesPlugin from './plugins/files'
+import healthPlugin from './plugins/health'
 import jsonBodyPlugin from './plugins/json-body'
+import metricsPlugin from './plugins/metrics'
+import openapiPlugin from './plugins/openapi'
 import originCheckPlugin from './plugins/origin-check'
+import requestIdPlugin from './plugins/request-id'
 import outboxPlugin from './plugins/outbox'
 import requestTextPlugin from './plugins/request-text'
 import routeTablePlugin from './plugins/route-table'
@@ -36,6 +40,7 @@ import visageRoutes from './routes/visage/index'
 import { type AdminBootstrap, ensureAdministrator } from './use-cases/first-administrator'
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http-failures'
 import { validationMessage } from './validation-message'
+import { loggerOptions, requestId } from './logging'
 
 export interface BuildOptions {
   config: Config
@@ -63,7 +68,14 @@ const BODY_LIMIT = 64 * 1024
 export async function buildApp(options: BuildOptions): Promise<App> {
   const print = options.print ?? ((text: string) => void process.stdout.write(text))
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Any logger the caller asks for gets the redaction and the request serializer (logging.ts).
+    logger: options.logger
+      ? loggerOptions(options.config.logLevel, options.logger === true ? {} : options.logger)
+      : false,
+    genReqId: requestId,
+    // Opening the database runs its migrations, which on a busy machine or a large database take
+    // longer than Fastify's default 10 s per plugin; readiness (/readyz) tells when it is done.
+    pluginTimeout: 120_000,
     bodyLimit: BODY_LIMIT,
     // Opening and migrating PGlite can take longer than avvio's 10 s default on a busy machine.
     pluginTimeout: 120_000,
@@ -79,8 +91,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     .withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(routeTablePlugin)
+  await app.register(requestIdPlugin)
   await app.register(dbPlugin, { config: options.config, database: options.database })
   await app.register(errorsPlugin)
+  await app.register(openapiPlugin)
+  await app.register(healthPlugin)
+  await app.register(metricsPlugin)
   await app.register(jsonBodyPlugin)
   await app.register(requestTextPlugin)
   await app.register(securityHeadersPlugin)

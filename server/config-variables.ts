@@ -165,4 +165,26 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'the window THROTTLE_MAX_FAILURES counts in',
     ...integer(1, 86400),
   },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning:
+      'structured (pino JSON) log level on stdout: fatal, error, warn, info, debug, trace or silent; secrets are redacted',
+    expected: 'one of fatal, error, warn, info, debug, trace, silent',
+    schema: Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$' }),
+  },
+  {
+    name: 'METRICS_ENABLED',
+    default: 'false',
+    meaning: 'true: Prometheus metrics at GET /metrics on the main port (docs/metrics.md)',
+    expected: 'true or false',
+    schema: Type.String({ pattern: '^(true|false)$' }),
+  },
+  {
+    name: 'METRICS_PORT',
+    default: undefined,
+    meaning:
+      'serve GET /metrics on its own listener on this port (on HOST) and not on the main one; unset: see METRICS_ENABLED',
+    ...integer(1, 65535),
+  },
 ]

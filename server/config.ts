@@ -24,6 +24,9 @@ export const ConfigSchema = Type.Object({
   sessionMaxHours: Type.Integer({ minimum: 1 }),
   throttleMaxFailures: Type.Integer({ minimum: 1 }),
   throttleWindowSeconds: Type.Integer({ minimum: 1 }),
+  logLevel: Type.String({ minLength: 1 }),
+  metricsEnabled: Type.Boolean(),
+  metricsPort: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -74,7 +77,12 @@ export function loadConfig(env: Env = process.env): Config {
     sessionMaxHours: int('SESSION_MAX_HOURS'),
     throttleMaxFailures: int('THROTTLE_MAX_FAILURES'),
     throttleWindowSeconds: int('THROTTLE_WINDOW_SECONDS'),
+    logLevel: text('LOG_LEVEL'),
+    metricsEnabled: text('METRICS_ENABLED') === 'true',
+    metricsPort: values.get('METRICS_PORT') as number | undefined,
   }
+  if (config.metricsPort === config.port)
+    throw new ConfigError(`METRICS_PORT must differ from PORT (both ${config.port})`)
   if (!Value.Check(ConfigSchema, config)) throw new ConfigError('The configuration is not valid.')
   return config
 }

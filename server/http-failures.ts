@@ -15,9 +15,10 @@ export const MAX_HEADER_BYTES = 16 * 1024
 /** Router failures: malformed percent-encoding (400) and over-long path parameters (414). */
 export function frameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  void reply.header('x-request-id', request.id)
   const [status, body] =
     error.code === 'FST_ERR_BAD_URL'
       ? [

@@ -19,7 +19,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = options.config ?? loadConfig(process.env)
   const print = options.print ?? ((text: string) => void process.stdout.write(text))
-  const app = await buildApp({ logger: { level: 'warn' }, ...options, config, print })
+  const app = await buildApp({ logger: true, ...options, config, print })
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

@@ -62,6 +62,16 @@ export interface AuditEntry {
   detail?: Record<string, unknown>
 }
 
+/** Told of each audit row as it is written (the metrics' user events count them). */
+export type AuditObserver = (entry: AuditEntry) => void
+const auditObservers = new Set<AuditObserver>()
+
+/** Hears every audit row this process records from now on; answers how to stop hearing. */
+export function observeAudit(observer: AuditObserver): () => void {
+  auditObservers.add(observer)
+  return () => void auditObservers.delete(observer)
+}
+
 export async function recordAudit(db: Db, client: Client, entry: AuditEntry, at = new Date()) {
   await db.insert(auditLog).values({
     at,
@@ -73,6 +83,13 @@ export async function recordAudit(db: Db, client: Client, entry: AuditEntry, at 
     subjectUserId: entry.subjectUserId ?? null,
     detail: entry.detail ?? null,
   })
+  for (const observer of auditObservers) {
+    try {
+      observer(entry)
+    } catch {
+      // Counting must never fail the change it counts.
+    }
+  }
 }
 
 /** Times of failed sign-in steps from `ip` since `since`, oldest first (for the throttle). */

@@ -75,3 +75,27 @@ describe('configuration from the environment', () => {
     for (const variable of CONFIG_VARIABLES) expect(variable.meaning.length).toBeGreaterThan(5)
   })
 })
+
+describe('operations variables', () => {
+  const base = { DATA_DIR: '/tmp/gatehouse-config-test' }
+  it('metrics are off, logs at info, by default', () => {
+    const config = loadConfig(base)
+    expect(config).toMatchObject({ metricsEnabled: false, logLevel: 'info' })
+    expect(config.metricsPort).toBeUndefined()
+  })
+
+  it('reads METRICS_ENABLED, METRICS_PORT and LOG_LEVEL', () => {
+    expect(
+      loadConfig({ ...base, METRICS_ENABLED: 'true', METRICS_PORT: '9464', LOG_LEVEL: 'debug' }),
+    ).toMatchObject({ metricsEnabled: true, metricsPort: 9464, logLevel: 'debug' })
+  })
+
+  it.each([
+    [{ METRICS_ENABLED: 'yes' }, 'METRICS_ENABLED must be true or false (got "yes")'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT must be an integer from 1 to 65535'],
+    [{ METRICS_PORT: '8080' }, 'METRICS_PORT must differ from PORT (both 8080)'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace'],
+  ])('refuses %j clearly', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message)
+  })
+})

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
-import { buildApp } from '../../server/app'
+import { buildApp, type BuildOptions } from '../../server/app'
 import type { App } from '../../server/app-types'
 import { type Config, loadConfig } from '../../server/config'
 import { fromPglite, fromPool } from '../../server/db/database'
@@ -49,6 +49,8 @@ async function freshDatabase(): Promise<Database> {
 
 export interface BuildTestOptions {
   consoleDir?: string
+  /** Fastify's logger option (off by default), e.g. a pino options object with a capturing stream. */
+  logger?: BuildOptions['logger']
 }
 
 /** Builds the app on a fresh database and a temporary DATA_DIR; `env` overrides configuration. */
@@ -72,6 +74,7 @@ export async function buildTestApp(
     print: (text) => void printed.push(text),
     // No console unless a test brings one, so results do not depend on a local build.
     consoleDir: options.consoleDir ?? path.join(dataDir, 'no-console'),
+    logger: options.logger,
   })
   return {
     app,

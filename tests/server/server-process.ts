@@ -20,6 +20,8 @@ export interface ServerProcess {
   stop(): Promise<void>
   /** Whatever it printed so far. */
   output(): string
+  /** Settles with the exit code when the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>
 }
 
 /** True when this machine lets us start a process as pid 1 of a new PID namespace (root, Linux). */
@@ -97,7 +99,7 @@ export async function startServerProcess(
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
   const output = () => log
-  const exited = new Promise<void>((r) => child.once('exit', () => r()))
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
   try {
     await waitUntilUp(url, child, output)
   } catch (error) {
@@ -109,6 +111,7 @@ export async function startServerProcess(
     url,
     serverPid,
     output,
+    exited,
     async killHard() {
       process.kill(serverPid, 'SIGKILL')
       // Without pid 1 the namespace ends, and unshare with it.
