@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors'
 import eventStreamsPlugin from './plugins/event-streams'
 import filesPlugin from './plugins/files'
 import jsonBodyPlugin from './plugins/json-body'
+import oidcPlugin from './plugins/oidc'
 import originCheckPlugin from './plugins/origin-check'
 import outboxPlugin from './plugins/outbox'
 import requestTextPlugin from './plugins/request-text'
@@ -24,6 +25,7 @@ import eventRoutes from './routes/events/index'
 import fileRoutes from './routes/files/index'
 import loginRoutes from './routes/login/index'
 import logoutRoutes from './routes/logout/index'
+import oidcRoutes from './routes/oidc/index'
 import passwordResetRoutes from './routes/password-reset/index'
 import passkeyRoutes from './routes/passkeys/index'
 import selfRoutes from './routes/self/index'
@@ -105,6 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(syncRoutes)
   await app.register(sessionRoutes)
   await app.register(eventRoutes)
+  await app.register(oidcPlugin)
+  await app.register(oidcRoutes)
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)
