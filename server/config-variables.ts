@@ -164,4 +164,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'the window THROTTLE_MAX_FAILURES counts in',
     ...integer(1, 86400),
   },
+  {
+    name: 'OIDC_PRIVATE_BACKCHANNEL',
+    default: 'false',
+    meaning:
+      'true lets back-channel logout reach services on private or loopback addresses (docs/sso.md)',
+    expected: 'true or false',
+    schema: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+  },
 ]

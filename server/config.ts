@@ -24,6 +24,8 @@ export const ConfigSchema = Type.Object({
   sessionMaxHours: Type.Integer({ minimum: 1 }),
   throttleMaxFailures: Type.Integer({ minimum: 1 }),
   throttleWindowSeconds: Type.Integer({ minimum: 1 }),
+  /** Back-channel logout may post to private and loopback addresses (docs/sso.md). */
+  oidcPrivateBackchannel: Type.Optional(Type.Boolean()),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionMaxHours: int('SESSION_MAX_HOURS'),
     throttleMaxFailures: int('THROTTLE_MAX_FAILURES'),
     throttleWindowSeconds: int('THROTTLE_WINDOW_SECONDS'),
+    oidcPrivateBackchannel: text('OIDC_PRIVATE_BACKCHANNEL') === 'true',
   }
   if (!Value.Check(ConfigSchema, config)) throw new ConfigError('The configuration is not valid.')
   return config

@@ -227,6 +227,18 @@ async function buildProvider(app: App): Promise<Provider> {
       ClientCredentials: 600,
       DeviceCode: 600,
     },
+    // The provider refuses to post to private and loopback addresses (SSRF protection) unless the
+    // operator says its services live there (OIDC_PRIVATE_BACKCHANNEL).
+    ...(config.oidcPrivateBackchannel
+      ? {
+          fetch: (url: Parameters<typeof fetch>[0], options?: RequestInit) => {
+            const { dispatcher: _ssrfCheck, ...rest } = (options ?? {}) as RequestInit & {
+              dispatcher?: unknown
+            }
+            return globalThis.fetch(url, rest)
+          },
+        }
+      : {}),
     renderError: (ctx, out) => {
       ctx.type = 'html'
       const text = (value: unknown) =>
@@ -379,7 +391,15 @@ function handOver(
   callback: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
   req: IncomingMessage,
   res: ServerResponse,
+  at: { publicUrl: string; ip: string },
 ) {
+  // The provider builds its endpoints' URLs from the request: they are always the issuer's, and
+  // the address it records is the one Fastify determined, whatever the client's headers claim.
+  const publicUrl = new URL(at.publicUrl)
+  req.headers.host = publicUrl.host
+  req.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1)
+  req.headers['x-forwarded-for'] = at.ip
+  delete req.headers['x-forwarded-host']
   const original = req.url ?? '/'
   ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = original
   req.url = original.slice(OIDC_PATH.length) || '/'
@@ -447,7 +467,10 @@ export default fp(
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
       scope.all(`${OIDC_PATH}/*`, async (request, reply) => {
         reply.hijack()
-        await handOver(callback, request.raw, reply.raw)
+        await handOver(callback, request.raw, reply.raw, {
+          publicUrl: app.config.publicUrl,
+          ip: request.ip,
+        })
       })
     })
 

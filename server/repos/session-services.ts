@@ -21,9 +21,12 @@ export interface SignedInService extends SessionServiceRow {
   backchannelLogoutUri: string
 }
 
-/** The services these sessions signed into, with what revoking them needs. */
-export async function servicesOfSessions(db: Db, sessionIds: string[]): Promise<SignedInService[]> {
-  if (sessionIds.length === 0) return []
+/** The services these sessions (or all of a user's) signed into, with what revoking needs. */
+export async function servicesOfSessions(
+  db: Db,
+  of: { sessionIds: string[] } | { userId: string },
+): Promise<SignedInService[]> {
+  if ('sessionIds' in of && of.sessionIds.length === 0) return []
   return db
     .select({
       sessionId: sessionServices.sessionId,
@@ -38,7 +41,11 @@ export async function servicesOfSessions(db: Db, sessionIds: string[]): Promise<
     })
     .from(sessionServices)
     .innerJoin(services, eq(services.id, sessionServices.serviceId))
-    .where(inArray(sessionServices.sessionId, sessionIds))
+    .where(
+      'sessionIds' in of
+        ? inArray(sessionServices.sessionId, of.sessionIds)
+        : eq(sessionServices.userId, of.userId),
+    )
 }
 
 export async function forgetSessionService(db: Db, sessionId: string, serviceId: string) {

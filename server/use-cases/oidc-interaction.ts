@@ -2,7 +2,11 @@ import { ErrorCode } from '../../schema/errors'
 import { passwordExpiresAt } from '../domain/password-policy'
 import { ApiError } from '../errors'
 import { AuditAction } from '../repos/audit'
-import { recordSessionService } from '../repos/session-services'
+import {
+  recordSessionService,
+  servicesOfSessions,
+  type SignedInService,
+} from '../repos/session-services'
 import { findServiceByKey } from '../repos/services'
 import { assertNotDisabled, assertNotLocked } from './account-lock'
 import type { UseCaseContext } from './context'
@@ -131,4 +135,15 @@ export async function interactionService(ctx: UseCaseContext, clientId: string) 
     throw new ApiError(ErrorCode.notFound, 'The service of this sign-in is no longer registered.')
   }
   return service
+}
+
+/**
+ * The services these console sessions (or all of a user's) signed into: read before the sessions
+ * end (their rows go with them), so that the caller can revoke the grants and notify the services.
+ */
+export async function signInsOf(
+  ctx: UseCaseContext,
+  of: { sessionIds: string[] } | { userId: string },
+): Promise<SignedInService[]> {
+  return servicesOfSessions(ctx.db, of)
 }
