@@ -18,7 +18,6 @@ import {
   destroyOidcModel,
   findOidcModel,
   findOidcModelBy,
-  type OidcPayload,
   purgeExpiredOidcModels,
   revokeOidcGrant,
   upsertOidcModel,
@@ -36,7 +35,8 @@ import {
   PERMISSIONS_SCOPE,
   recordOidcEvent,
 } from '../use-cases/oidc-clients'
-import { recordServiceSignIn } from '../use-cases/oidc-interaction'
+import { recordServiceSignIn, signInsOf } from '../use-cases/oidc-interaction'
+import { signOut } from '../use-cases/sessions'
 import { keysVersion, signingKeys } from '../use-cases/oidc-keys'
 
 /** Where the provider is mounted: the issuer is PUBLIC_URL + this (docs/sso.md). */
@@ -68,17 +68,17 @@ function adapterFor(db: Db) {
   return class GatehouseAdapter implements Adapter {
     constructor(private readonly model: string) {}
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
-      await upsertOidcModel(db, this.model, id, payload as OidcPayload, expiresIn)
+      await upsertOidcModel(db, this.model, id, payload, expiresIn)
     }
     async find(id: string) {
       if (this.model === 'Client') return (await clientMetadata(db, id)) as AdapterPayload
-      return (await findOidcModel(db, this.model, id)) as AdapterPayload | undefined
+      return await findOidcModel(db, this.model, id)
     }
     async findByUserCode(userCode: string) {
       return (await findOidcModelBy(db, this.model, 'userCode', userCode)) as AdapterPayload
     }
     async findByUid(uid: string) {
-      return (await findOidcModelBy(db, this.model, 'uid', uid)) as AdapterPayload | undefined
+      return await findOidcModelBy(db, this.model, 'uid', uid)
     }
     async consume(id: string) {
       await consumeOidcModel(db, this.model, id)
@@ -145,7 +145,7 @@ async function buildProvider(app: App): Promise<Provider> {
   const configuration: Configuration = {
     adapter: adapterFor(db),
     clients: [],
-    jwks: { keys: keys as NonNullable<Configuration['jwks']>['keys'] },
+    jwks: { keys: keys },
     cookies: { keys: cookieKeys },
     findAccount: async (_ctx, sub) => {
       const user = await oidcAccount(db, sub)
@@ -241,8 +241,8 @@ async function buildProvider(app: App): Promise<Provider> {
       : {}),
     renderError: (ctx, out) => {
       ctx.type = 'html'
-      const text = (value: unknown) =>
-        String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+      const text = (value: string | undefined) =>
+        (value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>The sign-in could not continue</h1><p>${text(out.error)}: ${text(out.error_description)}</p></main></body></html>`
     },
   }
@@ -252,7 +252,7 @@ async function buildProvider(app: App): Promise<Provider> {
   // the provider's own comparison (with the one secret in the metadata) is replaced.
   provider.Client.prototype.compareClientSecret = function (this: { clientId: string }, actual) {
     return clientSecretMatches(db, this.clientId, String(actual))
-  } as typeof provider.Client.prototype.compareClientSecret
+  }
   watchEvents(app, provider, cookieName)
   return provider
 }
@@ -338,6 +338,18 @@ function watchEvents(app: App, provider: Provider, cookieName: string) {
     })
   })
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    // RP-initiated logout ends the Gatehouse session too, and with it the other services' sign-ins.
+    const accountId = ctx.oidc.session?.accountId
+    void consoleSession(db, ctx, cookieName)
+      .then(async (console) => {
+        if (!console || console.userId !== accountId) return
+        const useCase = { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) }
+        const signIns = await signInsOf(useCase, { sessionIds: [console.id] })
+        await signOut(useCase, console.userId, console.id)
+        app.eventStreams.end([console.id])
+        await app.oidc.endSignIns(signIns, useCase.client)
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'oidc logout failed'))
     record(ctx, {
       action: AuditAction.oidcLogout,
       outcome: 'success',
@@ -461,7 +473,7 @@ export default fp(
     }
     app.decorate('oidc', { getter: () => service })
 
-    await app.register(async (scope: FastifyInstance) => {
+    await app.register((scope: FastifyInstance, _options, done) => {
       // The provider reads its own bodies (form posts, JSON): Fastify leaves the stream alone.
       scope.removeAllContentTypeParsers()
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
@@ -472,6 +484,7 @@ export default fp(
           ip: request.ip,
         })
       })
+      done()
     })
 
     const purge = () =>
@@ -492,5 +505,5 @@ export default fp(
       clearInterval(keyTimer)
     })
   },
-  { name: 'oidc', dependencies: ['db'] },
+  { name: 'oidc', dependencies: ['db', 'event-streams'] },
 )

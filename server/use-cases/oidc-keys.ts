@@ -25,7 +25,7 @@ export async function generateKeySet(): Promise<JWK[]> {
 export async function signingKeys(db: Db): Promise<JWK[]> {
   let sets = await listOidcKeys(db)
   if (sets.length === 0) {
-    await insertOidcKeys(db, (await generateKeySet()) as Record<string, unknown>[])
+    await insertOidcKeys(db, (await generateKeySet()))
     sets = await listOidcKeys(db)
   }
   return sets.flatMap((set) => set.jwks as JWK[])
@@ -43,7 +43,7 @@ export async function keysVersion(db: Db): Promise<string> {
 export async function rotateSigningKeys(db: Db, client: Client): Promise<string[]> {
   const jwks = await generateKeySet()
   return db.transaction(async (tx) => {
-    const row = await insertOidcKeys(tx, jwks as Record<string, unknown>[])
+    const row = await insertOidcKeys(tx, jwks)
     const sets = await listOidcKeys(tx)
     const retired = sets.slice(PUBLISHED_KEY_SETS).map((set) => set.id)
     await retireOidcKeys(tx, retired)

@@ -205,7 +205,9 @@ describe('signing keys', () => {
     const svc = await service()
     const { code, verifier } = await codeFor(svc, new CookieJar(admin))
     const idToken = (await exchange(svc, code, verifier)).json<{ id_token: string }>().id_token
-    const header = JSON.parse(Buffer.from(idToken.split('.')[0]!, 'base64url').toString())
+    const header = JSON.parse(Buffer.from(idToken.split('.')[0]!, 'base64url').toString()) as {
+      kid: string
+    }
     expect(kids).toContain(header.kid)
     // A second rotation retires the oldest set.
     await rotateSigningKeys(t.db, { ip: 'test', userAgent: 'test' })

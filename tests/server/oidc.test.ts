@@ -199,11 +199,12 @@ describe('the authorization code flow', () => {
     await codeFor(svc)
     const { auditLog } = await import('../../server/db/schema/audit')
     const { eq } = await import('drizzle-orm')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'oidc.authorize'))
-    expect(rows.some((r) => (r.detail as { serviceKey?: string })?.serviceKey === svc.key)).toBe(
-      true,
-    )
+    // The provider's event is recorded after its answer: wait for the row.
+    const recorded = async () =>
+      (await t.db.select().from(auditLog).where(eq(auditLog.action, 'oidc.authorize'))).some(
+        (r) => (r.detail as { serviceKey?: string } | null)?.serviceKey === svc.key,
+      )
+    await expect.poll(recorded, { timeout: 5000 }).toBe(true)
   })
 
   it('gives first-party services the permissions scope', async () => {
@@ -220,5 +221,44 @@ describe('the authorization code flow', () => {
     })
     const claims = decodeJwt(tokens.json<{ id_token: string }>().id_token)
     expect(claims.gatehouse_permissions).toEqual(expect.any(Array))
+  })
+})
+
+describe('RP-initiated logout', () => {
+  it('ends the Gatehouse session and sends the browser to the post-logout URI', async () => {
+    const svc = await service({ postLogoutRedirectUris: ['https://alpha.example.com/bye'] })
+    const own = await signIn(t, ADMIN.email, ADMIN.password)
+    const { code, verifier, jar } = await codeFor(svc, new CookieJar(own))
+    const tokens = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: svc.key,
+      code_verifier: verifier,
+    })
+    const idToken = tokens.json<{ id_token: string }>().id_token
+    const params = new URLSearchParams({
+      id_token_hint: idToken,
+      post_logout_redirect_uri: 'https://alpha.example.com/bye',
+      state: 'bye',
+    })
+    const page = await browse(t, jar, 'GET', `/oidc/session/end?${params}`)
+    expect(page.statusCode, page.body).toBe(200)
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1]
+    expect(xsrf).toBeTruthy()
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/session/end/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header },
+      payload: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+    })
+    jar.take(confirmed)
+    expect(confirmed.statusCode, confirmed.body).toBe(303)
+    expect(String(confirmed.headers.location)).toMatch(
+      /^https:\/\/alpha\.example\.com\/bye\?state=bye/,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const self = await call(t, 'GET', '/v1/self', undefined, { cookie: own })
+    expect(self.statusCode).toBe(401)
   })
 })

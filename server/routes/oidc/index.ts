@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Success } from '../../../schema/envelope'
 import { ErrorCode } from '../../../schema/errors'
@@ -34,16 +34,14 @@ async function interactionOf(app: App, request: FastifyRequest, reply: FastifyRe
   return interaction
 }
 
+const param = (value: unknown) => (typeof value === 'string' ? value : '')
+
 const scopesOf = (interaction: Interaction) =>
-  String(interaction.params.scope ?? '')
-    .split(' ')
-    .filter(Boolean)
+  param(interaction.params.scope).split(' ').filter(Boolean)
 
 const freshSignIn = (interaction: Interaction) =>
   interaction.prompt.name === 'login' &&
-  (String(interaction.params.prompt ?? '')
-    .split(' ')
-    .includes('login') ||
+  (param(interaction.params.prompt).split(' ').includes('login') ||
     interaction.params.max_age !== undefined)
 
 /**
@@ -51,7 +49,7 @@ const freshSignIn = (interaction: Interaction) =>
  * (the console's index.html) reads the details, completes the sign-in with the console session,
  * consents for a third-party service, or aborts. Each answer says where the browser goes next.
  */
-const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   // The page itself is the console's; the provider's wildcard route must not take it.
   app.get(INTERACTION, { schema: { params: InteractionParams } }, (_request, reply) =>
     reply.callNotFound(),
@@ -93,12 +91,12 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  const done = {
+  const finished = {
     params: InteractionParams,
     response: { 200: Success(InteractionDoneResults), ...failures },
   }
 
-  app.post(`${INTERACTION}/login`, { schema: done }, async (request, reply) => {
+  app.post(`${INTERACTION}/login`, { schema: finished }, async (request, reply) => {
     const interaction = await interactionOf(app, request, reply, request.params.uid)
     if (interaction.prompt.name !== 'login') {
       throw conflict('This sign-in does not ask for a sign-in now.')
@@ -122,7 +120,7 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   })
 
-  app.post(`${INTERACTION}/consent`, { schema: done }, async (request, reply) => {
+  app.post(`${INTERACTION}/consent`, { schema: finished }, async (request, reply) => {
     const interaction = await interactionOf(app, request, reply, request.params.uid)
     const accountId = interaction.session?.accountId
     if (interaction.prompt.name !== 'consent' || !accountId) {
@@ -163,7 +161,7 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, results: { returnTo } }
   })
 
-  app.post(`${INTERACTION}/abort`, { schema: done }, async (request, reply) => {
+  app.post(`${INTERACTION}/abort`, { schema: finished }, async (request, reply) => {
     const interaction = await interactionOf(app, request, reply, request.params.uid)
     const accountId = interaction.session?.accountId ?? request.auth?.user.id
     if (accountId) {
@@ -183,6 +181,7 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     )
     return { success: true as const, results: { returnTo } }
   })
+  done()
 }
 
 export default oidcRoutes

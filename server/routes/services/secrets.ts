@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import { Success } from '../../../schema/envelope'
 import { ServiceIdParams } from '../../../schema/service'
 import {
@@ -11,7 +11,7 @@ import { createSecret, listSecrets, revokeSecret } from '../../use-cases/service
 import { failures, useCaseContext } from '../context'
 
 /** Client secrets of confidential services (docs/sso.md, "Secrets"); all take services.write. */
-const serviceSecretRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const serviceSecretRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const opts = { preHandler: app.requirePermission('services.write') }
   const list = { response: { 200: Success(SecretListResults), ...failures } }
 
@@ -55,6 +55,7 @@ const serviceSecretRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { success: true as const, results: { secrets: await listSecrets(ctx, id) } }
     },
   )
+  done()
 }
 
 export default serviceSecretRoutes
