@@ -27,8 +27,20 @@ export const Service = Type.Object({
   }),
   hasLogo: Type.Boolean(),
   deleted: Type.Boolean(),
+  /** OpenID Connect (docs/sso.md): where the service may receive sign-ins and sign-outs. */
+  redirectUris: Type.Array(Type.String()),
+  postLogoutRedirectUris: Type.Array(Type.String()),
+  /** 'public' (PKCE, no secret) or 'confidential' (client secrets). */
+  clientType: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
+  /** First-party services skip the consent screen and may ask for gatehouse:permissions. */
+  firstParty: Type.Boolean(),
+  /** Where back-channel logout tokens are posted; empty for none. */
+  backchannelLogoutUri: Type.String(),
 })
 export type Service = Static<typeof Service>
+
+/** At most this many redirect (or post-logout redirect) URIs per service. */
+export const MAX_REDIRECT_URIS = 20
 
 export const ServiceAssignment = Type.Object({
   ...Base,
@@ -50,6 +62,8 @@ export const SERVICE_MESSAGES = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
   key: 'Use letters, digits, dots, dashes and underscores only, starting with a letter or digit',
   url: 'Must be an absolute http:// or https:// URL',
+  redirectUri: 'Each must be an absolute http:// or https:// URL without a #fragment',
+  tooMany: (max: number) => `At most ${max} addresses`,
 } as const
 
 // Keys travel in sign-on requests and assignments: a slug, so they need no escaping anywhere.
@@ -96,6 +110,18 @@ export function validateServiceUrl(value: string, required = true): string | und
   }
 }
 
+/** Redirect URIs: each an absolute http(s) URL without a fragment; at most MAX_REDIRECT_URIS. */
+export function validateRedirectUris(values: readonly string[]): string | undefined {
+  if (values.length > MAX_REDIRECT_URIS) return SERVICE_MESSAGES.tooMany(MAX_REDIRECT_URIS)
+  for (const value of values) {
+    if (validateServiceUrl(value) || value.includes('#')) return SERVICE_MESSAGES.redirectUri
+  }
+  return undefined
+}
+
+/** The back-channel logout URI: empty, or an absolute http(s) URL. */
+export const validateBackchannelUri = (value: string) => validateServiceUrl(value, false)
+
 // The schema bounds what is read at all; the rules above judge the trimmed value.
 const Key = Type.String({ maxLength: SERVICE_LIMITS.keyMax })
 const Name = Type.String({ maxLength: SERVICE_LIMITS.nameMax })
@@ -135,6 +161,20 @@ export const ServiceFieldBodies = {
     { refreshTokenTimeout: RefreshTokenTimeout },
     { additionalProperties: false },
   ),
+  redirectUris: Type.Object(
+    { redirectUris: Type.Array(Url, { maxItems: MAX_REDIRECT_URIS }) },
+    { additionalProperties: false },
+  ),
+  postLogoutRedirectUris: Type.Object(
+    { postLogoutRedirectUris: Type.Array(Url, { maxItems: MAX_REDIRECT_URIS }) },
+    { additionalProperties: false },
+  ),
+  clientType: Type.Object(
+    { clientType: Service.properties.clientType },
+    { additionalProperties: false },
+  ),
+  firstParty: Type.Object({ firstParty: Type.Boolean() }, { additionalProperties: false }),
+  backchannelLogoutUri: Type.Object({ backchannelLogoutUri: Url }, { additionalProperties: false }),
 } as const
 export type ServiceField = keyof typeof ServiceFieldBodies
 export const ServiceFields = Object.keys(ServiceFieldBodies) as ServiceField[]

@@ -14,6 +14,7 @@ import healthPlugin from './plugins/health'
 import jsonBodyPlugin from './plugins/json-body'
 import metricsPlugin from './plugins/metrics'
 import openapiPlugin from './plugins/openapi'
+import oidcPlugin from './plugins/oidc'
 import originCheckPlugin from './plugins/origin-check'
 import requestIdPlugin from './plugins/request-id'
 import outboxPlugin from './plugins/outbox'
@@ -28,6 +29,7 @@ import eventRoutes from './routes/events/index'
 import fileRoutes from './routes/files/index'
 import loginRoutes from './routes/login/index'
 import logoutRoutes from './routes/logout/index'
+import oidcRoutes from './routes/oidc/index'
 import passwordResetRoutes from './routes/password-reset/index'
 import passkeyRoutes from './routes/passkeys/index'
 import selfRoutes from './routes/self/index'
@@ -77,8 +79,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // longer than Fastify's default 10 s per plugin; readiness (/readyz) tells when it is done.
     pluginTimeout: 120_000,
     bodyLimit: BODY_LIMIT,
-    // Opening and migrating PGlite can take longer than avvio's 10 s default on a busy machine.
-    pluginTimeout: 120_000,
     // An email address is a path segment of POST /v1/passwordReset/:email and may be 254 long.
     routerOptions: { maxParamLength: 256 },
     schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors, dataVar)),
@@ -123,6 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(syncRoutes)
   await app.register(sessionRoutes)
   await app.register(eventRoutes)
+  await app.register(oidcPlugin)
+  await app.register(oidcRoutes)
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)

@@ -187,4 +187,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'serve GET /metrics on its own listener on this port (on HOST) and not on the main one; unset: see METRICS_ENABLED',
     ...integer(1, 65535),
   },
+  {
+    name: 'OIDC_PRIVATE_BACKCHANNEL',
+    default: 'false',
+    meaning:
+      'true lets back-channel logout reach services on private or loopback addresses (docs/sso.md)',
+    expected: 'true or false',
+    schema: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+  },
 ]

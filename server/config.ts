@@ -27,6 +27,8 @@ export const ConfigSchema = Type.Object({
   logLevel: Type.String({ minLength: 1 }),
   metricsEnabled: Type.Boolean(),
   metricsPort: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+  /** Back-channel logout may post to private and loopback addresses (docs/sso.md). */
+  oidcPrivateBackchannel: Type.Optional(Type.Boolean()),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: text('LOG_LEVEL'),
     metricsEnabled: text('METRICS_ENABLED') === 'true',
     metricsPort: values.get('METRICS_PORT') as number | undefined,
+    oidcPrivateBackchannel: text('OIDC_PRIVATE_BACKCHANNEL') === 'true',
   }
   if (config.metricsPort === config.port)
     throw new ConfigError(`METRICS_PORT must differ from PORT (both ${config.port})`)

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/database'
 import { DataDirLockedError } from '../../server/db/lock'
 import type { UseCaseContext } from '../../server/use-cases/context'
+import { rotateSigningKeys } from '../../server/use-cases/oidc-keys'
 import {
   AdminCommandError,
   commandContext,
@@ -16,10 +17,13 @@ import {
 export const USAGE = [
   'usage: npm run admin -- unlock <email>',
   '       npm run admin -- reset-password <email> [--mail]',
+  '       npm run admin -- rotate-keys',
   '',
   '  unlock <email>          lift the account lock and email the owner a password reset link',
   '  reset-password <email>  set a generated password, printed once, to be changed at next sign-in',
   '                          (--mail: email the owner a reset link instead)',
+  '  rotate-keys             a new signing key for single sign-on; the previous one still verifies',
+  '                          (servers pick it up within a minute: docs/sso.md)',
   '',
   'Works on the configured database: PGlite in DATA_DIR while the server is stopped, or',
   'PostgreSQL (DATABASE_URL) at any time.',
@@ -40,6 +44,10 @@ function readArguments(argv: string[]) {
   })
   if (values.help) return { help: true as const }
   const [command, email, ...rest] = positionals
+  if (command === 'rotate-keys') {
+    if (email !== undefined) throw new UsageError('rotate-keys takes no arguments.')
+    return { help: false as const, command, email: '', mail: false }
+  }
   if (command !== 'unlock' && command !== 'reset-password')
     throw new UsageError(command ? `Unknown command "${command}".` : 'Name a command.')
   if (!email || rest.length > 0) throw new UsageError(`${command} takes one email address.`)
@@ -66,6 +74,14 @@ type Command = Exclude<ReturnType<typeof readArguments>, { help: true }>
 
 /** Runs one command and tells the operator what happened; answers whether an email went out. */
 async function runCommand(args: Command, ctx: UseCaseContext, io: AdminIo): Promise<boolean> {
+  if (args.command === 'rotate-keys') {
+    const kids = await rotateSigningKeys(ctx.db, ctx.client)
+    io.out(
+      `New signing keys: ${kids.join(', ')}.\nThe previous keys stay published for verification; ` +
+        'running servers sign with the new ones within a minute.\n',
+    )
+    return false
+  }
   if (args.command === 'unlock') {
     const { email, unlocked } = await unlockCommand(ctx, args.email)
     io.out(

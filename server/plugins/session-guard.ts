@@ -38,7 +38,9 @@ export default fp(
   (app: App, _options, done) => {
     app.decorateRequest('auth', null)
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/v1/')) request.auth = await loadAuth(app, request)
+      // The sign-in interaction of single sign-on (docs/sso.md) reuses the console session.
+      if (request.url.startsWith('/v1/') || request.url.startsWith('/oidc/interaction/'))
+        request.auth = await loadAuth(app, request)
     })
     const authenticate: Guard = (request) =>
       request.auth ? Promise.resolve() : Promise.reject(new ApiError(ErrorCode.notSignedIn))

@@ -15,5 +15,10 @@ export function toService(row: ServiceRow): Service {
     refreshTokenTimeout: row.refreshTokenTimeout,
     hasLogo: row.hasLogo,
     deleted: row.deleted,
+    redirectUris: row.redirectUris,
+    postLogoutRedirectUris: row.postLogoutRedirectUris,
+    clientType: row.clientType,
+    firstParty: row.firstParty,
+    backchannelLogoutUri: row.backchannelLogoutUri,
   }
 }

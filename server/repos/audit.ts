@@ -43,6 +43,16 @@ export const AuditAction = {
   userEmailPending: 'user.email_pending',
   /** The owner confirmed the address (or a bad link was refused: outcome failure). */
   userEmailVerified: 'user.email_verified',
+  /** Single sign-on (docs/sso.md): detail {serviceId, serviceKey}; refusals carry detail.reason. */
+  oidcAuthorize: 'oidc.authorize',
+  oidcToken: 'oidc.token',
+  oidcRefresh: 'oidc.refresh',
+  oidcLogout: 'oidc.logout',
+  oidcBackchannelLogout: 'oidc.backchannel_logout',
+  oidcConsent: 'oidc.consent',
+  serviceSecretCreated: 'service.secret_created',
+  serviceSecretRevoked: 'service.secret_revoked',
+  oidcKeysRotated: 'oidc.keys_rotated',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 

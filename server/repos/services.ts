@@ -43,3 +43,9 @@ export async function updateService(
   const [row] = await db.update(services).set(change).where(eq(services.id, id)).returning()
   return row
 }
+
+/** The service with this key (deleted ones included; the caller decides). */
+export async function findServiceByKey(db: Db, key: string): Promise<ServiceRow | undefined> {
+  const [row] = await db.select().from(services).where(eq(services.key, key)).limit(1)
+  return row
+}

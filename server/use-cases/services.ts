@@ -8,6 +8,8 @@ import {
   validateServiceKey,
   validateServiceName,
   validateServiceUrl,
+  validateBackchannelUri,
+  validateRedirectUris,
 } from '../../schema/service'
 import type { ServiceRow } from '../db/schema/services'
 import type { Db } from '../db/types'
@@ -31,6 +33,11 @@ const LABELS: Record<ServiceField, string> = {
   url: 'URL',
   accessTokenTimeout: 'Access token timeout',
   refreshTokenTimeout: 'Refresh token timeout',
+  redirectUris: 'Redirect URIs',
+  postLogoutRedirectUris: 'Post-logout redirect URIs',
+  clientType: 'Client type',
+  firstParty: 'First party',
+  backchannelLogoutUri: 'Back-channel logout URI',
 }
 
 /** 422 naming the field, with the rule's message the console also shows next to it. */
@@ -88,7 +95,18 @@ export async function createService(
 
 /** The value to store for `field`, trimmed and checked: on edit every text field is required. */
 function normalize<F extends ServiceField>(field: F, value: ServiceChange[F]): ServiceChange[F] {
-  if (typeof value !== 'string') return value
+  if (Array.isArray(value)) {
+    // Trimmed, blanks dropped, each address once, in the order given.
+    const list = [...new Set(value.map((uri: string) => uri.trim()).filter(Boolean))]
+    check(field, validateRedirectUris(list))
+    return list as ServiceChange[F]
+  }
+  if (field === 'backchannelLogoutUri') {
+    const trimmed = String(value).trim()
+    check(field, validateBackchannelUri(trimmed))
+    return trimmed as ServiceChange[F]
+  }
+  if (typeof value !== 'string' || field === 'clientType') return value
   const trimmed = value.trim()
   const rules = {
     key: validateServiceKey,
@@ -118,7 +136,7 @@ export async function changeService<F extends ServiceField>(
     if (!current) throw noSuchService()
     if (current.deleted) throw deletedService()
     const from = current[field]
-    if (from === value) return current
+    if (JSON.stringify(from) === JSON.stringify(value)) return current
     if (field === 'key' && (await isKeyTaken(tx, String(value), id))) {
       throw keyTaken(String(value))
     }

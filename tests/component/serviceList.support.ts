@@ -16,6 +16,11 @@ export const service = (n: number, over: Partial<Service> = {}): Service => ({
   refreshTokenTimeout: 30,
   hasLogo: false,
   deleted: false,
+  redirectUris: [],
+  postLogoutRedirectUris: [],
+  clientType: 'public',
+  firstParty: true,
+  backchannelLogoutUri: '',
   ...over,
 })
 

@@ -102,6 +102,12 @@ describe('POST /v1/service', () => {
           refreshTokenTimeout: 45,
           hasLogo: false,
           deleted: false,
+          // The OpenID Connect client fields start empty, public and first-party (docs/sso.md).
+          redirectUris: [],
+          postLogoutRedirectUris: [],
+          clientType: 'public',
+          firstParty: true,
+          backchannelLogoutUri: '',
         },
       },
     })

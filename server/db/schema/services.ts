@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { id, stamps, syncColumns } from './columns'
 import { users } from './users'
 
@@ -20,6 +29,15 @@ export const services = pgTable(
     // Kept out of the synced Service: the console asks GET /v1/service/:id/logo for a link.
     logo: text('logo'),
     deleted: boolean('deleted').notNull().default(false),
+    // OpenID Connect client settings (docs/sso.md): client_id is the key.
+    redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+    postLogoutRedirectUris: jsonb('post_logout_redirect_uris')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
+    clientType: text('client_type').$type<'public' | 'confidential'>().notNull().default('public'),
+    firstParty: boolean('first_party').notNull().default(true),
+    backchannelLogoutUri: text('backchannel_logout_uri').notNull().default(''),
     ...syncColumns(),
   },
   (t) => [index('services_rev_idx').on(t.rev)],

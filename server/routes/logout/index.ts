@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import { Ok } from '../../../schema/envelope'
 import { clearSessionCookie } from '../../auth/cookie'
+import { signInsOf } from '../../use-cases/oidc-interaction'
 import { signOut } from '../../use-cases/sessions'
 import { failures, useCaseContext } from '../context'
 
@@ -12,8 +13,11 @@ const logoutRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     async (request, reply) => {
       const auth = request.auth
       if (auth) {
-        await signOut(useCaseContext(app, request), auth.user.id, auth.sessionId)
+        const ctx = useCaseContext(app, request)
+        const signIns = await signInsOf(ctx, { sessionIds: [auth.sessionId] })
+        await signOut(ctx, auth.user.id, auth.sessionId)
         app.eventStreams.end([auth.sessionId])
+        await app.oidc.endSignIns(signIns, request.client)
       }
       clearSessionCookie(reply, app.config)
       return { success: true as const }

@@ -17,6 +17,7 @@ import {
 } from '../../use-cases/services'
 import { failures, useCaseContext } from '../context'
 import serviceLogoRoutes from './logo'
+import serviceSecretRoutes from './secrets'
 import { serviceAnswer } from './present'
 
 const answer = { response: { 200: Success(ServiceResults), ...failures } }
@@ -74,6 +75,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
   )
   await app.register(serviceLogoRoutes)
+  await app.register(serviceSecretRoutes)
 }
 
 export default serviceRoutes

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { IdParams } from '../../../schema/common'
 import { Ok } from '../../../schema/envelope'
 import { clearSessionCookie } from '../../auth/cookie'
+import { signInsOf } from '../../use-cases/oidc-interaction'
 import { revokeOneSession, revokeSessionsOf, sessionPage } from '../../use-cases/sessions'
 import { failures, useCaseContext } from '../context'
 import { RevokeAllAnswer, SessionListAnswer, SessionListBody } from './schema'
@@ -34,8 +35,12 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request, reply) => {
       const { id } = request.params
-      await revokeOneSession(useCaseContext(app, request), request.auth!.user.id, id)
+      const ctx = useCaseContext(app, request)
+      const signIns = await signInsOf(ctx, { sessionIds: [id] })
+      await revokeOneSession(ctx, request.auth!.user.id, id)
       app.eventStreams.end([id])
+      // The services it signed into lose their tokens and hear of it (back-channel logout).
+      await app.oidc.endSignIns(signIns, request.client)
       if (id === request.auth!.sessionId) clearSessionCookie(reply, app.config)
       return { success: true as const }
     },
@@ -49,8 +54,10 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request, reply) => {
       const ctx = useCaseContext(app, request)
+      const signIns = await signInsOf(ctx, { userId: request.params.id })
       const ids = await revokeSessionsOf(ctx, request.auth!.user.id, request.params.id)
       app.eventStreams.end(ids)
+      await app.oidc.endSignIns(signIns, request.client)
       if (ids.includes(request.auth!.sessionId)) clearSessionCookie(reply, app.config)
       return { success: true as const, results: { count: ids.length } }
     },

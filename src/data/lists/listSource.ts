@@ -6,5 +6,6 @@ import type { ListTable } from './readPage'
 export function listTable(type: ListType): ListTable {
   const db = identityDb()
   if (type === 'users') return db.users as unknown as ListTable
-  return type === 'sessions' ? db.sessions : db.services
+  // Services carry lists (redirect URIs) that the list pages neither sort nor filter by.
+  return type === 'sessions' ? db.sessions : (db.services as unknown as ListTable)
 }

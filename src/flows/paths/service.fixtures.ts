@@ -15,6 +15,11 @@ export function aService(changes: Partial<Service> = {}): Service {
     refreshTokenTimeout: 30,
     hasLogo: false,
     deleted: false,
+    redirectUris: [],
+    postLogoutRedirectUris: [],
+    clientType: 'public',
+    firstParty: true,
+    backchannelLogoutUri: '',
     ...changes,
   }
 }

@@ -1,0 +1,509 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import Provider, {
+  type Adapter,
+  type AdapterPayload,
+  type Configuration,
+  type KoaContextWithOIDC,
+  interactionPolicy,
+} from 'oidc-provider'
+import type { App } from '../app-types'
+import { sessionCookieName } from '../auth/cookie'
+import type { Db } from '../db/types'
+import { hashToken } from '../domain/tokens'
+import { AuditAction, type Client } from '../repos/audit'
+import {
+  consumeOidcModel,
+  destroyOidcModel,
+  findOidcModel,
+  findOidcModelBy,
+  purgeExpiredOidcModels,
+  revokeOidcGrant,
+  upsertOidcModel,
+} from '../repos/oidc-models'
+import { serverSecret } from '../repos/server-secrets'
+import { findSessionByTokenHash } from '../repos/sessions'
+import type { SignedInService } from '../repos/session-services'
+import {
+  accountClaims,
+  clientMetadata,
+  clientSecretMatches,
+  type GatehouseClientExtras,
+  type OidcEvent,
+  oidcAccount,
+  PERMISSIONS_SCOPE,
+  recordOidcEvent,
+} from '../use-cases/oidc-clients'
+import { recordServiceSignIn, signInsOf } from '../use-cases/oidc-interaction'
+import { signOut } from '../use-cases/sessions'
+import { keysVersion, signingKeys } from '../use-cases/oidc-keys'
+
+/** Where the provider is mounted: the issuer is PUBLIC_URL + this (docs/sso.md). */
+export const OIDC_PATH = '/oidc'
+/** The console's interaction page; its API is below it, so the provider's cookie reaches both. */
+export const INTERACTION_PATH = `${OIDC_PATH}/interaction`
+
+const PURGE_INTERVAL_MS = 10 * 60_000
+const KEY_CHECK_INTERVAL_MS = 60_000
+
+export interface OidcService {
+  /** The provider as it is now (a key rotation builds a new one). */
+  readonly provider: Provider
+  readonly issuer: string
+  /** Builds the provider again if the signing keys changed (rotate-keys); answers whether. */
+  reloadKeys(): Promise<boolean>
+  /** Revokes these sign-ins' grants (tokens and codes) and tells the services (back-channel). */
+  endSignIns(signIns: SignedInService[], client: Client): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    oidc: OidcService
+  }
+}
+
+/** The provider's storage: one table of model instances; clients are the services. */
+function adapterFor(db: Db) {
+  return class GatehouseAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
+      await upsertOidcModel(db, this.model, id, payload, expiresIn)
+    }
+    async find(id: string) {
+      if (this.model === 'Client') return (await clientMetadata(db, id)) as AdapterPayload
+      return await findOidcModel(db, this.model, id)
+    }
+    async findByUserCode(userCode: string) {
+      return (await findOidcModelBy(db, this.model, 'userCode', userCode)) as AdapterPayload
+    }
+    async findByUid(uid: string) {
+      return await findOidcModelBy(db, this.model, 'uid', uid)
+    }
+    async consume(id: string) {
+      await consumeOidcModel(db, this.model, id)
+    }
+    async destroy(id: string) {
+      await destroyOidcModel(db, this.model, id)
+    }
+    async revokeByGrantId(grantId: string) {
+      await revokeOidcGrant(db, grantId)
+    }
+  }
+}
+
+/** The Gatehouse console session the request's cookie names, if it is live. */
+async function consoleSession(db: Db, ctx: KoaContextWithOIDC, cookieName: string) {
+  const token = ctx.cookies.get(cookieName, { signed: false })
+  if (!token) return undefined
+  const session = await findSessionByTokenHash(db, hashToken(token))
+  if (!session || session.expires <= new Date() || session.absoluteExpires <= new Date()) {
+    return undefined
+  }
+  return session
+}
+
+const extrasOf = (client: unknown) => client as Partial<Record<string, unknown>> & object
+
+function clientExtras(client: unknown): Partial<GatehouseClientExtras> {
+  const c = extrasOf(client)
+  return {
+    gatehouse_service_id: c['gatehouse_service_id'] as string | undefined,
+    gatehouse_first_party: c['gatehouse_first_party'] as boolean | undefined,
+    gatehouse_access_token_hours: c['gatehouse_access_token_hours'] as number | undefined,
+    gatehouse_refresh_token_days: c['gatehouse_refresh_token_days'] as number | undefined,
+  }
+}
+
+async function buildProvider(app: App): Promise<Provider> {
+  const { db, config } = app
+  const issuer = `${config.publicUrl}${OIDC_PATH}`
+  const cookieName = sessionCookieName(config)
+  const keys = await signingKeys(db)
+  const cookieKeys = [await serverSecret(db, 'oidc-cookies')]
+
+  const policy = interactionPolicy.base()
+  // Single sign-on rides on the console session: the provider's own session counts only while
+  // the console session it was made from is live and of the same user (docs/sso.md).
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check(
+      'gatehouse_session',
+      'The Gatehouse session ended',
+      async (ctx: KoaContextWithOIDC) => {
+        const session = await consoleSession(db, ctx, cookieName)
+        if (!session || session.userId !== ctx.oidc.session?.accountId) {
+          return interactionPolicy.Check.REQUEST_PROMPT
+        }
+        return interactionPolicy.Check.NO_NEED_TO_PROMPT
+      },
+    ),
+  )
+
+  const hours = (client: unknown) => clientExtras(client).gatehouse_access_token_hours ?? 1
+  const days = (client: unknown) => clientExtras(client).gatehouse_refresh_token_days ?? 30
+
+  const configuration: Configuration = {
+    adapter: adapterFor(db),
+    clients: [],
+    jwks: { keys: keys },
+    cookies: { keys: cookieKeys },
+    findAccount: async (_ctx, sub) => {
+      const user = await oidcAccount(db, sub)
+      if (!user) return undefined
+      return { accountId: sub, claims: () => accountClaims(user) }
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+      phone: ['phone_number'],
+      [PERMISSIONS_SCOPE]: ['gatehouse_user_type', 'gatehouse_permissions'],
+    },
+    scopes: ['openid', 'offline_access', 'email', 'profile', 'phone', PERMISSIONS_SCOPE],
+    // Scoped claims go into the id token too, so a service need not call userinfo.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    enabledJWA: {
+      idTokenSigningAlgValues: ['RS256', 'ES256'],
+      userinfoSigningAlgValues: ['RS256', 'ES256'],
+      introspectionSigningAlgValues: ['RS256', 'ES256'],
+      authorizationSigningAlgValues: ['RS256', 'ES256'],
+    },
+    pkce: {
+      // Public clients cannot keep a secret: PKCE (S256) is what binds their code.
+      required: (_ctx, client) => client.clientAuthMethod === 'none',
+    },
+    extraClientMetadata: {
+      properties: [
+        'gatehouse_service_id',
+        'gatehouse_first_party',
+        'gatehouse_access_token_hours',
+        'gatehouse_refresh_token_days',
+      ],
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: {
+        enabled: true,
+        allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none',
+      },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
+    },
+    // Every sign-in gets a refresh token; its lifetime is the service's.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    loadExistingGrant: async (ctx) => {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId)
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId)
+      // First-party services need no consent: their grant is made here, for what they ask.
+      if (clientExtras(ctx.oidc.client).gatehouse_first_party && ctx.oidc.session?.accountId) {
+        const grant = new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client!.clientId,
+          accountId: ctx.oidc.session.accountId,
+        })
+        grant.addOIDCScope([...(ctx.oidc.requestParamScopes ?? [])].join(' ') || 'openid')
+        await grant.save()
+        return grant
+      }
+      return undefined
+    },
+    ttl: {
+      AccessToken: (_ctx, _token, client) => hours(client) * 3600,
+      IdToken: (_ctx, _token, client) => hours(client) * 3600,
+      RefreshToken: (_ctx, _token, client) => days(client) * 86_400,
+      AuthorizationCode: 60,
+      Interaction: 3600,
+      Session: config.sessionMaxHours * 3600,
+      Grant: (ctx) => days(ctx.oidc.client) * 86_400,
+      BackchannelAuthenticationRequest: 600,
+      ClientCredentials: 600,
+      DeviceCode: 600,
+    },
+    // The provider refuses to post to private and loopback addresses (SSRF protection) unless the
+    // operator says its services live there (OIDC_PRIVATE_BACKCHANNEL).
+    ...(config.oidcPrivateBackchannel
+      ? {
+          fetch: (url: Parameters<typeof fetch>[0], options?: RequestInit) => {
+            const { dispatcher: _ssrfCheck, ...rest } = (options ?? {}) as RequestInit & {
+              dispatcher?: unknown
+            }
+            return globalThis.fetch(url, rest)
+          },
+        }
+      : {}),
+    renderError: (ctx, out) => {
+      ctx.type = 'html'
+      const text = (value: string | undefined) =>
+        (value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>The sign-in could not continue</h1><p>${text(out.error)}: ${text(out.error_description)}</p></main></body></html>`
+    },
+  }
+  const provider = new Provider(issuer, configuration)
+  provider.proxy = true
+  // Confidential services' secrets are kept hashed and may be several at once during a rotation:
+  // the provider's own comparison (with the one secret in the metadata) is replaced.
+  provider.Client.prototype.compareClientSecret = function (this: { clientId: string }, actual) {
+    return clientSecretMatches(db, this.clientId, String(actual))
+  }
+  watchEvents(app, provider, cookieName)
+  return provider
+}
+
+const clientOfCtx = (ctx: KoaContextWithOIDC): Client => ({
+  ip: ctx.ip,
+  userAgent: String(ctx.get('user-agent') ?? '').slice(0, 500),
+})
+
+/** The provider's events become audit rows (docs/sso.md, "Audit"). */
+function watchEvents(app: App, provider: Provider, cookieName: string) {
+  const { db } = app
+  const record = (ctx: KoaContextWithOIDC | undefined, event: OidcEvent) => {
+    const client = ctx ? clientOfCtx(ctx) : { ip: '', userAgent: 'oidc-provider' }
+    recordOidcEvent(db, client, event).catch((error: unknown) =>
+      app.log.error({ err: error }, 'oidc audit failed'),
+    )
+  }
+  const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
+    const client = ctx?.oidc?.client
+    if (!client) {
+      const asked = ctx?.oidc?.params?.client_id
+      return { serviceKey: typeof asked === 'string' ? asked : undefined }
+    }
+    return {
+      serviceId: clientExtras(client).gatehouse_service_id,
+      serviceKey: client.clientId,
+    }
+  }
+  const reasonOf = (error: unknown) => {
+    const e = error as { error?: string; error_description?: string; message?: string }
+    return [e.error, e.error_description ?? e.message].filter(Boolean).join(': ')
+  }
+
+  provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
+    const session = ctx.oidc.session
+    const client = ctx.oidc.client
+    if (!session?.accountId || !client) return
+    const accountId = session.accountId
+    const grantId = ctx.oidc.entities.Grant?.jti ?? session.grantIdFor(client.clientId)
+    const sid = session.sidFor(client.clientId)
+    void consoleSession(db, ctx, cookieName)
+      .then((console) =>
+        recordServiceSignIn(
+          { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) },
+          {
+            sessionId: console?.userId === accountId ? console.id : undefined,
+            userId: accountId,
+            clientId: client.clientId,
+            grantId: grantId ?? '',
+            sid: sid ?? '',
+          },
+        ),
+      )
+      .catch((error: unknown) => app.log.error({ err: error }, 'oidc sign-in record failed'))
+  })
+  provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    record(ctx, {
+      action: AuditAction.oidcAuthorize,
+      outcome: 'failure',
+      userId: ctx?.oidc?.session?.accountId,
+      ...serviceOf(ctx),
+      reason: reasonOf(error),
+    })
+  })
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    const refresh = ctx.oidc.params?.grant_type === 'refresh_token'
+    const token = ctx.oidc.entities.AccessToken
+    record(ctx, {
+      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
+      outcome: 'success',
+      userId: ctx.oidc.account?.accountId ?? token?.accountId,
+      ...serviceOf(ctx),
+    })
+  })
+  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    const refresh = ctx?.oidc?.params?.grant_type === 'refresh_token'
+    record(ctx, {
+      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
+      outcome: 'failure',
+      ...serviceOf(ctx),
+      reason: reasonOf(error),
+    })
+  })
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    // RP-initiated logout ends the Gatehouse session too, and with it the other services' sign-ins.
+    const accountId = ctx.oidc.session?.accountId
+    void consoleSession(db, ctx, cookieName)
+      .then(async (console) => {
+        if (!console || console.userId !== accountId) return
+        const useCase = { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) }
+        const signIns = await signInsOf(useCase, { sessionIds: [console.id] })
+        await signOut(useCase, console.userId, console.id)
+        app.eventStreams.end([console.id])
+        await app.oidc.endSignIns(signIns, useCase.client)
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'oidc logout failed'))
+    record(ctx, {
+      action: AuditAction.oidcLogout,
+      outcome: 'success',
+      userId: ctx.oidc.session?.accountId,
+      ...serviceOf(ctx),
+    })
+  })
+  provider.on('end_session.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    record(ctx, {
+      action: AuditAction.oidcLogout,
+      outcome: 'failure',
+      ...serviceOf(ctx),
+      reason: reasonOf(error),
+    })
+  })
+  // The typings lack the back-channel events; the provider emits them (docs/events.md).
+  const emitter = provider as unknown as NodeJS.EventEmitter
+  type LogoutClient = { clientId: string }
+  emitter.on(
+    'backchannel.success',
+    (ctx: KoaContextWithOIDC, client: LogoutClient, accountId: string) => {
+      record(ctx, {
+        action: AuditAction.oidcBackchannelLogout,
+        outcome: 'success',
+        userId: accountId,
+        serviceId: clientExtras(client).gatehouse_service_id,
+        serviceKey: client.clientId,
+      })
+    },
+  )
+  emitter.on(
+    'backchannel.error',
+    (ctx: KoaContextWithOIDC, error: unknown, client: LogoutClient, accountId: string) => {
+      record(ctx, {
+        action: AuditAction.oidcBackchannelLogout,
+        outcome: 'failure',
+        userId: accountId,
+        serviceId: clientExtras(client).gatehouse_service_id,
+        serviceKey: client.clientId,
+        reason: reasonOf(error),
+      })
+    },
+  )
+  provider.on('server_error', (_ctx, error: unknown) => {
+    app.log.error({ err: error }, 'oidc provider error')
+  })
+}
+
+/** Hands a request to the provider, mounted at OIDC_PATH (it sees the path below the mount). */
+function handOver(
+  callback: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
+  req: IncomingMessage,
+  res: ServerResponse,
+  at: { publicUrl: string; ip: string },
+) {
+  // The provider builds its endpoints' URLs from the request: they are always the issuer's, and
+  // the address it records is the one Fastify determined, whatever the client's headers claim.
+  const publicUrl = new URL(at.publicUrl)
+  req.headers.host = publicUrl.host
+  req.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1)
+  req.headers['x-forwarded-for'] = at.ip
+  delete req.headers['x-forwarded-host']
+  const original = req.url ?? '/'
+  ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = original
+  req.url = original.slice(OIDC_PATH.length) || '/'
+  return callback(req, res)
+}
+
+/**
+ * The OpenID Connect provider (oidc-provider, docs/sso.md) under /oidc: its own routes take the raw
+ * request (no JSON parsing, security headers or envelope; origin-check skips them), the console's
+ * interaction page and API (routes/oidc) are Fastify routes below /oidc/interaction.
+ */
+export default fp(
+  async (app: App) => {
+    let provider = await buildProvider(app)
+    let version = await keysVersion(app.db)
+    let callback = provider.callback()
+    const service: OidcService = {
+      get provider() {
+        return provider
+      },
+      issuer: `${app.config.publicUrl}${OIDC_PATH}`,
+      async reloadKeys() {
+        const now = await keysVersion(app.db)
+        if (now === version) return false
+        provider = await buildProvider(app)
+        callback = provider.callback()
+        version = now
+        return true
+      },
+      async endSignIns(signIns, client) {
+        for (const signIn of signIns) {
+          await revokeOidcGrant(app.db, signIn.grantId)
+          await destroyOidcModel(app.db, 'Grant', signIn.grantId)
+          if (!signIn.backchannelLogoutUri) continue
+          const found = await provider.Client.find(signIn.serviceKey)
+          if (!found) continue
+          const event = {
+            action: AuditAction.oidcBackchannelLogout,
+            userId: signIn.userId,
+            serviceId: signIn.serviceId,
+            serviceKey: signIn.serviceKey,
+          }
+          try {
+            const logout = found as unknown as {
+              backchannelLogout(sub: string, sid: string): Promise<void>
+            }
+            await logout.backchannelLogout(signIn.userId, signIn.sid)
+            await recordOidcEvent(app.db, client, { ...event, outcome: 'success' })
+          } catch (error) {
+            // One service's failure stops no other; it is in the audit log.
+            await recordOidcEvent(app.db, client, {
+              ...event,
+              outcome: 'failure',
+              reason: error instanceof Error ? error.message : String(error),
+            })
+          }
+        }
+      },
+    }
+    app.decorate('oidc', { getter: () => service })
+
+    await app.register((scope: FastifyInstance, _options, done) => {
+      // The provider reads its own bodies (form posts, JSON): Fastify leaves the stream alone.
+      scope.removeAllContentTypeParsers()
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+      scope.all(`${OIDC_PATH}/*`, async (request, reply) => {
+        reply.hijack()
+        await handOver(callback, request.raw, reply.raw, {
+          publicUrl: app.config.publicUrl,
+          ip: request.ip,
+        })
+      })
+      done()
+    })
+
+    const purge = () =>
+      purgeExpiredOidcModels(app.db).catch((error: unknown) =>
+        app.log.error({ err: error }, 'oidc purge failed'),
+      )
+    const checkKeys = () =>
+      service.reloadKeys().catch((error: unknown) => app.log.error({ err: error }, 'oidc keys'))
+    const purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS)
+    const keyTimer = setInterval(() => void checkKeys(), KEY_CHECK_INTERVAL_MS)
+    purgeTimer.unref()
+    keyTimer.unref()
+    app.addHook('onReady', async () => {
+      await purge()
+    })
+    app.addHook('onClose', () => {
+      clearInterval(purgeTimer)
+      clearInterval(keyTimer)
+    })
+  },
+  { name: 'oidc', dependencies: ['db', 'event-streams'] },
+)
