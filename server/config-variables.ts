@@ -164,4 +164,10 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'the window THROTTLE_MAX_FAILURES counts in',
     ...integer(1, 86400),
   },
+  {
+    name: 'AUDIT_RETENTION_DAYS',
+    default: '365',
+    meaning: 'audit events (Logs) older than this many days are purged, at start and hourly',
+    ...integer(1, 36500),
+  },
 ]

@@ -24,6 +24,7 @@ export const ConfigSchema = Type.Object({
   sessionMaxHours: Type.Integer({ minimum: 1 }),
   throttleMaxFailures: Type.Integer({ minimum: 1 }),
   throttleWindowSeconds: Type.Integer({ minimum: 1 }),
+  auditRetentionDays: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -74,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionMaxHours: int('SESSION_MAX_HOURS'),
     throttleMaxFailures: int('THROTTLE_MAX_FAILURES'),
     throttleWindowSeconds: int('THROTTLE_WINDOW_SECONDS'),
+    auditRetentionDays: int('AUDIT_RETENTION_DAYS'),
   }
   if (!Value.Check(ConfigSchema, config)) throw new ConfigError('The configuration is not valid.')
   return config
