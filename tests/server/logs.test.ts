@@ -53,7 +53,7 @@ beforeAll(async () => {
   const created = await call(
     t,
     'POST',
-    '/v1/services',
+    '/v1/service',
     { key: 'alpha', name: 'Alpha Desk', refreshTokenTimeout: 30 },
     { cookie: admin },
   )
