@@ -286,7 +286,7 @@ function serviceName(event: LogTextEvent, detail: Detail): string {
 function serviceChange(field: string, from: unknown, to: unknown, name: string): string {
   const unit = SERVICE_UNITS[field]
   const words = SERVICE_FIELD_WORDS[field] ?? field
-  const value = (v: unknown) => (v === '' || v === null || v === undefined ? 'none' : String(v))
+  const value = (v: unknown) => (v === '' || v === null || v === undefined ? 'none' : shown(v))
   return `the ${words} of ${name} from ${value(from)} to ${value(to)}${unit ? ` ${unit[to === 1 ? 0 : 1]}` : ''}`
 }
 

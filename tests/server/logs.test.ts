@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LogEvent, LogsResults } from '../../schema/logs'
+import type { LogsResults } from '../../schema/logs'
 import { auditLog } from '../../server/db/schema/audit'
 import { users } from '../../server/db/schema/users'
 import { purgeOldAudit } from '../../server/use-cases/audit-retention'
@@ -30,13 +30,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++)
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (c === '"') quoted = false
       else cell += c
     } else if (c === '"') quoted = true
-    else if (c === ',') (row.push(cell), (cell = ''))
-    else if (c === '\r' && text[i + 1] === '\n') {
-      ;(row.push(cell), rows.push(row), (row = []), (cell = ''), i++)
+    else if (c === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      i++
     } else cell += c
   }
   return rows
@@ -181,7 +189,7 @@ describe('GET /v1/logs', () => {
       { ip: '10.9.9.9' },
     )
     await t.db.delete(users).where(eq(users.id, gone.id))
-    const [event] = (await page('?ip=10.9.9.9')).events as LogEvent[]
+    const [event] = (await page('?ip=10.9.9.9')).events
     expect(event!.subject).toEqual({ id: gone.id, nameFirst: null, nameLast: null, email: null })
   })
 })
