@@ -57,8 +57,6 @@ export const logsListMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.cursor !== null,
-    known: ({ context, event }) =>
-      event.type === 'logs.open' && context.events.some((e) => e.id === event.id),
   },
   actions: {
     recordError: assign({
@@ -78,7 +76,6 @@ export const logsListMachine = setup({
       actions: 'filter',
     },
     'logs.open': {
-      guard: 'known',
       description: "A row was chosen: the event's detail opens.",
       actions: assign({ selected: ({ event }) => event.id }),
     },
