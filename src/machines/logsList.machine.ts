@@ -56,7 +56,11 @@ export const logsListMachine = setup({
     ),
   },
   guards: {
-    hasMore: ({ context }) => context.cursor !== null,
+    // The detail is a modal dialog: while it is open, the list underneath waits.
+    hasMore: ({ context }) => context.cursor !== null && context.selected === null,
+    detailClosed: ({ context }) => context.selected === null,
+    known: ({ context, event }) =>
+      event.type === 'logs.open' && context.events.some((e) => e.id === event.id),
   },
   actions: {
     recordError: assign({
@@ -76,6 +80,7 @@ export const logsListMachine = setup({
       actions: 'filter',
     },
     'logs.open': {
+      guard: 'known',
       description: "A row was chosen: the event's detail opens.",
       actions: assign({ selected: ({ event }) => event.id }),
     },
@@ -151,6 +156,7 @@ export const logsListMachine = setup({
       tags: ['error'],
       on: {
         'logs.loadMore': {
+          guard: 'detailClosed',
           target: 'loadingMore',
           description: "'Load older' was pressed again.",
         },
