@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { App } from './app-types'
 import type { Config } from './config'
 import type { Database } from './db/types'
+import auditRetentionPlugin from './plugins/audit-retention'
 import changeFeedPlugin from './plugins/change-feed'
 import clientPlugin from './plugins/client'
 import dbPlugin from './plugins/db'
@@ -28,6 +29,7 @@ import attributeRoutes from './routes/attributes/index'
 import eventRoutes from './routes/events/index'
 import fileRoutes from './routes/files/index'
 import loginRoutes from './routes/login/index'
+import logsRoutes from './routes/logs/index'
 import logoutRoutes from './routes/logout/index'
 import oidcRoutes from './routes/oidc/index'
 import passwordResetRoutes from './routes/password-reset/index'
@@ -108,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(changeFeedPlugin)
   await app.register(eventStreamsPlugin)
   await app.register(sessionPurgePlugin)
+  await app.register(auditRetentionPlugin)
   await app.register(loginRoutes)
   await app.register(logoutRoutes)
   await app.register(passwordResetRoutes)
@@ -125,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(eventRoutes)
   await app.register(oidcPlugin)
   await app.register(oidcRoutes)
+  await app.register(logsRoutes)
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)

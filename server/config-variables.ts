@@ -195,4 +195,10 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     expected: 'true or false',
     schema: Type.Union([Type.Literal('true'), Type.Literal('false')]),
   },
+  {
+    name: 'AUDIT_RETENTION_DAYS',
+    default: '365',
+    meaning: 'audit events (Logs) older than this many days are purged, at start and hourly',
+    ...integer(1, 36500),
+  },
 ]

@@ -29,6 +29,7 @@ export const ConfigSchema = Type.Object({
   metricsPort: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
   /** Back-channel logout may post to private and loopback addresses (docs/sso.md). */
   oidcPrivateBackchannel: Type.Optional(Type.Boolean()),
+  auditRetentionDays: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -83,6 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsEnabled: text('METRICS_ENABLED') === 'true',
     metricsPort: values.get('METRICS_PORT') as number | undefined,
     oidcPrivateBackchannel: text('OIDC_PRIVATE_BACKCHANNEL') === 'true',
+    auditRetentionDays: int('AUDIT_RETENTION_DAYS'),
   }
   if (config.metricsPort === config.port)
     throw new ConfigError(`METRICS_PORT must differ from PORT (both ${config.port})`)

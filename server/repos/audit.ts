@@ -1,5 +1,21 @@
-import { and, desc, eq, gt, inArray, lte, ne, or, isNull, sql } from 'drizzle-orm'
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { auditLog, type AuditOutcome } from '../db/schema/audit'
+import { services } from '../db/schema/services'
 import { users } from '../db/schema/users'
 import type { Db } from '../db/types'
 
@@ -53,6 +69,8 @@ export const AuditAction = {
   serviceSecretCreated: 'service.secret_created',
   serviceSecretRevoked: 'service.secret_revoked',
   oidcKeysRotated: 'oidc.keys_rotated',
+  /** The retention purge removed events older than AUDIT_RETENTION_DAYS. */
+  auditPurged: 'audit.purged',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 
@@ -218,4 +236,110 @@ export async function auditAbout(db: Db, userId: string, after: AuditAfter | nul
     )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit + 1)
+}
+
+/** What Logs filters on (schema/logs.ts), checked and resolved: kinds as action names. */
+export interface AuditFilter {
+  from?: Date
+  to?: Date
+  actorId?: string
+  subjectId?: string
+  serviceId?: string
+  actions?: string[]
+  outcome?: AuditOutcome
+  ip?: string
+}
+
+/** A keyset position in (at desc, id desc) order; `at` as the database's exact text. */
+export interface AuditPosition {
+  at: string
+  id: string
+}
+
+/** The service an event is about: `detail.serviceId` (indexed, with `at` and `id`). */
+const serviceIdOf = sql`(${auditLog.detail} ->> 'serviceId')`
+
+function auditWhere(filter: AuditFilter, after: AuditPosition | null): SQL | undefined {
+  return and(
+    filter.from ? gte(auditLog.at, filter.from) : undefined,
+    filter.to ? lt(auditLog.at, filter.to) : undefined,
+    filter.actorId ? eq(auditLog.actorUserId, filter.actorId) : undefined,
+    filter.subjectId ? eq(auditLog.subjectUserId, filter.subjectId) : undefined,
+    filter.serviceId ? sql`${serviceIdOf} = ${filter.serviceId}` : undefined,
+    filter.actions ? inArray(auditLog.action, filter.actions) : undefined,
+    filter.outcome ? eq(auditLog.outcome, filter.outcome) : undefined,
+    filter.ip ? eq(auditLog.ip, filter.ip) : undefined,
+    after
+      ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      : undefined,
+  )
+}
+
+const actors = alias(users, 'actor')
+const subjects = alias(users, 'subject')
+
+/**
+ * One page of the audit log, newest first by (at, id), filtered, with the actor's and subject's
+ * names and the service's name joined (left joins: the trail outlives what it names). Answers one
+ * row more than asked when more follow. `atText` is the exact time (microseconds) for the cursor.
+ */
+export async function auditPage(
+  db: Db,
+  filter: AuditFilter,
+  after: AuditPosition | null,
+  limit: number,
+) {
+  // The page is chosen first (the index does the order and the limit), then joined: 50 lookups.
+  const page = db
+    .select()
+    .from(auditLog)
+    .where(auditWhere(filter, after))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit + 1)
+    .as('page')
+  return db
+    .select({
+      id: page.id,
+      at: page.at,
+      atText: sql<string>`to_char(${page.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      action: page.action,
+      outcome: page.outcome,
+      ip: page.ip,
+      userAgent: page.userAgent,
+      detail: page.detail,
+      actorId: page.actorUserId,
+      actorNameFirst: actors.nameFirst,
+      actorNameLast: actors.nameLast,
+      actorEmail: actors.email,
+      subjectId: page.subjectUserId,
+      subjectNameFirst: subjects.nameFirst,
+      subjectNameLast: subjects.nameLast,
+      subjectEmail: subjects.email,
+      serviceId: sql<string | null>`${page.detail} ->> 'serviceId'`,
+      serviceKey: services.key,
+      serviceName: services.name,
+    })
+    .from(page)
+    .leftJoin(actors, eq(actors.id, page.actorUserId))
+    .leftJoin(subjects, eq(subjects.id, page.subjectUserId))
+    .leftJoin(services, sql`${services.id}::text = ${page.detail} ->> 'serviceId'`)
+    .orderBy(desc(page.at), desc(page.id))
+}
+export type AuditPageRow = Awaited<ReturnType<typeof auditPage>>[number]
+
+/**
+ * Deletes up to `batch` events older than `before`; answers how many went. The caller repeats
+ * until fewer than `batch` go, so that no single statement holds a long lock.
+ */
+export async function purgeAuditBatch(db: Db, before: Date, batch: number): Promise<number> {
+  const doomed = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(lt(auditLog.at, before))
+    .limit(batch)
+  const deleted = await db
+    .delete(auditLog)
+    .where(inArray(auditLog.id, doomed))
+    .returning({ id: auditLog.id })
+  return deleted.length
 }

@@ -177,6 +177,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/userTimeline.paths'),
   },
   {
+    id: 'logsList',
+    usedIn: 'Logs (/logs): the audit log, its filters, paging and event detail',
+    load: () => import('./paths/logsList.paths'),
+  },
+  {
     id: 'attributeTree',
     usedIn: 'Attribute Editor (/attributes): the tree',
     load: () => import('./paths/attributeTree.paths'),

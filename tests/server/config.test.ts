@@ -20,6 +20,7 @@ describe('configuration from the environment', () => {
       sessionMaxHours: 12,
       throttleMaxFailures: 20,
       throttleWindowSeconds: 300,
+      auditRetentionDays: 365,
     })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.adminPassword).toBeUndefined()

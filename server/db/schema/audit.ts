@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { at, id } from './columns'
 
@@ -25,6 +26,11 @@ export const auditLog = pgTable(
     index('audit_log_ip_at_idx').on(t.ip, t.at),
     index('audit_log_subject_at_idx').on(t.subjectUserId, t.at),
     index('audit_log_action_at_idx').on(t.action, t.at),
+    // Logs (docs/logs.md): newest first by (at, id), alone or after an equality filter.
+    index('audit_log_at_id_idx').on(t.at, t.id),
+    index('audit_log_actor_at_id_idx').on(t.actorUserId, t.at, t.id),
+    index('audit_log_outcome_at_id_idx').on(t.outcome, t.at, t.id),
+    index('audit_log_service_at_id_idx').on(sql`(${t.detail} ->> 'serviceId')`, t.at, t.id),
   ],
 )
 export type AuditRow = typeof auditLog.$inferSelect

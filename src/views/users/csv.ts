@@ -1,4 +1,5 @@
 import type { ListRow } from '../../machines/list.machine'
+import { csvCell } from '../../../schema/csv'
 import { userStatus } from './userDisplay'
 
 /** The columns of users.csv, in order (the UI contract). */
@@ -18,15 +19,7 @@ export const CSV_COLUMNS = [
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '')
 
-/**
- * One cell, RFC 4180: quoted when it holds a comma, a quote or a line break (quotes doubled). A
- * cell a spreadsheet would read as a formula (starting with = + - @, a tab or a CR) gets a leading
- * apostrophe first, so that a name like '=HYPERLINK(…)' stays text.
- */
-export function csvCell(value: string): string {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded
-}
+export { csvCell }
 
 /** The cells of one user, as the columns say. */
 export function csvRecord(row: ListRow): string[] {

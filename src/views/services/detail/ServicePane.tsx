@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes'
+import { Badge, Box, Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes'
 import type { Service } from '../../../../schema/service'
 import { formatDateTime } from '../../format/dateTime'
 import { Guarded } from '../../guard/Guarded'
@@ -42,6 +42,11 @@ export function ServicePane({ service }: { service: Service }) {
             <Text size="1" color="gray">
               Updated At {formatDateTime(service.updatedAt)}
             </Text>
+            <Guarded permission="logs.read" silent>
+              <Link href={`/logs?service=${encodeURIComponent(service.id)}`} size="1">
+                Show in Logs
+              </Link>
+            </Guarded>
           </Flex>
           {service.deleted && writable && (
             <Text size="2" color="gray">
