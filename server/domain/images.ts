@@ -1,4 +1,4 @@
-import type { Sharp } from 'sharp'
+import type { default as SharpModule, Sharp } from 'sharp'
 import { ErrorCode } from '../../schema/errors'
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../schema/files'
 import { ApiError, unprocessable } from '../errors'
@@ -24,7 +24,7 @@ const BUSY_RETRY_SECONDS = 5
 /** The decode slots of this process (exported for tests that fill them). */
 export const imageDecodes = new WorkLimit(IMAGE_CONCURRENT_DECODES, IMAGE_MAX_WAITING)
 
-let loaded: Promise<typeof import('sharp').default> | undefined
+let loaded: Promise<typeof SharpModule> | undefined
 
 /** sharp (libvips) is loaded at the first image, not at start: most processes never decode one. */
 function loadSharp() {
