@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp'
+import type { default as SharpModule, Sharp } from 'sharp'
 import { ErrorCode } from '../../schema/errors'
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../schema/files'
 import { ApiError, unprocessable } from '../errors'
@@ -24,11 +24,19 @@ const BUSY_RETRY_SECONDS = 5
 /** The decode slots of this process (exported for tests that fill them). */
 export const imageDecodes = new WorkLimit(IMAGE_CONCURRENT_DECODES, IMAGE_MAX_WAITING)
 
-// One libvips worker thread per image: the queue above decides how many images run side by side.
-sharp.concurrency(1)
-// The operation cache only helps when the same input is processed again; uploads never are, and it
-// would keep up to 50 MB of decoded pixels alive for nothing.
-sharp.cache(false)
+let loaded: Promise<typeof SharpModule> | undefined
+
+/** sharp (libvips) is loaded at the first image, not at start: most processes never decode one. */
+function loadSharp() {
+  return (loaded ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips worker thread per image: the queue above decides how many images run side by side.
+    sharp.concurrency(1)
+    // The operation cache only helps when the same input is processed again; uploads never are, and
+    // it would keep up to 50 MB of decoded pixels alive for nothing.
+    sharp.cache(false)
+    return sharp
+  }))
+}
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif'
 
@@ -114,6 +122,7 @@ async function render<Name extends string>(
     failOn: 'error',
     sequentialRead: true,
   } as const
+  const sharp = await loadSharp()
   // The header alone; limitInputPixels refuses too many pixels here, before any pixel is decoded.
   const metadata = await sharp(data, options).metadata()
   // The decoder must agree with the magic bytes, so no other loader (SVG, TIFF…) ever runs.

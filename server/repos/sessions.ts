@@ -23,6 +23,20 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return row
 }
 
+/** The session a token hash names and its user, in one query (the guard runs it on every call). */
+export async function findSessionAndUserByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow | null } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1)
+  return row
+}
+
 export async function touchSession(
   db: Db,
   id: string,

@@ -4,8 +4,7 @@ import type { UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
 import { isSessionExpired, slideSession } from '../domain/session-times'
 import { hashToken } from '../domain/tokens'
-import { deleteSession, findSessionByTokenHash, touchSession } from '../repos/sessions'
-import { findUserById } from '../repos/users'
+import { deleteSession, findSessionAndUserByTokenHash, touchSession } from '../repos/sessions'
 
 export interface Auth {
   sessionId: string
@@ -27,14 +26,14 @@ export interface Resumed {
  * absolute expiry.
  */
 export async function resumeSession(db: Db, config: Config, token: string): Promise<Resumed> {
-  const session = await findSessionByTokenHash(db, hashToken(token))
-  if (!session) return { auth: null }
+  const found = await findSessionAndUserByTokenHash(db, hashToken(token))
+  if (!found) return { auth: null }
+  const { session, user } = found
   const now = new Date()
   if (isSessionExpired(session, now)) {
     await deleteSession(db, session.id)
     return { auth: null, ended: session.id }
   }
-  const user = await findUserById(db, session.userId)
   if (!user) return { auth: null }
   // Disabling ends the user's sessions; one that slipped past (opened at that moment) ends here.
   if (user.disabledAt) {

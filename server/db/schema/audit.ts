@@ -6,7 +6,8 @@ export type AuditOutcome = 'success' | 'failure' | 'refused'
 
 /**
  * Who did what, from where, and how it ended. No foreign keys: the trail must outlive the users it
- * names. The (ip, at) index serves the throttle; (subject, at) the user's history; (action, at) the
+ * names. The partial (ip, at) index of failed sign-in steps serves the throttle, which then reads
+ * only failures, not every sign-in from a busy address (docs/server-performance.md); (ip, at) the reset throttles; (subject, at) the user's history; (action, at) the
  * per-address reset throttle and the Logs screen's filter by action.
  */
 export const auditLog = pgTable(
@@ -24,6 +25,9 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_ip_at_idx').on(t.ip, t.at),
+    index('audit_log_failed_sign_in_idx')
+      .on(t.ip, t.at)
+      .where(sql`outcome = 'failure' and action in ('login', 'login.verify')`),
     index('audit_log_subject_at_idx').on(t.subjectUserId, t.at),
     index('audit_log_action_at_idx').on(t.action, t.at),
     // Logs (docs/logs.md): newest first by (at, id), alone or after an equality filter.

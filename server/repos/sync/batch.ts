@@ -1,5 +1,6 @@
 import type { Collection } from '../../../schema/sync'
 import type { Db } from '../../db/types'
+import { cachePerOwner } from '../../domain/bounded-cache'
 import { type ChangePosition, comparePositions } from '../../domain/sync-cursor'
 import { syncSources } from './sources'
 import { readTombstones } from './tombstones'
@@ -22,12 +23,33 @@ export async function readSyncBatch(
   after: ChangePosition | null,
   limit: number,
 ): Promise<SyncBatch> {
-  const window = { bound: await snapshotBound(db), after, limit }
+  const bound = await snapshotBound(db)
+  // Under one bound no transaction has finished since, so the same window reads the same batch:
+  // consoles that ask together (a cold load, a change told to all) share one read.
+  const cache = recentBatches(db)
+  const key = `${collection}|${after ? `${after.txid}.${after.rev}` : ''}|${limit}|${bound}`
+  const known = cache.get(key)
+  if (known) return known
+  const reading = readBatch(db, collection, { bound, after, limit })
+  reading.catch(() => {
+    if (cache.get(key) === reading) cache.delete(key)
+  })
+  return cache.set(key, reading)
+}
+
+/** The last few batches read, per database (docs/server-performance.md). */
+const recentBatches = cachePerOwner<Db, string, Promise<SyncBatch>>(8)
+
+async function readBatch(
+  db: Db,
+  collection: Collection,
+  window: { bound: string; after: ChangePosition | null; limit: number },
+): Promise<SyncBatch> {
   const [rows, deletions] = await Promise.all([
     syncSources[collection].read(db, window),
     readTombstones(db, collection, window),
   ])
-  const merged = mergeChanges<object>(rows, deletions, limit)
+  const merged = mergeChanges<object>(rows, deletions, window.limit)
   const last = merged.at(-1)
   return {
     nodes: merged.map((change) => change.node),

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_failed_sign_in_idx" ON "audit_log" USING btree ("ip","at") WHERE outcome = 'failure' and action in ('login', 'login.verify');
