@@ -88,7 +88,7 @@ describe('METRICS_ENABLED=true: GET /metrics on the main port', () => {
   it('labels OpenID Connect events with their client (detail.serviceKey)', () => {
     expect(
       userEventLabels({
-        action: 'oidc.token' as never,
+        action: 'oidc.token',
         outcome: 'failure',
         detail: { serviceKey: 'wiki', reason: 'Invalid grant' },
       }),
