@@ -20,12 +20,14 @@ import sessionGuardPlugin from './plugins/session-guard'
 import sessionPurgePlugin from './plugins/session-purge'
 import staticConsolePlugin from './plugins/static-console'
 import attributeRoutes from './routes/attributes/index'
+import dashboardRoutes from './routes/dashboard/index'
 import eventRoutes from './routes/events/index'
 import fileRoutes from './routes/files/index'
 import loginRoutes from './routes/login/index'
 import logoutRoutes from './routes/logout/index'
 import passwordResetRoutes from './routes/password-reset/index'
 import passkeyRoutes from './routes/passkeys/index'
+import queueRoutes from './routes/queue/index'
 import selfRoutes from './routes/self/index'
 import serviceRoutes from './routes/services/index'
 import sessionRoutes from './routes/sessions/index'
@@ -105,6 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(syncRoutes)
   await app.register(sessionRoutes)
   await app.register(eventRoutes)
+  await app.register(queueRoutes)
+  await app.register(dashboardRoutes)
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)

@@ -43,6 +43,10 @@ export const AuditAction = {
   userEmailPending: 'user.email_pending',
   /** The owner confirmed the address (or a bad link was refused: outcome failure). */
   userEmailVerified: 'user.email_verified',
+  /** Staff made an outbound message due now (re-arming one that gave up). */
+  queueRetry: 'queue.retry',
+  /** Staff cancelled an outbound message: it will not be sent. */
+  queueCancel: 'queue.cancel',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 
