@@ -1,9 +1,9 @@
 import type { QueueMessage } from '../../schema/queue'
 import { maskRecipient } from '../domain/masking'
-import type { ListedMessage } from '../repos/outbox'
+import type { ListedOutboxRow } from '../db/schema/outbox'
 
 /** A listed outbox row → the Queue's message: masked recipient, subject only, no text. */
-export function toQueueMessage(row: ListedMessage): QueueMessage {
+export function toQueueMessage(row: ListedOutboxRow): QueueMessage {
   const waits = row.status === 'pending' || row.status === 'failed' || row.status === 'sending'
   return {
     id: row.id,

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm'
-import { outbox, type OutboxChannel, type OutboxRow, type OutboxStatus } from '../db/schema/outbox'
+import {
+  outbox,
+  type ListedOutboxRow,
+  type OutboxChannel,
+  type OutboxRow,
+  type OutboxStatus,
+} from '../db/schema/outbox'
 import type { Db } from '../db/types'
 
 export interface NewMessage {
@@ -104,7 +110,7 @@ const listed = {
   createdAt: outbox.createdAt,
   sentAt: outbox.sentAt,
 }
-export type ListedMessage = Pick<OutboxRow, keyof typeof listed>
+export type ListedMessage = ListedOutboxRow
 
 /** One page of messages, newest first; one row more than asked when more follow. */
 export async function listMessages(

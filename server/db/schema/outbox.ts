@@ -36,3 +36,5 @@ export const outbox = pgTable(
   ],
 )
 export type OutboxRow = typeof outbox.$inferSelect
+/** A row as lists read it: without the text and html, which may hold reset links and codes. */
+export type ListedOutboxRow = Omit<OutboxRow, 'text' | 'html'>
