@@ -63,7 +63,7 @@ export const queueListMachine = setup({
   types: {
     context: {} as QueueContext,
     events: {} as QueueEvent,
-    input: {} as QueueInput,
+    input: {},
   },
   actors: {
     loadQueue: fromPromise<QueueRead, { filter: QueueFilter }>(async ({ input, signal }) => {
