@@ -63,7 +63,8 @@ export const queueListMachine = setup({
   types: {
     context: {} as QueueContext,
     events: {} as QueueEvent,
-    input: {},
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the input's type
+    input: {} as QueueInput,
   },
   actors: {
     loadQueue: fromPromise<QueueRead, { filter: QueueFilter }>(async ({ input, signal }) => {
