@@ -162,8 +162,9 @@ describe('closing the app', () => {
     const before = vi.getTimerCount()
     const other = await buildTestApp()
     await other.app.ready()
-    // The purge's minute and the outbox's retry.
-    expect(vi.getTimerCount()).toBe(before + 2)
+    // The purge's minute and the outbox's retry, at least (retention, the file sweep and the
+    // OpenID Connect housekeeping have timers of their own).
+    expect(vi.getTimerCount()).toBeGreaterThanOrEqual(before + 2)
     await other.close()
     expect(vi.getTimerCount()).toBe(before)
   })
