@@ -477,7 +477,8 @@ export default fp(
       // The provider reads its own bodies (form posts, JSON): Fastify leaves the stream alone.
       scope.removeAllContentTypeParsers()
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
-      scope.all(`${OIDC_PATH}/*`, async (request, reply) => {
+      // The provider's own protocol, described by its discovery document, not by our OpenAPI.
+      scope.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
         reply.hijack()
         await handOver(callback, request.raw, reply.raw, {
           publicUrl: app.config.publicUrl,
