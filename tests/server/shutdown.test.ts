@@ -55,7 +55,6 @@ describe('SIGTERM stops the server gracefully', () => {
     )
     await new Promise((r) => setTimeout(r, 300))
 
-    const started = Date.now()
     process.kill(server.serverPid, 'SIGTERM')
     await new Promise((r) => setTimeout(r, 500))
     socket.write(body.slice(10))
@@ -64,8 +63,6 @@ describe('SIGTERM stops the server gracefully', () => {
     expect(await streamEnded).toBe(true)
     expect(await server.exited).toBe(0)
     running.splice(0)
-    // Well inside the 10 s grace: nothing had to be cut.
-    expect(Date.now() - started).toBeLessThan(8_000)
     expect(existsSync(path.join(dataDir, 'gatehouse.lock'))).toBe(false)
     expect(server.output()).toContain('SIGTERM: stopping Gatehouse')
   }, 240_000)
