@@ -65,8 +65,8 @@ test.describe('a lazy area whose chunk fails to load (SPEC.md §4)', () => {
   }) => {
     await signIn(page)
     await expectSignedIn(page)
-    // The Users screen is its own chunk (users.index-<hash>.js in dist/console/assets).
-    await page.route('**/assets/users.index-*.js', (route) => route.abort())
+    // The Users screen is its own chunk (UsersPage-<hash>.js in dist/console/assets).
+    await page.route('**/assets/UsersPage-*.js', (route) => route.abort())
     let loads = 0
     page.on('load', () => loads++)
 
