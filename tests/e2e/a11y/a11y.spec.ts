@@ -30,7 +30,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
       test.use({ colorScheme: scheme, ...device })
 
       test('every screen passes axe', async ({ page }) => {
-        test.setTimeout(180_000)
+        test.setTimeout(300_000)
         const found: Found[] = []
         const check = async (screen: string) => {
           // Dialogs and callouts fade in: axe must see the settled colours.
