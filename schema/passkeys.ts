@@ -54,7 +54,8 @@ const AuthenticationResponse = Type.Unsafe<AuthenticationResponseJSON>(
     response: Type.Object({
       clientDataJSON: B64(),
       authenticatorData: B64(),
-      signature: B64(2_048),
+      // ML-DSA (post-quantum, offered first on Node 24) signs in up to 4,627 bytes: 6,170 characters.
+      signature: B64(8_192),
       userHandle: Type.Optional(Type.Union([B64(512), Type.Null()])),
     }),
   }),
