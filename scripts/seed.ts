@@ -1,4 +1,4 @@
-// `npm run seed -- --users N --sessions N --services N --attribute-keys N`: bulk realistic data
+// `npm run seed -- --users N --sessions N --services N --attribute-keys N --audit-events N`: bulk realistic data
 // into the configured database (DESIGN.md §2). PGlite in DATA_DIR takes the DATA_DIR lock, so the
 // server must not be running on the same directory.
 import { parseArgs } from 'node:util'
@@ -9,7 +9,7 @@ import { DataDirLockedError } from '../server/db/lock'
 import { type SeedCounts, seedDatabase } from './seed/seed-database'
 
 const USAGE =
-  'usage: npm run seed -- [--users N] [--sessions N] [--services N] [--attribute-keys N] [--seed N]'
+  'usage: npm run seed -- [--users N] [--sessions N] [--services N] [--attribute-keys N] [--audit-events N] [--seed N]'
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback
@@ -24,6 +24,7 @@ function readArguments(): { counts: SeedCounts; seed?: number } {
       sessions: { type: 'string' },
       services: { type: 'string' },
       'attribute-keys': { type: 'string' },
+      'audit-events': { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -38,6 +39,7 @@ function readArguments(): { counts: SeedCounts; seed?: number } {
       sessions: count(values.sessions, 'sessions', 500),
       services: count(values.services, 'services', 20),
       attributeKeys: count(values['attribute-keys'], 'attribute-keys', 30),
+      auditEvents: count(values['audit-events'], 'audit-events', 0),
     },
     seed: values.seed === undefined ? undefined : count(values.seed, 'seed', 0),
   }

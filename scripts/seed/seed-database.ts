@@ -1,4 +1,5 @@
-import { count as countRows, sql } from 'drizzle-orm'
+import { arrayContains, count as countRows, sql } from 'drizzle-orm'
+import { auditLog } from '../../server/db/schema/audit'
 import {
   attributeKeyAssociations,
   attributeKeyConditions,
@@ -11,6 +12,7 @@ import { users } from '../../server/db/schema/users'
 import type { Db } from '../../server/db/types'
 import { passwords } from '../../server/domain/passwords'
 import { attributeTree } from './attributes'
+import { auditRows } from './audit'
 import { bulkInsert } from './bulk-insert'
 import { sessionRows, userRows } from './people'
 import { Random } from './random'
@@ -21,7 +23,12 @@ export interface SeedCounts {
   sessions: number
   services: number
   attributeKeys: number
+  /** Audit events over the last 90 days, about the users and services the database holds. */
+  auditEvents?: number
 }
+
+/** Audit events are made and written this many at a time, so a million never sit in memory. */
+const AUDIT_BATCH = 50_000
 
 export interface SeedOptions {
   /** The password every seeded user signs in with. */
@@ -86,6 +93,25 @@ export async function seedDatabase(
     )
     result.attributeKeyOptions = await bulkInsert(tx, attributeKeyOptions, tree.options)
     result.attributeKeyConditions = await bulkInsert(tx, attributeKeyConditions, tree.conditions)
+
+    const events = counts.auditEvents ?? 0
+    if (events > 0) {
+      const cast = {
+        users: await tx.select({ id: users.id, email: users.email }).from(users),
+        staff: (
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(arrayContains(users.permissions, ['users.write']))
+        ).map((row) => row.id),
+        services: await tx.select({ id: services.id, key: services.key }).from(services),
+      }
+      result.auditEvents = 0
+      for (let done = 0; done < events; done += AUDIT_BATCH) {
+        const batch = auditRows(random, cast, Math.min(AUDIT_BATCH, events - done), now)
+        result.auditEvents += await bulkInsert(tx, auditLog, batch)
+      }
+    }
     return result
   })
   // Fresh statistics, so the first queries on the new rows pick their indexes.

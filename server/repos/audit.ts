@@ -283,12 +283,7 @@ const subjects = alias(users, 'subject')
  * names and the service's name joined (left joins: the trail outlives what it names). Answers one
  * row more than asked when more follow. `atText` is the exact time (microseconds) for the cursor.
  */
-export async function auditPage(
-  db: Db,
-  filter: AuditFilter,
-  after: AuditPosition | null,
-  limit: number,
-) {
+export function auditPage(db: Db, filter: AuditFilter, after: AuditPosition | null, limit: number) {
   // The page is chosen first (the index does the order and the limit), then joined: 50 lookups.
   const page = db
     .select()
