@@ -3,9 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { and, count, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, gte, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { logText } from '../../schema/audit-text'
+import type { LogsResults } from '../../schema/logs'
 import { seedDatabase } from '../../scripts/seed/seed-database'
+import { auditLog } from '../../server/db/schema/audit'
 import {
   attributeKeyAssociations,
   attributeKeyOptions,
@@ -14,7 +17,7 @@ import {
 import { services } from '../../server/db/schema/services'
 import { sessions } from '../../server/db/schema/sessions'
 import { users } from '../../server/db/schema/users'
-import { ADMIN, signIn, useTestApp } from './helper'
+import { ADMIN, call, signIn, useTestApp } from './helper'
 
 const t = useTestApp()
 const counts = { users: 40, sessions: 300, services: 12, attributeKeys: 30 }
@@ -122,6 +125,40 @@ describe('seedDatabase', () => {
       (s) => s.userId,
     )
     expect(owners.filter((id) => barred.has(id))).toEqual([])
+  })
+
+  it('adds audit events over 90 days that Logs reads as sentences', async () => {
+    const result = await seedDatabase(t.db, {
+      users: 20,
+      sessions: 0,
+      services: 3,
+      attributeKeys: 0,
+      auditEvents: 600,
+    })
+    expect(result.written.auditEvents).toBe(600)
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(gte(auditLog.at, new Date(0)))
+    const seeded = rows.filter((row) => row.at.getTime() < Date.now() - 1000)
+    expect(seeded.length).toBeGreaterThanOrEqual(600)
+    const oldest = Math.min(...seeded.map((row) => row.at.getTime()))
+    expect(Date.now() - oldest).toBeLessThanOrEqual(90 * 24 * 3_600_000)
+    const actions = new Set(seeded.map((row) => `${row.action}:${row.outcome}`))
+    for (const kind of [
+      'login:success',
+      'login:failure',
+      'logout:success',
+      'service.updated:success',
+    ])
+      expect(actions).toContain(kind)
+
+    const cookie = await signIn(t, ADMIN.email, ADMIN.password)
+    const answer = await call(t, 'GET', '/v1/logs?limit=200', undefined, { cookie })
+    expect(answer.statusCode).toBe(200)
+    const { events } = answer.json<{ results: LogsResults }>().results
+    expect(events).toHaveLength(200)
+    for (const event of events) expect(logText(event)).not.toMatch(/undefined|null|\[object/)
   })
 })
 
