@@ -112,6 +112,7 @@ try {
   const filters: [string, string][] = [
     ['outcome=failure', 'outcome=failure'],
     ['kinds=services', 'kinds=services'],
+    ['kinds=attributes (none seeded)', 'kinds=attributes'],
     ['user (subject)', `user=${user}`],
     ['actor (staff)', `actor=${actor}`],
     ['service', `service=${service}`],
@@ -176,6 +177,7 @@ try {
     ['first page', {}],
     ['outcome=failure', { outcome: 'failure' }],
     ['kinds=services', { actions: [...ACTION_KINDS.services] }],
+    ['kinds=attributes', { actions: [...ACTION_KINDS.attributes] }],
     ['user', { subjectId: probes!.user }],
     ['actor', { actorId: probes!.actor }],
     ['service', { serviceId: probes!.service }],
