@@ -201,4 +201,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'audit events (Logs) older than this many days are purged, at start and hourly',
     ...integer(1, 36500),
   },
+  {
+    name: 'PGLITE_SHARED_BUFFERS_MB',
+    default: '32',
+    meaning:
+      "the embedded database's buffer cache in MB (PGlite only); it stays in the process's memory once filled",
+    ...integer(16, 4096),
+  },
 ]

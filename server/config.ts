@@ -30,6 +30,7 @@ export const ConfigSchema = Type.Object({
   /** Back-channel logout may post to private and loopback addresses (docs/sso.md). */
   oidcPrivateBackchannel: Type.Optional(Type.Boolean()),
   auditRetentionDays: Type.Integer({ minimum: 1 }),
+  pgliteSharedBuffersMb: Type.Integer({ minimum: 16 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -85,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: values.get('METRICS_PORT') as number | undefined,
     oidcPrivateBackchannel: text('OIDC_PRIVATE_BACKCHANNEL') === 'true',
     auditRetentionDays: int('AUDIT_RETENTION_DAYS'),
+    pgliteSharedBuffersMb: int('PGLITE_SHARED_BUFFERS_MB'),
   }
   if (config.metricsPort === config.port)
     throw new ConfigError(`METRICS_PORT must differ from PORT (both ${config.port})`)

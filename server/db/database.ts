@@ -39,7 +39,15 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   const lock = lockDataDir(config.dataDir)
   try {
-    const client = await PGlite.create(path.join(config.dataDir, 'pglite'))
+    const client = await PGlite.create(path.join(config.dataDir, 'pglite'), {
+      // Shared buffers live in the WebAssembly memory and stay resident once touched; beyond them
+      // PostgreSQL reads through the kernel's page cache (docs/server-performance.md).
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${config.pgliteSharedBuffersMb}MB`,
+      ],
+    })
     const database = fromPglite(client, async () => {
       await client.close()
       lock.release()
