@@ -1,4 +1,5 @@
-import { ActionKinds, Outcomes, type LogFilters } from '../../schema/logs'
+import { ActionKinds, Outcomes } from '../../schema/log-kinds'
+import type { LogFilters } from '../../schema/logs'
 
 /*
  * The Logs screen's filters as the URL holds them (/logs?user=…&outcome=failure&range=24h), so that a
@@ -61,9 +62,7 @@ export function validateLogsSearch(search: Record<string, unknown>): LogsSearch 
     outcome: Outcomes.find((o) => o === outcome),
     ip: ip && /^[0-9A-Za-z.:%-]{1,64}$/.test(ip) ? ip : undefined,
   }
-  return Object.fromEntries(
-    Object.entries(found).filter(([, value]) => value !== undefined),
-  )
+  return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined))
 }
 
 /** The server's query for the URL's filters; a preset range counts back from `now`. */

@@ -1,4 +1,4 @@
-import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons'
+import { EyeClosedIcon, EyeOpenIcon } from '../icons/firstLoadIcons'
 import { IconButton } from '@radix-ui/themes'
 import { useState, type ComponentProps } from 'react'
 import { FormField } from './FormField'

@@ -1,4 +1,4 @@
-import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons'
+import { ExclamationTriangleIcon, InfoCircledIcon } from '../icons/firstLoadIcons'
 import { Callout } from '@radix-ui/themes'
 
 /** A failure to read now: announced at once (role=alert). */

@@ -1,4 +1,4 @@
-import { LockClosedIcon } from '@radix-ui/react-icons'
+import { LockClosedIcon } from '../icons/firstLoadIcons'
 import { Button } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { LoginActor } from '../../machines/login.machine'

@@ -2,7 +2,7 @@ import { Cross2Icon } from '@radix-ui/react-icons'
 import { Badge, Button, Flex, IconButton, Select, Text, TextField } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { ACTION_KIND_WORDS, ActionKinds, Outcomes } from '../../../schema/logs'
+import { ACTION_KIND_WORDS, ActionKinds, Outcomes } from '../../../schema/log-kinds'
 import { RANGE_WORDS, type LogsSearch } from '../../machines/logsFilters'
 
 const ANY = 'any'

@@ -3,7 +3,7 @@ import {
   Cross2Icon,
   ExclamationTriangleIcon,
   InfoCircledIcon,
-} from '@radix-ui/react-icons'
+} from '../icons/firstLoadIcons'
 import { Callout, Flex, IconButton } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useEffect, type CSSProperties, type ReactNode } from 'react'
