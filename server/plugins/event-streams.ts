@@ -28,9 +28,15 @@ export default fp(
         .finally(() => streams.tell(changed))
     })
 
+    // Topics are only a cue to read again (through routes that check access), so no session check.
+    const unsubscribeTopics = app.changes.subscribeTopics((topics) => {
+      if (streams.size > 0) streams.tellTopics(topics)
+    })
+
     // Open streams would otherwise hold app.close() (and the port) until every browser went away.
     app.addHook('preClose', (doneClosing) => {
       unsubscribe()
+      unsubscribeTopics()
       streams.endAll()
       doneClosing()
     })

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Collection } from '../../schema/sync'
+import type { Topic } from '../../schema/topics'
 import type { Db } from '../db/types'
 import { readableCollections } from '../domain/collection-access'
 import { isSessionExpired } from '../domain/session-times'
@@ -11,6 +12,8 @@ export interface SessionStream {
   /** The collections the stream tells about, decided from its user's permissions when it opened. */
   readonly readable?: ReadonlySet<Collection>
   tell(changed: ReadonlySet<Collection>): void
+  /** Tells the topics (outbox, audit) this stream's user may read. */
+  tellTopics?(changed: ReadonlySet<Topic>): void
   end(): void
 }
 
@@ -108,6 +111,12 @@ export class SessionStreams {
   tell(changed: ReadonlySet<Collection>) {
     for (const entry of this.bySession.values()) {
       for (const stream of entry.streams) stream.tell(changed)
+    }
+  }
+
+  tellTopics(changed: ReadonlySet<Topic>) {
+    for (const entry of this.bySession.values()) {
+      for (const stream of entry.streams) stream.tellTopics?.(changed)
     }
   }
 

@@ -35,7 +35,7 @@ afterAll(async () => {
 })
 
 describe('outbound queue with an SMS gateway', () => {
-  it('keeps a failed delivery pending with its error and retries it later', async () => {
+  it('keeps a failed delivery (status failed) with its error and retries it later', async () => {
     const user = await createUser(t, { phone: uniquePhone(), use2fa: true })
     const step = await call(t, 'POST', '/v1/login', {
       username: user.email,
@@ -48,7 +48,7 @@ describe('outbound queue with an SMS gateway', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.to, user.phone ?? ''))
-    expect(queued).toMatchObject({ channel: 'sms', status: 'pending', attempts: 1 })
+    expect(queued).toMatchObject({ channel: 'sms', status: 'failed', attempts: 1 })
     expect(queued?.lastError).toContain('503')
     expect(queued?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now())
 
