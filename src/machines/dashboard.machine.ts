@@ -8,7 +8,7 @@ import {
 } from 'xstate'
 import type { DashboardResults } from '../../schema/dashboard'
 import { readDashboard } from '../data/api/dashboard'
-import { listenForTopic } from '../data/sync/topics'
+import { listenForTopics } from '../data/sync/topics'
 import { serverMessage } from './profile.messages'
 
 type DashboardContext = {
@@ -35,14 +35,13 @@ export const dashboardMachine = setup({
   },
   actors: {
     loadFigures: fromPromise<DashboardResults>(({ signal }) => readDashboard({ signal })),
-    listen: fromCallback<DashboardEvent>(({ sendBack }) => {
-      const changed = () => sendBack({ type: 'dashboard.changed' })
-      const stops = [
-        listenForTopic('audit', changed, DASHBOARD_DEBOUNCE_MS),
-        listenForTopic('outbox', changed, DASHBOARD_DEBOUNCE_MS),
-      ]
-      return () => stops.forEach((stop) => stop())
-    }),
+    listen: fromCallback<DashboardEvent>(({ sendBack }) =>
+      listenForTopics(
+        ['audit', 'outbox'],
+        () => sendBack({ type: 'dashboard.changed' }),
+        DASHBOARD_DEBOUNCE_MS,
+      ),
+    ),
   },
   actions: {
     recordError: assign({

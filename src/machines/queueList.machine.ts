@@ -9,7 +9,7 @@ import {
 import type { AttentionResults, QueueMessage, QueueResults } from '../../schema/queue'
 import { queueAction, readAttention, readQueue, type QueueFilter } from '../data/api/queue'
 import { userAction } from '../data/api/users'
-import { listenForTopic } from '../data/sync/topics'
+import { listenForTopics } from '../data/sync/topics'
 import { serverMessage } from './profile.messages'
 import { doneNotice, failedNotice, type QueueRequest } from './queueList.messages'
 import { notify } from './system'
@@ -46,6 +46,9 @@ export type QueueInput = { filter?: Partial<QueueFilter> }
 /** The first page and what needs staff, read together. */
 export type QueueRead = { page: QueueResults; attention: AttentionResults }
 
+/** Outbox changes are told at most this often (a burst of sign-ins queues a burst of codes). */
+export const QUEUE_DEBOUNCE_MS = 1000
+
 const ALL: QueueFilter = { status: 'all', channel: 'all' }
 
 async function perform(request: QueueRequest, signal: AbortSignal): Promise<void> {
@@ -81,7 +84,7 @@ export const queueListMachine = setup({
       perform(input.request, signal),
     ),
     listen: fromCallback<QueueEvent>(({ sendBack }) =>
-      listenForTopic('outbox', () => sendBack({ type: 'queue.changed' })),
+      listenForTopics(['outbox'], () => sendBack({ type: 'queue.changed' }), QUEUE_DEBOUNCE_MS),
     ),
   },
   guards: {

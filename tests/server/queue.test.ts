@@ -238,4 +238,28 @@ describe('live: the outbox and audit topics', () => {
       /no matching event/,
     )
   })
+
+  it('ends the stream of staff who lost queue.read; the new one hears no outbox notices', async () => {
+    const user = await createUser(t, { permissions: ['queue.read', 'users.read'] })
+    const cookie = await signIn(t, user.email, user.password)
+    const client = await openEvents(`${base}/v1/events`, cookie)
+    clients.push(client)
+    await client.next((block) => block.startsWith(': connected'))
+    const changed = await call(
+      t,
+      'PUT',
+      `/v1/user/${user.id}/access`,
+      { type: 'INTERNAL', permissions: ['users.read'] },
+      { cookie: admin },
+    )
+    expect(changed.statusCode).toBe(200)
+    await client.ended
+    const again = await openEvents(`${base}/v1/events`, cookie)
+    clients.push(again)
+    await again.next((block) => block.startsWith(': connected'))
+    await enqueueMessage(t.db, { channel: 'email', to: 'gone@example.com', text: 'x' })
+    await expect(again.next((b) => topicsIn(b).length > 0, 500)).rejects.toThrow(
+      /no matching event/,
+    )
+  })
 })

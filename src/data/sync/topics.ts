@@ -1,7 +1,4 @@
 import { type Topic, Topics } from '../../../schema/topics'
-import type { OpenSource } from './changes'
-
-const openEventSource: OpenSource = (url) => new EventSource(url)
 
 /** The topics a change notice names (`data: {"topics":["outbox"]}`); others are ignored. */
 export function topicsOf(data: unknown): Topic[] {
@@ -15,35 +12,39 @@ export function topicsOf(data: unknown): Topic[] {
   }
 }
 
+type TopicListener = (topics: readonly Topic[]) => void
+
+const listeners = new Set<TopicListener>()
+
 /**
- * Listens to GET /v1/events for `topic` (the outbox, the audit log) and calls `onChange` at most
- * once per `debounceMs`, after the last notice of a burst: a screen reads again from the server
- * when its table changed, not on a timer. A reconnection counts as a change (notices sent meanwhile
- * are lost). Returns the stop.
+ * Passes on the topics the console's one change stream named (GET /v1/events, which the sync
+ * statechart listens to: `listenForChanges`). The server names only topics the signed-in user may
+ * read; a reconnection names them all, since notices sent meanwhile are lost.
  */
-export function listenForTopic(
-  topic: Topic,
+export function tellTopics(topics: readonly Topic[]): void {
+  if (topics.length === 0) return
+  for (const listener of listeners) listener(topics)
+}
+
+/**
+ * Hears `topics` (the outbox, the audit log) on the console's change stream and calls `onChange`
+ * once per burst, `debounceMs` after its last notice: a screen reads again from the server when its
+ * table changed, not on a timer, and opens no stream of its own. Returns the stop.
+ */
+export function listenForTopics(
+  topics: readonly Topic[],
   onChange: () => void,
   debounceMs = 1000,
-  open: OpenSource = openEventSource,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
-  let opened = false
-  const changed = () => {
+  const listener: TopicListener = (told) => {
+    if (!told.some((topic) => topics.includes(topic))) return
     clearTimeout(timer)
     timer = setTimeout(onChange, debounceMs)
   }
-  const source = open('/v1/events')
-  source.addEventListener('open', () => {
-    // The first opening needs nothing: the screen has just read.
-    if (opened) changed()
-    opened = true
-  })
-  source.addEventListener('message', (event: MessageEvent) => {
-    if (topicsOf(event.data).includes(topic)) changed()
-  })
+  listeners.add(listener)
   return () => {
     clearTimeout(timer)
-    source.close()
+    listeners.delete(listener)
   }
 }
