@@ -30,6 +30,8 @@ type QueueContext = {
   request: QueueRequest | null
   /** Why the last action failed (its notice says so). */
   actionError: string | null
+  /** The outbox changed while a dialog, an action or 'Load older' ran: read again after it. */
+  missed: boolean
 }
 
 export type QueueEvent =
@@ -89,6 +91,7 @@ export const queueListMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.cursor !== null,
+    missedChange: ({ context }) => context.missed,
     asksFirst: (_, params: { request: QueueRequest }) => params.request.action !== 'retry',
   },
   actions: {
@@ -103,6 +106,7 @@ export const queueListMachine = setup({
       filter: ({ context, event }) =>
         event.type === 'queue.filter' ? { ...context.filter, ...event.filter } : context.filter,
     }),
+    markMissed: assign({ missed: true }),
     setRequest: assign({
       request: ({ event }) => (event.type === 'queue.request' ? event.request : null),
     }),
@@ -127,6 +131,7 @@ export const queueListMachine = setup({
     error: null,
     request: null,
     actionError: null,
+    missed: false,
   }),
   invoke: { id: 'listen', src: 'listen' },
   initial: 'loading',
@@ -172,6 +177,11 @@ export const queueListMachine = setup({
     },
     ready: {
       description: "The messages, 'Load older' when there are more, and what needs staff.",
+      always: {
+        guard: 'missedChange',
+        target: 'refreshing',
+        description: 'The outbox changed while something else ran: read again now.',
+      },
       on: {
         'queue.filter': {
           target: 'loading',
@@ -205,6 +215,7 @@ export const queueListMachine = setup({
     refreshing: {
       description: 'What shows stays while the first page is read again.',
       tags: ['refreshing'],
+      entry: assign({ missed: false }),
       invoke: {
         id: 'refresh',
         src: 'loadQueue',
@@ -231,6 +242,21 @@ export const queueListMachine = setup({
           description: 'A filter changed: the list is read again with it.',
           actions: 'setFilter',
         },
+        'queue.request': [
+          {
+            guard: { type: 'asksFirst', params: ({ event }) => ({ request: event.request }) },
+            target: 'confirming',
+            description:
+              'Cancel or Unlock was pressed while reading again: its confirmation opens (the read is dropped; one follows the dialog).',
+            actions: ['setRequest', 'markMissed'],
+          },
+          {
+            target: 'acting',
+            description:
+              'Retry was pressed while reading again: the message is retried at once (a read follows).',
+            actions: ['setRequest', 'markMissed'],
+          },
+        ],
       },
     },
     loadingMore: {
@@ -255,11 +281,22 @@ export const queueListMachine = setup({
           actions: 'recordError',
         },
       },
+      on: {
+        'queue.changed': {
+          actions: 'markMissed',
+          description: 'The outbox changed meanwhile: the list is read again once the page came.',
+        },
+      },
     },
     confirming: {
       description: "The confirmation ('Cancel this message?', 'Unlock Ada Lovelace?').",
       tags: ['open'],
       on: {
+        'queue.changed': {
+          actions: 'markMissed',
+          description:
+            'The outbox changed meanwhile: the list is read again once the dialog closes.',
+        },
         'queue.confirm': { target: 'acting', description: "The dialog's action was pressed." },
         'queue.dismiss': {
           target: 'ready',
@@ -284,6 +321,12 @@ export const queueListMachine = setup({
           target: 'ready',
           description: 'The server refused: a notice says why.',
           actions: ['recordActionError', 'notifyFailed', assign({ request: null })],
+        },
+      },
+      on: {
+        'queue.changed': {
+          actions: 'markMissed',
+          description: 'The outbox changed meanwhile: the list is read again after it.',
         },
       },
     },

@@ -9,6 +9,7 @@ import {
   Spinner,
   Table,
   Text,
+  VisuallyHidden,
 } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId, type ReactNode } from 'react'
@@ -123,7 +124,10 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
               No service has signed anyone in yet.
             </Text>
           ) : (
-            <Table.Root size="1" aria-label="Sign-ins by service">
+            <Table.Root size="1">
+              <VisuallyHidden asChild>
+                <caption>Sign-ins by service</caption>
+              </VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
@@ -153,7 +157,10 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
               No failed sign-ins in the last 24 hours.
             </Text>
           ) : (
-            <Table.Root size="1" aria-label="Top failing addresses">
+            <Table.Root size="1">
+              <VisuallyHidden asChild>
+                <caption>Top failing addresses</caption>
+              </VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Address</Table.ColumnHeaderCell>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Table, Text } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes'
 import type { QueueMessage } from '../../../schema/queue'
 import { formatDateTime } from '../format/dateTime'
 import { CHANNEL_TEXT, mayCancel, mayRetry, STATUS_TEXT } from './queueText'
@@ -88,7 +88,11 @@ export function MessageRows({ messages, actions, wide, label }: Props) {
     )
   }
   return (
-    <Table.Root variant="surface" size="1" aria-label={label}>
+    // Radix puts props on the wrapper, so the table is named by its caption.
+    <Table.Root variant="surface" size="1">
+      <VisuallyHidden asChild>
+        <caption>{label}</caption>
+      </VisuallyHidden>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Channel</Table.ColumnHeaderCell>
