@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { logText } from '../../schema/audit-text'
+import type { LogEvent } from '../../schema/logs'
 import type { Permission } from '../../schema/permissions'
 import type { QueueMessage } from '../../schema/queue'
 import { auditLog } from '../../server/db/schema/audit'
@@ -156,6 +158,11 @@ describe('POST /v1/queue/:id/retry and /cancel', () => {
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'queue.retry'))
     expect(audit?.outcome).toBe('success')
     expect(audit?.detail).toMatchObject({ messageId: id, channel: 'sms' })
+    // Logs finds it by the Queue kind and reads it as a sentence.
+    const logs = await call(t, 'GET', '/v1/logs?kinds=queue', undefined, { cookie: admin })
+    const events = logs.json<{ results: { events: LogEvent[] } }>().results.events
+    const event = events.find((e) => (e.detail as { messageId?: string }).messageId === id)
+    expect(logText(event!)).toMatch(/ retried the text message to \*{6}\d{4}$/)
   })
 
   it('re-arms a message that gave up, and it is sent once the gateway works', async () => {
