@@ -167,6 +167,8 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
   const loadingMore = useSelector(actor, selectLoadingMore)
   const canLoadMore = useSelector(actor, selectCanLoadMore)
   const busy = useSelector(actor, selectActing)
+  const filter = useSelector(actor, selectFilter)
+  const filtered = filter.status !== 'all' || filter.channel !== 'all'
   return (
     <Section title="Messages">
       <Filters actor={actor} />
@@ -191,7 +193,9 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
         </Callout.Root>
       )}
       {!loading && !failed && messages.length === 0 && (
-        <Text color="gray">No messages match these filters.</Text>
+        <Text color="gray">
+          {filtered ? 'No messages match these filters.' : 'No outbound messages yet.'}
+        </Text>
       )}
       {!loading && messages.length > 0 && (
         <MessageRows
