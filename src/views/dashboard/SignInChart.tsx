@@ -141,7 +141,28 @@ export function SignInChart({ title, buckets, unit }: Props) {
         ) : (
           <>
             <Box ref={holder} aria-hidden="true" className="sign-in-chart" minHeight="200px" />
-            <VisuallyHidden>{table}</VisuallyHidden>
+            {/* A plain table: Radix wraps its own in a scroll area, which axe wants focusable. */}
+            <VisuallyHidden>
+              <table>
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{unit === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}</th>
+                    <th scope="col">Sign-ins</th>
+                    <th scope="col">Failures</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {buckets.map((bucket) => (
+                    <tr key={bucket.start}>
+                      <th scope="row">{bucketLabel(bucket.start, unit)}</th>
+                      <td>{bucket.success}</td>
+                      <td>{bucket.failure}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </VisuallyHidden>
           </>
         )}
       </figure>

@@ -107,8 +107,10 @@ function Attention({ actor, can, wide }: { actor: QueueListActor; can: Can; wide
                 <li key={account.id}>
                   <Flex gap="3" align="center" wrap="wrap">
                     <Text size="2">
-                      <Link href={`/users/${account.id}`}>{account.name}</Link> ({account.email}) is
-                      locked since {formatDateTime(account.lockedAt)}
+                      <Link href={`/users/${account.id}`} underline="always">
+                        {account.name}
+                      </Link>{' '}
+                      ({account.email}) is locked since {formatDateTime(account.lockedAt)}
                     </Text>
                     {can.logs && (
                       <Link size="2" href={`/logs?user=${encodeURIComponent(account.id)}`}>
