@@ -82,7 +82,10 @@ describe('outbound queue with an SMS gateway', () => {
     expect(row).toMatchObject({ status: 'given_up', attempts: MAX_ATTEMPTS })
     expect(row?.lastError).toContain('503')
     // A message that gave up is not tried again by the timer.
-    await t.db.update(outbox).set({ nextAttemptAt: new Date(0) }).where(eq(outbox.id, id))
+    await t.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(outbox.id, id))
     await t.app.outbox.deliverNow([id])
     const [after] = await t.db.select().from(outbox).where(eq(outbox.id, id))
     expect(after).toMatchObject({ status: 'given_up', attempts: MAX_ATTEMPTS })
