@@ -514,6 +514,13 @@ export function logText(event: LogTextEvent): string {
       const count = num(detail.count) ?? 0
       return `Retention removed ${count} event${count === 1 ? '' : 's'} older than ${num(detail.days) ?? '?'} days`
     }
+    case 'queue.retry':
+    case 'queue.cancel': {
+      const verb = event.action === 'queue.retry' ? 'retried' : 'cancelled'
+      const channel = detail.channel === 'sms' ? 'text message' : 'email'
+      const to = str(detail.to)
+      return `${actor} ${verb} the ${channel}${to ? ` to ${to}` : ''}${failed ? ` (${event.outcome}${because})` : ''}`
+    }
   }
   const words = event.action.replace(/[._]/g, ' ')
   return `${event.actor ? `${actor}: ` : ''}${words}${event.subject ? ` (${subject})` : ''}${failed ? ` (${event.outcome}${because})` : ''}`

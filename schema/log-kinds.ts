@@ -36,6 +36,7 @@ export const ACTION_KINDS = {
     'attribute.image_uploaded',
   ],
   sessions: ['session.revoked', 'session.expired', 'user.sessions_revoked', 'audit.purged'],
+  queue: ['queue.retry', 'queue.cancel'],
   oidc: [
     'oidc.authorize',
     'oidc.token',
@@ -56,6 +57,7 @@ export const ACTION_KIND_WORDS: Record<ActionKind, string> = {
   services: 'Services',
   attributes: 'Attributes',
   sessions: 'Sessions',
+  queue: 'Queue',
   oidc: 'OpenID Connect',
 }
 

@@ -14,6 +14,8 @@ export const Permissions = [
   'attributes.write',
   'queue.read',
   'dashboard.read',
+  // Queue actions (retry now, cancel); INTERNAL staff only, like queue.read.
+  'queue.write',
   // The Flows page (the console's statecharts, for analysts). It reads no server data, so only the
   // console asks for it; the first start gives it to the administrator with all the others.
   'flows.read',

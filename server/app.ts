@@ -26,6 +26,7 @@ import sessionGuardPlugin from './plugins/session-guard'
 import sessionPurgePlugin from './plugins/session-purge'
 import staticConsolePlugin from './plugins/static-console'
 import attributeRoutes from './routes/attributes/index'
+import dashboardRoutes from './routes/dashboard/index'
 import eventRoutes from './routes/events/index'
 import fileRoutes from './routes/files/index'
 import loginRoutes from './routes/login/index'
@@ -34,6 +35,7 @@ import logoutRoutes from './routes/logout/index'
 import oidcRoutes from './routes/oidc/index'
 import passwordResetRoutes from './routes/password-reset/index'
 import passkeyRoutes from './routes/passkeys/index'
+import queueRoutes from './routes/queue/index'
 import selfRoutes from './routes/self/index'
 import serviceRoutes from './routes/services/index'
 import sessionRoutes from './routes/sessions/index'
@@ -129,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(oidcPlugin)
   await app.register(oidcRoutes)
   await app.register(logsRoutes)
+  await app.register(queueRoutes)
+  await app.register(dashboardRoutes)
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)

@@ -1,5 +1,6 @@
-import type { Permission } from '../../schema/permissions'
+import type { Permission, UserType } from '../../schema/permissions'
 import type { Collection } from '../../schema/sync'
+import type { Topic } from '../../schema/topics'
 
 /** What a caller needs to read each synced collection at all (sync and the event streams). */
 export const COLLECTION_PERMISSION: Record<Collection, Permission> = {
@@ -23,3 +24,16 @@ export const readableCollections = (permissions: readonly Permission[]): Set<Col
       mayRead(permissions, collection),
     ),
   )
+
+/**
+ * The change-feed topics a user may hear of: the outbox with the Queue (INTERNAL staff with
+ * queue.read), new audit events with the Dashboard (INTERNAL, dashboard.read) or Logs (logs.read).
+ */
+export function readableTopics(user: { permissions: readonly Permission[]; type: UserType }) {
+  const internal = user.type === 'INTERNAL'
+  const may = (permission: Permission) => user.permissions.includes(permission)
+  const topics = new Set<Topic>()
+  if (internal && may('queue.read')) topics.add('outbox')
+  if ((internal && may('dashboard.read')) || may('logs.read')) topics.add('audit')
+  return topics
+}

@@ -3,7 +3,7 @@ import type { Db } from '../db/types'
 import type { Transport } from './message'
 import { claimDue, markFailed, markSent } from '../repos/outbox'
 
-/** Attempts before a message is marked failed; the delays add up to about a day. */
+/** Attempts before a message gives up (status given_up); the delays add up to about a day. */
 export const MAX_ATTEMPTS = 10
 
 /** Wait after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 4 hours. */
@@ -14,6 +14,13 @@ export function retryDelayMs(attempts: number): number {
 export interface Transports {
   email: Transport
   sms: Transport
+}
+
+/** The error in words, with its cause ('fetch failed: connect ECONNREFUSED 127.0.0.1:9'). */
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = error.cause instanceof Error ? error.cause.message : undefined
+  return cause && !error.message.includes(cause) ? `${error.message}: ${cause}` : error.message
 }
 
 async function deliverOne(db: Db, transports: Transports, row: OutboxRow): Promise<void> {
@@ -32,7 +39,7 @@ async function deliverOne(db: Db, transports: Transports, row: OutboxRow): Promi
     const attempts = row.attempts + 1
     await markFailed(db, row.id, {
       attempts,
-      lastError: error instanceof Error ? error.message : String(error),
+      lastError: errorText(error),
       nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
       givenUp: attempts >= MAX_ATTEMPTS,
     })

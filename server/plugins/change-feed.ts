@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { type Collection, Collections } from '../../schema/sync'
+import { type Topic, Topics } from '../../schema/topics'
 import type { App } from '../app-types'
 import { snapshotBound, snapshotHorizon } from '../repos/sync/window'
 import {
@@ -11,10 +12,13 @@ import {
 } from './change-listeners'
 
 export type ChangeSubscriber = (collections: ReadonlySet<Collection>) => void
+export type TopicSubscriber = (topics: ReadonlySet<Topic>) => void
 
 export interface ChangeFeed {
   /** Hears which collections changed, in any process sharing the database. Returns the unsubscribe. */
   subscribe(subscriber: ChangeSubscriber): () => void
+  /** Hears which topics (outbox, audit) changed; told at once, coalesced. Returns the unsubscribe. */
+  subscribeTopics(subscriber: TopicSubscriber): () => void
 }
 
 declare module 'fastify' {
@@ -36,6 +40,12 @@ function parseNotice(payload: string): { collection: Collection; txid: bigint } 
   return { collection: collection as Collection, txid: BigInt(txid) }
 }
 
+/** `<topic>:<txid>` from the outbox and audit_log triggers (migration queue_dashboard). */
+function parseTopic(payload: string): Topic | undefined {
+  const [topic] = payload.split(':')
+  return (Topics as readonly string[]).includes(topic ?? '') ? (topic as Topic) : undefined
+}
+
 /**
  * The change feed (DESIGN.md §5): the database notifies `gatehouse_changes` at every commit that
  * touched a synced table (migration 0002); this plugin listens and tells its subscribers. Through
@@ -48,6 +58,30 @@ function parseNotice(payload: string): { collection: Collection; txid: bigint } 
 export default fp(
   async (app: App) => {
     const subscribers = new Set<ChangeSubscriber>()
+    const topicSubscribers = new Set<TopicSubscriber>()
+    /**
+     * Topics waiting to be told. A topic's reader reads the table itself, which sees whatever
+     * committed (the notice comes at commit), so topics are not held back like collections.
+     */
+    const pendingTopics = new Set<Topic>()
+    let topicTimer: ReturnType<typeof setTimeout> | undefined
+    const flushTopics = () => {
+      topicTimer = undefined
+      const changed = new Set(pendingTopics)
+      pendingTopics.clear()
+      for (const subscriber of topicSubscribers) {
+        try {
+          subscriber(changed)
+        } catch (error) {
+          app.log.error({ err: error }, 'change feed: a topic subscriber failed')
+        }
+      }
+    }
+    const markTopics = (topics: Iterable<Topic>) => {
+      for (const topic of topics) pendingTopics.add(topic)
+      if (!closed && !topicTimer && pendingTopics.size > 0)
+        topicTimer = setTimeout(flushTopics, COALESCE_MS)
+    }
     /** Collections waiting to be told, with the newest transaction that changed each. */
     const pending = new Map<Collection, bigint>()
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -96,8 +130,11 @@ export default fp(
       notice(payload) {
         const notice = parseNotice(payload)
         if (notice) mark([notice.collection], notice.txid)
+        const topic = notice ? undefined : parseTopic(payload)
+        if (topic) markTopics([topic])
       },
       gap() {
+        markTopics(Topics)
         // Whatever was missed committed below the current horizon; tell everything once it is readable.
         snapshotHorizon(app.db).then(
           (horizon) => mark(Collections, BigInt(horizon) - 1n),
@@ -117,11 +154,17 @@ export default fp(
         subscribers.add(subscriber)
         return () => void subscribers.delete(subscriber)
       },
+      subscribeTopics(subscriber: TopicSubscriber) {
+        topicSubscribers.add(subscriber)
+        return () => void topicSubscribers.delete(subscriber)
+      },
     })
     app.addHook('onClose', async () => {
       closed = true
       clearTimeout(timer)
+      clearTimeout(topicTimer)
       subscribers.clear()
+      topicSubscribers.clear()
       await listener.stop()
     })
   },

@@ -11,7 +11,8 @@ declare module 'fastify' {
 }
 
 /**
- * Holds the open event streams and tells them the change feed's notices. Before each notice the
+ * Holds the open event streams and tells them the change feed's notices (collections, and the
+ * topics outbox and audit for the Queue and Dashboard). Before each notice the
  * sessions are checked again, so a stream whose session ended (in this process or any other
  * sharing the database) is closed instead of hearing about the change.
  */
@@ -28,9 +29,20 @@ export default fp(
         .finally(() => streams.tell(changed))
     })
 
+    // Topics too are told only after the check: a stream whose user lost the Queue's or the
+    // Dashboard's permission (the change commits with its audit event) ends instead of hearing it.
+    const unsubscribeTopics = app.changes.subscribeTopics((topics) => {
+      if (streams.size === 0) return
+      void streams
+        .recheck()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'events: could not check sessions'))
+        .finally(() => streams.tellTopics(topics))
+    })
+
     // Open streams would otherwise hold app.close() (and the port) until every browser went away.
     app.addHook('preClose', (doneClosing) => {
       unsubscribe()
+      unsubscribeTopics()
       streams.endAll()
       doneClosing()
     })

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Collection } from '../../schema/sync'
+import type { Topic } from '../../schema/topics'
 import type { Db } from '../db/types'
-import { readableCollections } from '../domain/collection-access'
+import { readableCollections, readableTopics } from '../domain/collection-access'
 import { isSessionExpired } from '../domain/session-times'
 import { type SessionExpiry, sessionStates } from '../repos/sessions'
 
@@ -10,7 +11,11 @@ export interface SessionStream {
   readonly sessionId: string
   /** The collections the stream tells about, decided from its user's permissions when it opened. */
   readonly readable?: ReadonlySet<Collection>
+  /** The topics (outbox, audit) the stream tells about, decided the same way. */
+  readonly topics?: ReadonlySet<Topic>
   tell(changed: ReadonlySet<Collection>): void
+  /** Tells the topics (outbox, audit) this stream's user may read. */
+  tellTopics?(changed: ReadonlySet<Topic>): void
   end(): void
 }
 
@@ -22,7 +27,7 @@ interface Entry {
   timer?: ReturnType<typeof setTimeout>
 }
 
-const sameSet = (a: ReadonlySet<Collection>, b: ReadonlySet<Collection>) =>
+const sameSet = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) =>
   a.size === b.size && [...a].every((item) => b.has(item))
 
 /**
@@ -31,8 +36,8 @@ const sameSet = (a: ReadonlySet<Collection>, b: ReadonlySet<Collection>) =>
  * absolute expiry passes (a timer per session, re-read from the database since use slides it), and
  * whenever a check against the database finds the session gone, which is how a session deleted by
  * another server process is noticed. The same check ends a stream whose user was disabled, or whose
- * permissions now allow other collections than when it opened: the console reconnects, and the new
- * stream tells what the user may read now (a staff change takes effect at once, docs/server-users.md).
+ * permissions now allow other collections or topics than when it opened: the console reconnects, and
+ * the new stream tells what the user may read now (a staff change takes effect at once, docs/server-users.md).
  */
 export class SessionStreams {
   private readonly bySession = new Map<string, Entry>()
@@ -85,18 +90,24 @@ export class SessionStreams {
       const state = found.get(id)
       if (!state || state.disabled || isSessionExpired(state, now)) this.end([id])
       else if (this.bySession.has(id)) {
-        this.endOutdated(id, readableCollections(state.permissions))
+        this.endOutdated(id, readableCollections(state.permissions), readableTopics(state))
         this.arm(id, state)
       }
     }
   }
 
-  /** Ends the session's streams that tell about other collections than the user may read now. */
-  private endOutdated(sessionId: string, readable: ReadonlySet<Collection>) {
+  /** Ends the session's streams that tell about other collections or topics than the user may read now. */
+  private endOutdated(
+    sessionId: string,
+    readable: ReadonlySet<Collection>,
+    topics: ReadonlySet<Topic>,
+  ) {
     const entry = this.bySession.get(sessionId)
     if (!entry) return
     for (const stream of [...entry.streams]) {
-      if (!stream.readable || sameSet(stream.readable, readable)) continue
+      const sameCollections = !stream.readable || sameSet(stream.readable, readable)
+      const sameTopics = !stream.topics || sameSet(stream.topics, topics)
+      if (sameCollections && sameTopics) continue
       entry.streams.delete(stream)
       stream.end()
     }
@@ -108,6 +119,12 @@ export class SessionStreams {
   tell(changed: ReadonlySet<Collection>) {
     for (const entry of this.bySession.values()) {
       for (const stream of entry.streams) stream.tell(changed)
+    }
+  }
+
+  tellTopics(changed: ReadonlySet<Topic>) {
+    for (const entry of this.bySession.values()) {
+      for (const stream of entry.streams) stream.tellTopics?.(changed)
     }
   }
 

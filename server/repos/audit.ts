@@ -71,6 +71,10 @@ export const AuditAction = {
   oidcKeysRotated: 'oidc.keys_rotated',
   /** The retention purge removed events older than AUDIT_RETENTION_DAYS. */
   auditPurged: 'audit.purged',
+  /** Staff made an outbound message due now (re-arming one that gave up). */
+  queueRetry: 'queue.retry',
+  /** Staff cancelled an outbound message: it will not be sent. */
+  queueCancel: 'queue.cancel',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 

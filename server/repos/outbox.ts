@@ -1,5 +1,11 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
-import { outbox, type OutboxChannel, type OutboxRow } from '../db/schema/outbox'
+import { and, asc, count, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm'
+import {
+  outbox,
+  type ListedOutboxRow,
+  type OutboxChannel,
+  type OutboxRow,
+  type OutboxStatus,
+} from '../db/schema/outbox'
 import type { Db } from '../db/types'
 
 export interface NewMessage {
@@ -27,9 +33,13 @@ export async function enqueueMessage(
   return row.id
 }
 
+/** Waiting for an attempt: never tried, or failed and to be tried again. */
+const WAITING: OutboxStatus[] = ['pending', 'failed']
+
 /**
- * Claims due pending messages (all, or only `ids`) by pushing their next attempt past a lease, so
- * that two deliverers — timers of two processes on one PostgreSQL — never send one message twice.
+ * Claims due messages (all, or only `ids`) by marking them `sending` with their next attempt pushed
+ * past a lease, so that two deliverers — timers of two processes on one PostgreSQL — never send one
+ * message twice. A claim whose lease ran out (its deliverer died) is due again.
  */
 export async function claimDue(
   db: Db,
@@ -42,7 +52,7 @@ export async function claimDue(
     .from(outbox)
     .where(
       and(
-        eq(outbox.status, 'pending'),
+        inArray(outbox.status, [...WAITING, 'sending']),
         lte(outbox.nextAttemptAt, now),
         ids ? inArray(outbox.id, ids) : undefined,
       ),
@@ -52,7 +62,7 @@ export async function claimDue(
     .for('update', { skipLocked: true })
   return db
     .update(outbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .set({ status: 'sending', nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
     .where(inArray(outbox.id, due))
     .returning()
 }
@@ -61,7 +71,7 @@ export async function markSent(db: Db, id: string, now: Date) {
   await db
     .update(outbox)
     .set({ status: 'sent', sentAt: now, attempts: sql`${outbox.attempts} + 1`, lastError: null })
-    .where(eq(outbox.id, id))
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')))
 }
 
 export async function markFailed(
@@ -75,7 +85,100 @@ export async function markFailed(
       attempts: change.attempts,
       lastError: change.lastError,
       nextAttemptAt: change.nextAttemptAt,
-      status: change.givenUp ? 'failed' : 'pending',
+      status: change.givenUp ? 'given_up' : 'failed',
     })
-    .where(eq(outbox.id, id))
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')))
+}
+
+/** The Queue screen's filters; `before` is the id the previous page ended with (ids sort by time). */
+export interface MessageFilter {
+  statuses?: readonly OutboxStatus[]
+  channel?: OutboxChannel
+  before?: string
+}
+
+/** The row without its text and html: the list never carries reset links or security codes. */
+const listed = {
+  id: outbox.id,
+  channel: outbox.channel,
+  to: outbox.to,
+  subject: outbox.subject,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  nextAttemptAt: outbox.nextAttemptAt,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  sentAt: outbox.sentAt,
+}
+export type ListedMessage = ListedOutboxRow
+
+/** One page of messages, newest first; one row more than asked when more follow. */
+export async function listMessages(
+  db: Db,
+  filter: MessageFilter,
+  limit: number,
+): Promise<ListedMessage[]> {
+  return db
+    .select(listed)
+    .from(outbox)
+    .where(
+      and(
+        filter.statuses ? inArray(outbox.status, [...filter.statuses]) : undefined,
+        filter.channel ? eq(outbox.channel, filter.channel) : undefined,
+        filter.before ? lt(outbox.id, filter.before) : undefined,
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .limit(limit + 1)
+}
+
+export async function findMessage(db: Db, id: string): Promise<ListedMessage | undefined> {
+  const [row] = await db.select(listed).from(outbox).where(eq(outbox.id, id)).for('update')
+  return row
+}
+
+/** Due now: a waiting message keeps its status, one that gave up waits again ('failed'). */
+export async function rearmMessage(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<ListedMessage | undefined> {
+  const [row] = await db
+    .update(outbox)
+    .set({
+      nextAttemptAt: now,
+      status: sql`case when ${outbox.status} = 'given_up' then 'failed' else ${outbox.status} end`,
+    })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, [...WAITING, 'given_up'])))
+    .returning(listed)
+  return row
+}
+
+/** Cancels a message that is not being sent and was not sent: it will never be. */
+export async function cancelMessage(db: Db, id: string): Promise<ListedMessage | undefined> {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'cancelled' })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, [...WAITING, 'given_up'])))
+    .returning(listed)
+  return row
+}
+
+/** Messages still to be sent (pending, sending, failed) and when the oldest of them was queued. */
+export async function queueDepth(db: Db): Promise<{ depth: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ depth: count(), oldest: min(outbox.createdAt) })
+    .from(outbox)
+    .where(inArray(outbox.status, [...WAITING, 'sending']))
+  return { depth: row?.depth ?? 0, oldest: row?.oldest ?? null }
+}
+
+/** Messages that gave up, oldest first (the Queue's "needs staff"). */
+export async function givenUpMessages(db: Db, limit: number): Promise<ListedMessage[]> {
+  return db
+    .select(listed)
+    .from(outbox)
+    .where(eq(outbox.status, 'given_up'))
+    .orderBy(asc(outbox.id))
+    .limit(limit)
 }

@@ -80,6 +80,7 @@ export interface SessionExpiry {
 /** A live session's expiry with what its user may now do, for the event streams' checks. */
 export interface SessionState extends SessionExpiry {
   permissions: UserRow['permissions']
+  type: UserRow['type']
   disabled: boolean
 }
 
@@ -92,6 +93,7 @@ export async function sessionStates(db: Db, ids: string[]): Promise<Map<string, 
       expires: sessions.expires,
       absoluteExpires: sessions.absoluteExpires,
       permissions: users.permissions,
+      type: users.type,
       disabledAt: users.disabledAt,
     })
     .from(sessions)

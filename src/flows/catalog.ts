@@ -182,6 +182,16 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/logsList.paths'),
   },
   {
+    id: 'queueList',
+    usedIn: 'Queue (/queue): outbound messages, what needs staff, retry, cancel and unlock',
+    load: () => import('./paths/queueList.paths'),
+  },
+  {
+    id: 'dashboard',
+    usedIn: 'Dashboard (/dashboard): sign-in figures, accounts and the queue',
+    load: () => import('./paths/dashboard.paths'),
+  },
+  {
     id: 'attributeTree',
     usedIn: 'Attribute Editor (/attributes): the tree',
     load: () => import('./paths/attributeTree.paths'),

@@ -131,6 +131,16 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible()
         await shot('change-password')
 
+        await page.goto('/queue')
+        await expect(page.getByRole('heading', { name: 'Messages', level: 2 })).toBeVisible()
+        await expect(page.getByText('Loading the queue…')).toBeHidden()
+        await shot('queue')
+        if (layout.name === 'desktop') {
+          await page.goto('/dashboard')
+          await expect(page.getByRole('region', { name: 'Active sessions' })).toBeVisible()
+          await shot('dashboard')
+        }
+
         await page.goto('/logout')
         await expect(page.getByText('You have been logged out of Gatehouse.')).toBeVisible()
         await shot('logged-out')

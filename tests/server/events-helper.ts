@@ -71,7 +71,17 @@ export function collectionsIn(block: string): string[] {
     .filter((line) => line.startsWith('data: '))
     .map((line) => line.slice('data: '.length))
     .join('\n')
-  return data ? (JSON.parse(data) as { collections: string[] }).collections : []
+  return data ? ((JSON.parse(data) as { collections?: string[] }).collections ?? []) : []
+}
+
+/** The topics a `data:` block names (`{"topics":["outbox"]}`), or []. */
+export function topicsIn(block: string): string[] {
+  const data = block
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => line.slice('data: '.length))
+    .join('\n')
+  return data ? ((JSON.parse(data) as { topics?: string[] }).topics ?? []) : []
 }
 
 export const naming = (collection: string) => (block: string) =>

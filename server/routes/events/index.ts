@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { readableCollections } from '../../domain/collection-access'
+import { readableCollections, readableTopics } from '../../domain/collection-access'
 import { failures } from '../context'
 import { EventStream } from './stream'
 
@@ -25,7 +25,11 @@ const eventRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     (request, reply) => {
       const { sessionId, session, user } = request.auth!
-      const stream = new EventStream(sessionId, readableCollections(user.permissions))
+      const stream = new EventStream(
+        sessionId,
+        readableCollections(user.permissions),
+        readableTopics(user),
+      )
       app.eventStreams.add(stream, session)
       stream.body.once('close', () => app.eventStreams.remove(stream))
       // The response closes when the browser goes away (the request's own 'close' comes much earlier).

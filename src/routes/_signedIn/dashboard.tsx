@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { DashboardPage } from '../../views/dashboard/DashboardPage'
 import { Guarded } from '../../views/guard/Guarded'
-import { PlaceholderPage } from '../../views/page/PlaceholderPage'
 
-// INTERNAL staff only (SPEC.md §2, §6), with the permission its tab asks for.
+// INTERNAL staff only (SPEC.md §2, §6), with the permission its tab asks for; desktop layouts only.
 export const Route = createFileRoute('/_signedIn/dashboard')({
   component: () => (
     <Guarded type="INTERNAL" permission="dashboard.read">
-      <PlaceholderPage title="Dashboard" />
+      <DashboardPage />
     </Guarded>
   ),
 })

@@ -17,5 +17,6 @@ export const PERMISSION_TEXT: Record<Permission, string> = {
   'attributes.write': 'Change attribute trees, keys and their values.',
   'queue.read': 'See the outgoing mail and text message queue.',
   'dashboard.read': 'See the dashboard’s figures.',
+  'queue.write': 'Retry or cancel outgoing messages in the queue.',
   'flows.read': 'Open the Flows page: the console’s statecharts.',
 }

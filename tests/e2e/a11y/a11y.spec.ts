@@ -221,7 +221,8 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         await check('add user dialog')
         await page.keyboard.press('Escape')
 
-        for (const path of ['/logs']) {
+        // The Dashboard is for desktop layouts only (a phone gets a message, not the screen).
+        for (const path of ['/logs', '/queue', ...(layout === 'desktop' ? ['/dashboard'] : [])]) {
           await page.goto(path)
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
           await check(path)

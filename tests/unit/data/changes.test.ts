@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Collections } from '../../../schema/sync'
+import { Topics } from '../../../schema/topics'
 import { collectionsOf, listenForChanges, type OpenSource } from '../../../src/data/sync/changes'
+import { listenForTopics, tellTopics, topicsOf } from '../../../src/data/sync/topics'
 
 class FakeSource extends EventTarget {
   readyState = 1
@@ -59,5 +61,53 @@ describe('change notices from /v1/events', () => {
     expect(sources).toHaveLength(2)
     stop()
     expect(sources[1]?.closed).toBe(true)
+  })
+})
+
+describe('topics on the same stream (Queue, Dashboard)', () => {
+  it('reads the topics a notice names, ignoring unknown ones and bad data', () => {
+    expect(topicsOf('{"topics":["outbox","nope","audit"]}')).toEqual(['outbox', 'audit'])
+    expect(topicsOf('{"collections":["users"]}')).toEqual([])
+    expect(topicsOf('not json')).toEqual([])
+  })
+
+  it('passes topics on, apart from collections, and all topics again on a reconnection', () => {
+    const collections: string[][] = []
+    const topics: string[][] = []
+    const stop = listenForChanges(
+      (changed) => collections.push(changed),
+      open,
+      5000,
+      () => {},
+      (told) => void topics.push([...told]),
+    )
+    const source = sources[0]
+    source?.emit('open')
+    source?.emit('message', '{"topics":["outbox"]}')
+    expect(collections).toEqual([])
+    expect(topics.filter((t) => t.length > 0)).toEqual([['outbox']])
+    source?.emit('open') // the browser reconnected by itself
+    expect(topics.filter((t) => t.length > 0)).toEqual([['outbox'], [...Topics]])
+    stop()
+    expect(sources).toHaveLength(1)
+  })
+
+  it("tells a screen's listener once per burst of its topics, not of others", () => {
+    let heard = 0
+    const stop = listenForTopics(['outbox'], () => heard++, 1000)
+    tellTopics(['audit'])
+    vi.advanceTimersByTime(1000)
+    expect(heard).toBe(0)
+    tellTopics(['outbox'])
+    vi.advanceTimersByTime(500)
+    tellTopics(['audit', 'outbox'])
+    vi.advanceTimersByTime(999)
+    expect(heard).toBe(0)
+    vi.advanceTimersByTime(1)
+    expect(heard).toBe(1)
+    stop()
+    tellTopics(['outbox'])
+    vi.advanceTimersByTime(1000)
+    expect(heard).toBe(1)
   })
 })

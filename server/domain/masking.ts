@@ -1,0 +1,10 @@
+/**
+ * A recipient as the Queue shows it (docs/queue.md): enough to recognise, not enough to harvest.
+ * 'ada@example.com' → 'a***@example.com'; '5551234567' → '******4567'.
+ */
+export function maskRecipient(channel: 'email' | 'sms', to: string): string {
+  if (channel === 'sms') return `${'*'.repeat(Math.max(0, to.length - 4))}${to.slice(-4)}`
+  const at = to.lastIndexOf('@')
+  if (at < 1) return '***'
+  return `${to.charAt(0)}***${to.slice(at)}`
+}
