@@ -79,7 +79,9 @@ type Page = ReturnType<typeof open>
 
 const button = (name: string) => screen.getByRole('button', { name })
 const heading = (name: string) => screen.findByRole('heading', { name, level: 1 })
-const waiting = async () => expect(await screen.findByText('Please wait...')).toBeVisible()
+const waiting = async () => {
+  expect(await screen.findByText('Please wait...')).toBeVisible()
+}
 
 function drive({ app, gates, left }: Page) {
   const expectPasswordLink = () =>
@@ -181,8 +183,9 @@ function drive({ app, gates, left }: Page) {
 
 /** Signed in on this browser when the server's details say so (the first answer of the path). */
 const signedInAtStart = (path: (typeof paths)[number]) => {
-  const first = path.steps.find((s) => s.event.type === 'xstate.done.actor.fetchDetails')
-  return Boolean((first?.event as { output?: InteractionDetails } | undefined)?.output?.signedIn)
+  const events = path.steps.map((s) => s.event as { type: string; output?: InteractionDetails })
+  const first = events.find((e) => e.type === 'xstate.done.actor.fetchDetails')
+  return Boolean(first?.output?.signedIn)
 }
 
 describe('serviceSignIn statechart, driving /oidc/interaction/$uid', () => {
