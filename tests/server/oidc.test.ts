@@ -126,6 +126,12 @@ describe('the authorization code flow', () => {
     expect(userinfo.json<{ sub: string }>().sub).toBe(payload.sub)
   })
 
+  it('asks consent for a third-party service, then signs in', async () => {
+    const svc = await service({ firstParty: false })
+    const { code } = await codeFor(svc)
+    expect(code).toBeTruthy()
+  })
+
   it('refuses a redirect URI the service did not register', async () => {
     const svc = await service()
     const jar = new CookieJar(admin)

@@ -138,9 +138,15 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     }
     const { Grant } = app.oidc.provider
     const clientId = String(interaction.params.client_id)
-    const grant = interaction.grantId
-      ? ((await Grant.find(interaction.grantId)) ?? new Grant({ accountId, clientId }))
-      : new Grant({ accountId, clientId })
+    const found = interaction.grantId ? await Grant.find(interaction.grantId) : undefined
+    const grant = found ?? new Grant({ accountId, clientId })
+    if (!found) {
+      // Saved outside the provider's request, a new grant has no client to take its lifetime
+      // from (ttl.Grant): it lasts as long as the service's refresh tokens.
+      const service = await interactionService(useCaseContext(app, request), clientId)
+      const lifetime = grant as unknown as { expiresIn: number }
+      lifetime.expiresIn = service.refreshTokenTimeout * 86_400
+    }
     const details = interaction.prompt.details as {
       missingOIDCScope?: string[]
       missingOIDCClaims?: string[]
