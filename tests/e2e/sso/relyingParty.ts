@@ -5,8 +5,8 @@ import * as client from 'openid-client'
 export type Tokens = Awaited<ReturnType<typeof client.authorizationCodeGrant>>
 
 /**
- * A tiny service that signs its users in through Gatehouse with openid-client (code + PKCE, a
- * public client), as docs/sso.md's sample does: /login starts the sign-in, /callback takes the code,
+ * A tiny service that signs its users in through Gatehouse with openid-client (code + PKCE), as
+ * docs/sso.md's sample does: /login starts the sign-in, /callback takes the code,
  * /backchannel receives logout tokens, /bye is where RP-initiated logout ends.
  */
 export async function startRelyingParty(issuer: string, clientId: string) {
@@ -64,19 +64,30 @@ export async function startRelyingParty(issuer: string, clientId: string) {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const configFor = (secret?: string) =>
+    client.discovery(
+      new URL(issuer),
+      clientId,
+      undefined,
+      secret ? client.ClientSecretBasic(secret) : client.None(),
+      { execute: [client.allowInsecureRequests] },
+    )
   return {
     base,
     signIns,
     logoutTokens,
     errors,
-    /** Discovery waits until the service is registered (its client is looked up per request). */
-    async discover() {
-      config = await client.discovery(new URL(issuer), clientId, undefined, client.None(), {
-        execute: [client.allowInsecureRequests],
-      })
+    /**
+     * Discovery waits until the service is registered (its client is looked up per request). With
+     * a secret the service is a confidential client (client_secret_basic), else a public one.
+     */
+    async discover(secret?: string) {
+      config = await configFor(secret)
       return config
     },
-    refresh: (refreshToken: string) => client.refreshTokenGrant(config!, refreshToken),
+    /** A refresh, as this service or (with `secret`) as a copy of it holding that secret. */
+    refresh: async (refreshToken: string, secret?: string) =>
+      client.refreshTokenGrant(secret ? await configFor(secret) : config!, refreshToken),
     endSessionUrl: (idToken: string) =>
       client.buildEndSessionUrl(config!, {
         id_token_hint: idToken,

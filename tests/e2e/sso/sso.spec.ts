@@ -1,4 +1,6 @@
+import type { APIRequestContext, Page } from '@playwright/test'
 import { decodeJwt } from 'jose'
+import type { Service } from '../../../schema/service'
 import {
   apiSignIn,
   expectSignedIn,
@@ -8,6 +10,7 @@ import {
   usernameField,
 } from '../login/login'
 import { expect, testWithServer } from '../support/fixtures'
+import { serverServices } from '../services/services'
 import { ADMIN } from '../support/server'
 import { startRelyingParty } from './relyingParty'
 
@@ -15,6 +18,42 @@ import { startRelyingParty } from './relyingParty'
 const test = testWithServer({ OIDC_PRIVATE_BACKCHANNEL: 'true' })
 
 const HOURS = 2
+
+const editor = (page: Page, thing: string) => page.getByRole('form', { name: `Edit ${thing}` })
+
+/** Opens the Services detail's editor of `title`, types `value` and presses Save Changes. */
+async function edit(page: Page, title: string, value: string) {
+  const thing = title.toLowerCase()
+  await page
+    .getByRole('region', { name: 'Service detail' })
+    .getByRole('button', { name: `Edit ${thing}` })
+    .click()
+  const form = editor(page, thing)
+  await form.getByLabel(title, { exact: true }).fill(value)
+  await form.getByRole('button', { name: 'Save Changes' }).click()
+  return form
+}
+
+/** Generates a client secret in the Services detail and reads it off the screen (shown once). */
+async function generateSecret(page: Page, name: string) {
+  const secrets = page.getByRole('region', { name: 'Client secrets' })
+  await secrets.getByLabel('Secret name').fill(name)
+  await secrets.getByRole('button', { name: /^(Generate|Rotate) secret$/ }).click()
+  const shown = secrets.getByRole('status').filter({ hasText: `The secret “${name}”` })
+  const value = (await shown.locator('code').textContent()) ?? ''
+  expect(value).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+  await shown.getByRole('button', { name: 'Done' }).click()
+  await expect(shown).toBeHidden()
+  return value
+}
+
+/** The service as the server keeps it. */
+async function stored(api: APIRequestContext, id: string) {
+  const nodes = (await serverServices(api)) as unknown as Service[]
+  const found = nodes.find((node) => node.id === id)
+  if (!found) throw new Error(`no service ${id}`)
+  return found
+}
 
 test('a service signs a user in through Gatehouse, refreshes, and is signed out', async ({
   page,
@@ -30,21 +69,40 @@ test('a service signs a user in through Gatehouse, refreshes, and is signed out'
   const service = ((await created.json()) as { results: { service: { id: string } } }).results
     .service
   const rp = await startRelyingParty(`${server.url}/oidc`, 'alpha-desk')
-  const put = async (field: string, value: unknown) => {
-    const answer = await api.put(`/v1/service/${service.id}/${field}`, { data: { [field]: value } })
-    expect(answer.status(), await answer.text()).toBe(200)
-  }
-  await put('redirectUris', [`${rp.base}/callback`])
-  await put('postLogoutRedirectUris', [`${rp.base}/bye`])
-  await put('backchannelLogoutUri', `${rp.base}/backchannel`)
-  await rp.discover()
   const signedInHeading = page.getByRole('heading', {
     name: `Signed in to Alpha Desk as ${ADMIN.email}`,
   })
 
-  // Signed in to the console already: the service's sign-in reuses that session (single sign-on).
+  // Staff give the service its redirect URIs in the console's Services detail.
   await signIn(page)
   await expectSignedIn(page)
+  await page.goto(`/services/${service.id}`)
+  const pane = page.getByRole('region', { name: 'Service detail' })
+  await pane.getByRole('button', { name: 'Edit redirect uris' }).click()
+  const uris = editor(page, 'redirect uris')
+  await uris.getByLabel('Redirect URIs', { exact: true }).fill(`${rp.base}/callback\nnot a url`)
+  await uris.getByLabel('Redirect URIs', { exact: true }).blur()
+  await expect(uris.getByText(/Each must be an absolute http/)).toBeVisible()
+  await expect(uris.getByRole('button', { name: 'Save Changes' })).toBeDisabled()
+  await uris.getByLabel('Redirect URIs', { exact: true }).fill(`${rp.base}/callback`)
+  await uris.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(pane.getByRole('group', { name: 'Redirect URIs', exact: true })).toContainText(
+    `${rp.base}/callback`,
+  )
+  await edit(page, 'Post-logout redirect URIs', `${rp.base}/bye`)
+  await edit(page, 'Back-channel logout URI', `${rp.base}/backchannel`)
+  await expect(pane.getByRole('group', { name: 'Back-channel logout URI' })).toContainText(
+    `${rp.base}/backchannel`,
+  )
+  await expect
+    .poll(async () => {
+      const s = await stored(api, service.id)
+      return [s.redirectUris, s.postLogoutRedirectUris, s.backchannelLogoutUri]
+    })
+    .toEqual([[`${rp.base}/callback`], [`${rp.base}/bye`], `${rp.base}/backchannel`])
+  await rp.discover()
+
+  // Signed in to the console already: the service's sign-in reuses that session (single sign-on).
   await page.goto(`${rp.base}/login`)
   await expect(signedInHeading).toBeVisible()
   expect(rp.errors).toEqual([])
@@ -91,6 +149,40 @@ test('a service signs a user in through Gatehouse, refreshes, and is signed out'
   await expect(signedInHeading).toBeVisible()
   expect(rp.signIns).toHaveLength(3)
   expect(rp.signIns.at(-1)!.claims()!.sub).toBe(adminId)
+
+  // Made confidential in the console, the service signs in with a secret shown once; a rotation
+  // keeps the previous secret working for the overlap; a revoked secret is refused.
+  await page.goto(`/services/${service.id}`)
+  await pane.getByRole('button', { name: 'Edit client type' }).click()
+  await editor(page, 'client type')
+    .getByRole('radio', { name: /^Confidential/ })
+    .check()
+  await editor(page, 'client type').getByRole('button', { name: 'Save Changes' }).click()
+  await expect(pane.getByRole('group', { name: 'Client type' })).toContainText('Confidential')
+  const secrets = page.getByRole('region', { name: 'Client secrets' })
+  const firstSecret = await generateSecret(page, 'first')
+  await rp.discover(firstSecret)
+  await page.goto(`${rp.base}/login`)
+  await expect(signedInHeading).toBeVisible()
+  expect(rp.signIns).toHaveLength(4)
+  const confidential = rp.signIns.at(-1)!.refresh_token!
+  await page.goto(`/services/${service.id}`)
+  const secondSecret = await generateSecret(page, 'second')
+  await expect(secrets.getByRole('listitem').filter({ hasText: 'first' })).toContainText('Expires')
+  await expect(secrets.getByRole('listitem').filter({ hasText: 'second' })).toContainText('Current')
+  const overlap = await rp.refresh(confidential, firstSecret)
+  const rotated = await rp.refresh(overlap.refresh_token!, secondSecret)
+  await secrets.getByRole('button', { name: 'Revoke secret first' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
+  await expect(secrets.getByRole('listitem')).toHaveCount(1)
+  const refused = (await rp
+    .refresh(rotated.refresh_token!, firstSecret)
+    .catch((e: unknown) => e)) as {
+    status?: number
+  }
+  // 401 with a challenge: the client's authentication failed (invalid_client).
+  expect(refused.status).toBe(401)
+  await rp.discover(secondSecret)
 
   // Revoking the user's sessions tells the service (back-channel logout).
   const before = rp.logoutTokens.length
