@@ -22,6 +22,11 @@ export const catalog: CatalogEntry[] = [
   },
   { id: 'login', usedIn: 'Login screen (/login)', load: () => import('./paths/login.paths') },
   {
+    id: 'serviceSecrets',
+    usedIn: "A confidential service's detail: its client secrets",
+    load: () => import('./paths/serviceSecrets.paths'),
+  },
+  {
     id: 'serviceSignIn',
     usedIn: 'Signing in to a service (/oidc/interaction/…)',
     load: () => import('./paths/serviceSignIn.paths'),
