@@ -128,6 +128,8 @@ function SecretsSection({ actor }: { actor: ServiceSecretsActor }) {
         >
           <Flex direction="column" gap="3">
             <FormField
+              // A new secret starts a fresh form: its emptied name is not yet 'touched'.
+              key={created?.value ?? 'none'}
               label="Secret name"
               autoComplete="off"
               readOnly={busy}
