@@ -11,6 +11,7 @@ import {
 } from '../login/login'
 import { expect, testWithServer } from '../support/fixtures'
 import { serverServices } from '../services/services'
+import { sessionList } from '../sessions/sessions'
 import { ADMIN } from '../support/server'
 import { startRelyingParty } from './relyingParty'
 
@@ -184,9 +185,17 @@ test('a service signs a user in through Gatehouse, refreshes, and is signed out'
   expect(refused.status).toBe(401)
   await rp.discover(secondSecret)
 
-  // Revoking the user's sessions tells the service (back-channel logout).
+  // Revoking the session in the console's Sessions screen tells the service (back-channel
+  // logout). The API's own session ends first: the page's is then the only one.
+  expect((await api.post('/v1/logout')).status()).toBe(200)
   const before = rp.logoutTokens.length
-  expect((await api.delete(`/v1/user/${adminId}/sessions`)).status()).toBe(200)
+  await page.goto('/sessions')
+  await expect(sessionList(page).getByRole('listitem')).toHaveCount(1)
+  await sessionList(page)
+    .getByRole('button', { name: /Revoke session of .*Administrator/ })
+    .click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(page).toHaveURL(/\/login/)
   await expect.poll(() => rp.logoutTokens.length).toBeGreaterThan(before)
   const logout = decodeJwt(rp.logoutTokens.at(-1)!)
   expect(logout.sub).toBe(adminId)
