@@ -191,6 +191,8 @@ test('a service signs a user in through Gatehouse, refreshes, and is signed out'
   const before = rp.logoutTokens.length
   await page.goto('/sessions')
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(1)
+  // The row says which services the session signed into.
+  await expect(sessionList(page).getByRole('listitem')).toContainText('signed in to Alpha Desk')
   await sessionList(page)
     .getByRole('button', { name: /Revoke session of .*Administrator/ })
     .click()
