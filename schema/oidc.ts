@@ -16,6 +16,8 @@ export const InteractionDetails = Type.Object({
     name: Type.String(),
     url: Type.String(),
     hasLogo: Type.Boolean(),
+    /** A short-lived signed link to the logo (medium size), null without one. */
+    logoUrl: Type.Union([Type.String(), Type.Null()]),
     firstParty: Type.Boolean(),
   }),
   scopes: Type.Array(Type.String()),

@@ -10,5 +10,7 @@ export const Session = Type.Object({
   expires: Timestamp,
   nameFirst: Type.String(),
   nameLast: Type.String(),
+  /** The services this session signed into (docs/sso.md); absent in rows cached before it. */
+  services: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))),
 })
 export type Session = Static<typeof Session>

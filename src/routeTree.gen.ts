@@ -34,6 +34,7 @@ import { Route as SignedInServicesIdRouteImport } from './routes/_signedIn/servi
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signedIn/users.index'
 import { Route as SignedInUsersIdRouteImport } from './routes/_signedIn/users.$id'
 import { Route as SignedOutPasswordResetSlugRouteImport } from './routes/_signedOut/passwordReset.$slug'
+import { Route as PublicOidcInteractionUidRouteImport } from './routes/_public/oidc.interaction.$uid'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -158,6 +159,12 @@ const SignedOutPasswordResetSlugRoute =
     path: '/passwordReset/$slug',
     getParentRoute: () => SignedOutRoute,
   } as any)
+const PublicOidcInteractionUidRoute =
+  PublicOidcInteractionUidRouteImport.update({
+    id: '/oidc/interaction/$uid',
+    path: '/oidc/interaction/$uid',
+    getParentRoute: () => PublicRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByFullPath {
   '/flows/': typeof SignedInFlowsIndexRoute
   '/services/': typeof SignedInServicesIndexRoute
   '/users/': typeof SignedInUsersIndexRoute
+  '/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -206,6 +214,7 @@ export interface FileRoutesByTo {
   '/flows': typeof SignedInFlowsIndexRoute
   '/services': typeof SignedInServicesIndexRoute
   '/users': typeof SignedInUsersIndexRoute
+  '/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -234,6 +243,7 @@ export interface FileRoutesById {
   '/_signedIn/flows/': typeof SignedInFlowsIndexRoute
   '/_signedIn/services/': typeof SignedInServicesIndexRoute
   '/_signedIn/users/': typeof SignedInUsersIndexRoute
+  '/_public/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -260,6 +270,7 @@ export interface FileRouteTypes {
     | '/flows/'
     | '/services/'
     | '/users/'
+    | '/oidc/interaction/$uid'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -284,6 +295,7 @@ export interface FileRouteTypes {
     | '/flows'
     | '/services'
     | '/users'
+    | '/oidc/interaction/$uid'
   id:
     | '__root__'
     | '/'
@@ -311,6 +323,7 @@ export interface FileRouteTypes {
     | '/_signedIn/flows/'
     | '/_signedIn/services/'
     | '/_signedIn/users/'
+    | '/_public/oidc/interaction/$uid'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -499,15 +512,24 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedOutPasswordResetSlugRouteImport
       parentRoute: typeof SignedOutRoute
     }
+    '/_public/oidc/interaction/$uid': {
+      id: '/_public/oidc/interaction/$uid'
+      path: '/oidc/interaction/$uid'
+      fullPath: '/oidc/interaction/$uid'
+      preLoaderRoute: typeof PublicOidcInteractionUidRouteImport
+      parentRoute: typeof PublicRoute
+    }
   }
 }
 
 interface PublicRouteChildren {
   PublicVerifyEmailTokenRoute: typeof PublicVerifyEmailTokenRoute
+  PublicOidcInteractionUidRoute: typeof PublicOidcInteractionUidRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
   PublicVerifyEmailTokenRoute: PublicVerifyEmailTokenRoute,
+  PublicOidcInteractionUidRoute: PublicOidcInteractionUidRoute,
 }
 
 const PublicRouteWithChildren =

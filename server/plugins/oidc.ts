@@ -222,7 +222,8 @@ async function buildProvider(app: App): Promise<Provider> {
       AuthorizationCode: 60,
       Interaction: 3600,
       Session: config.sessionMaxHours * 3600,
-      Grant: (ctx) => days(ctx.oidc.client) * 86_400,
+      // Outside a provider request (the console's consent) there is no ctx: the route sets it.
+      Grant: (ctx) => days(ctx?.oidc.client) * 86_400,
       BackchannelAuthenticationRequest: 600,
       ClientCredentials: 600,
       DeviceCode: 600,

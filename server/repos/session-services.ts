@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type SessionServiceRow, sessionServices } from '../db/schema/oidc'
 import { services } from '../db/schema/services'
+import { sessions } from '../db/schema/sessions'
 import type { Db } from '../db/types'
 
 /** Records that a console session signed into a service (again: the newest grant wins). */
@@ -13,6 +14,11 @@ export async function recordSessionService(db: Db, values: Omit<SessionServiceRo
       target: [sessionServices.sessionId, sessionServices.serviceId],
       set: { grantId: row.grantId, sid: row.sid, signedInAt: row.signedInAt },
     })
+  // The session's node carries its services: re-stamped, it travels to the caches again.
+  await db
+    .update(sessions)
+    .set({ updatedAt: sql`${sessions.updatedAt}` })
+    .where(eq(sessions.id, values.sessionId))
 }
 
 export interface SignedInService extends SessionServiceRow {

@@ -1,5 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Session } from '../../schema/session'
+import { sessionServices } from '../db/schema/oidc'
+import { services } from '../db/schema/services'
 import { sessions, type SessionRow } from '../db/schema/sessions'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
@@ -149,6 +151,12 @@ export const sessionColumns = {
   expires: sessions.expires,
   nameFirst: users.nameFirst,
   nameLast: users.nameLast,
+  // The services the session signed into (docs/sso.md), oldest first.
+  services: sql<{ id: string; name: string }[]>`coalesce((
+    select json_agg(json_build_object('id', ${services.id}, 'name', ${services.name})
+      order by ${sessionServices.signedInAt})
+    from ${sessionServices} join ${services} on ${services.id} = ${sessionServices.serviceId}
+    where ${sessionServices.sessionId} = ${sessions.id}), '[]'::json)`,
 }
 
 /**

@@ -22,6 +22,16 @@ export const catalog: CatalogEntry[] = [
   },
   { id: 'login', usedIn: 'Login screen (/login)', load: () => import('./paths/login.paths') },
   {
+    id: 'serviceSecrets',
+    usedIn: "A confidential service's detail: its client secrets",
+    load: () => import('./paths/serviceSecrets.paths'),
+  },
+  {
+    id: 'serviceSignIn',
+    usedIn: 'Signing in to a service (/oidc/interaction/…)',
+    load: () => import('./paths/serviceSignIn.paths'),
+  },
+  {
     id: 'forgotPassword',
     usedIn: 'Forgot password (/forgotpassword)',
     load: () => import('./paths/forgotPassword.paths'),

@@ -126,6 +126,31 @@ describe('the authorization code flow', () => {
     expect(userinfo.json<{ sub: string }>().sub).toBe(payload.sub)
   })
 
+  it('asks consent for a third-party service, then signs in', async () => {
+    const svc = await service({ firstParty: false })
+    const { code } = await codeFor(svc)
+    expect(code).toBeTruthy()
+  })
+
+  it('lists the service with the session it signed in from, in the sessions sync', async () => {
+    const svc = await service()
+    await codeFor(svc)
+    const synced = await call(
+      t,
+      'POST',
+      '/v1/sync/sessions',
+      { cursor: null, batchSize: 5000 },
+      { cookie: admin },
+    )
+    expect(synced.statusCode, synced.body).toBe(200)
+    const nodes = synced.json<{
+      results: { nodes: { id: string; services?: { id: string; name: string }[] }[] }
+    }>().results.nodes
+    const signedIn = nodes.filter((n) => n.services?.some((s) => s.id === svc.id))
+    expect(signedIn).toHaveLength(1)
+    expect(signedIn[0]!.services).toContainEqual({ id: svc.id, name: 'Alpha Desk' })
+  })
+
   it('refuses a redirect URI the service did not register', async () => {
     const svc = await service()
     const jar = new CookieJar(admin)

@@ -118,6 +118,8 @@ describe('POST /v1/sync/:collection', () => {
       expires: expect.any(String) as string,
       nameFirst: user.nameFirst,
       nameLast: user.nameLast,
+      // Issue 18: the services it signed into (none yet).
+      services: [],
     })
     expect(cookie).toBeTruthy()
   })

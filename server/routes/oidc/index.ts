@@ -9,6 +9,7 @@ import {
 } from '../../../schema/oidc'
 import type { App } from '../../app-types'
 import { ApiError, conflict } from '../../errors'
+import { logoUrl } from '../../use-cases/service-logo'
 import { decideLogin, interactionService, recordConsent } from '../../use-cases/oidc-interaction'
 import { failures, useCaseContext } from '../context'
 
@@ -66,7 +67,8 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     async (request, reply) => {
       const interaction = await interactionOf(app, request, reply, request.params.uid)
       const clientId = String(interaction.params.client_id)
-      const service = await interactionService(useCaseContext(app, request), clientId)
+      const ctx = useCaseContext(app, request)
+      const service = await interactionService(ctx, clientId)
       const user = request.auth?.user
       return {
         success: true as const,
@@ -80,6 +82,11 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
               name: service.name,
               url: service.url,
               hasLogo: service.hasLogo,
+              logoUrl: service.hasLogo
+                ? await logoUrl({ ...ctx, files: app.files }, service.id, 'medium').catch(
+                    () => null,
+                  )
+                : null,
               firstParty: service.firstParty,
             },
             scopes: scopesOf(interaction),
@@ -131,9 +138,15 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     }
     const { Grant } = app.oidc.provider
     const clientId = String(interaction.params.client_id)
-    const grant = interaction.grantId
-      ? ((await Grant.find(interaction.grantId)) ?? new Grant({ accountId, clientId }))
-      : new Grant({ accountId, clientId })
+    const found = interaction.grantId ? await Grant.find(interaction.grantId) : undefined
+    const grant = found ?? new Grant({ accountId, clientId })
+    if (!found) {
+      // Saved outside the provider's request, a new grant has no client to take its lifetime
+      // from (ttl.Grant): it lasts as long as the service's refresh tokens.
+      const service = await interactionService(useCaseContext(app, request), clientId)
+      const lifetime = grant as unknown as { expiresIn: number }
+      lifetime.expiresIn = service.refreshTokenTimeout * 86_400
+    }
     const details = interaction.prompt.details as {
       missingOIDCScope?: string[]
       missingOIDCClaims?: string[]

@@ -7,6 +7,12 @@ import {
   type ServiceChange,
   type ServiceField,
 } from '../../../schema/service'
+import {
+  SecretCreatedResults,
+  SecretListResults,
+  type CreateSecretBody,
+  type ServiceSecret,
+} from '../../../schema/service-secret'
 import { callFor, http } from './client'
 
 type Options = { signal?: AbortSignal }
@@ -86,4 +92,34 @@ export async function fetchServiceLogoUrl(
   return (
     await callFor(UrlResults, () => http.get(`${servicePath(id)}/logo/${size}`, { signal }))
   ).url
+}
+
+/** The live client secrets of a confidential service (services.write); never their values. */
+export async function listServiceSecrets(
+  id: string,
+  { signal }: Options = {},
+): Promise<ServiceSecret[]> {
+  return (await callFor(SecretListResults, () => http.get(`${servicePath(id)}/secrets`, { signal })))
+    .secrets
+}
+
+/** A new secret, answered this once; the secrets live until now expire `overlapHours` later. */
+export function createServiceSecret(
+  id: string,
+  body: CreateSecretBody,
+  { signal }: Options = {},
+): Promise<{ secret: ServiceSecret; value: string }> {
+  return callFor(SecretCreatedResults, () =>
+    http.post(`${servicePath(id)}/secrets`, { json: body, signal }),
+  )
+}
+
+/** Revokes one secret at once; answers the secrets still live. */
+export async function revokeServiceSecret(
+  id: string,
+  secretId: string,
+  { signal }: Options = {},
+): Promise<ServiceSecret[]> {
+  const path = `${servicePath(id)}/secrets/${encodeURIComponent(secretId)}`
+  return (await callFor(SecretListResults, () => http.delete(path, { signal }))).secrets
 }

@@ -6,6 +6,9 @@ import type { ListTable } from './readPage'
 export function listTable(type: ListType): ListTable {
   const db = identityDb()
   if (type === 'users') return db.users as unknown as ListTable
-  // Services carry lists (redirect URIs) that the list pages neither sort nor filter by.
-  return type === 'sessions' ? db.sessions : (db.services as unknown as ListTable)
+  // Services and sessions carry lists (redirect URIs, the services signed into) that the list
+  // pages neither sort nor filter by.
+  return type === 'sessions'
+    ? (db.sessions as unknown as ListTable)
+    : (db.services as unknown as ListTable)
 }

@@ -1,18 +1,21 @@
 import { Cross2Icon, Pencil1Icon } from '@radix-ui/react-icons'
-import { Box, Button, Flex, Grid, IconButton, Text } from '@radix-ui/themes'
+import { Box, Button, Flex, Grid, IconButton, RadioGroup, Text, TextArea } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useState, type ComponentProps } from 'react'
+import { useId, useState, type ComponentProps } from 'react'
 import type { EditorActor, EditorRecord, EditorSnapshot } from '../../machines/inlineEditor.machine'
 import { FormField } from '../form/FormField'
 import { PasswordField } from '../form/PasswordField'
+import { useFieldError } from '../form/useFieldError'
 import { ErrorText } from './ErrorText'
 
 /** One input of an editor: the field's name in the chart, its label and its kind. */
 export type EditorField = {
   name: string
   label: string
-  type?: 'text' | 'email' | 'tel' | 'url' | 'password'
+  /** 'lines': a text area, one value per line; 'choice': radio buttons of `choices`. */
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'lines' | 'choice'
   autoComplete?: ComponentProps<typeof FormField>['autoComplete']
+  choices?: readonly { value: string; label: string }[]
 }
 
 type Props = {
@@ -124,11 +127,11 @@ function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 
               onValueChange: (value: string) =>
                 editor.send({ type: 'editor.fieldChanged', field: field.name, value }),
             }
-            return field.type === 'password' ? (
-              <PasswordField key={field.name} {...props} />
-            ) : (
-              <FormField key={field.name} type={field.type ?? 'text'} {...props} />
-            )
+            if (field.type === 'password') return <PasswordField key={field.name} {...props} />
+            if (field.type === 'lines') return <LinesField key={field.name} {...props} />
+            if (field.type === 'choice')
+              return <ChoiceField key={field.name} choices={field.choices ?? []} {...props} />
+            return <FormField key={field.name} type={field.type ?? 'text'} {...props} />
           })}
         </Grid>
         <ErrorText message={error} />
@@ -139,5 +142,80 @@ function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 
         </Flex>
       </Flex>
     </form>
+  )
+}
+
+type InputProps = {
+  label: string
+  autoFocus: boolean
+  readOnly: boolean
+  value: string
+  error: string | undefined
+  onValueChange: (value: string) => void
+}
+
+/** A labelled text area (one value per line) with its validation message. */
+function LinesField({ label, autoFocus, readOnly, value, error, onValueChange }: InputProps) {
+  const id = useId()
+  const field = useFieldError(error)
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <TextArea
+        id={id}
+        size="3"
+        rows={3}
+        autoFocus={autoFocus}
+        readOnly={readOnly}
+        value={value}
+        onChange={(event) => {
+          field.onChange()
+          onValueChange(event.target.value)
+        }}
+        onBlur={field.onBlur}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.error ? `${id}-error` : undefined}
+        color={field.error ? 'red' : undefined}
+      />
+      <Text
+        size="1"
+        color={field.error ? 'red' : 'gray'}
+        id={field.error ? `${id}-error` : undefined}
+      >
+        {field.error ?? 'One per line.'}
+      </Text>
+    </Flex>
+  )
+}
+
+/** A labelled group of radio buttons, one per choice. */
+function ChoiceField({
+  label,
+  readOnly,
+  value,
+  onValueChange,
+  choices,
+}: InputProps & { choices: readonly { value: string; label: string }[] }) {
+  const id = useId()
+  return (
+    <Box>
+      <Text as="div" size="2" weight="medium" id={id} mb="1">
+        {label}
+      </Text>
+      <RadioGroup.Root
+        aria-labelledby={id}
+        value={value}
+        disabled={readOnly}
+        onValueChange={onValueChange}
+      >
+        {choices.map((choice) => (
+          <RadioGroup.Item key={choice.value} value={choice.value}>
+            {choice.label}
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+    </Box>
   )
 }

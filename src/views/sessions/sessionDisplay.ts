@@ -9,10 +9,16 @@ export type SessionDisplay = {
   /** 'Ada Lovelace', the session's user. */
   name: string
   ip: string
-  /** 'Chrome on Windows'. */
+  /** 'Chrome on Windows'; with the services it signed into, 'Chrome on Windows, signed in to Alpha Desk'. */
   device: string
   /** 'Mar 05, 2026 02:30 PM EST'. */
   expires: string
+}
+
+/** The device, and the services (docs/sso.md) the session signed into, if any. */
+function deviceText(device: string, services: readonly { name: string }[]): string {
+  if (services.length === 0) return device
+  return `${device}, signed in to ${services.map((service) => service.name).join(', ')}`
 }
 
 /** What a session row shows; `zone` is the browser's time zone. */
@@ -23,7 +29,7 @@ export function describeSession(row: ListRow, zone: string): SessionDisplay {
     id: row.id,
     name: name || 'Unknown user',
     ip: session.ip ?? '',
-    device: summarizeUserAgent(session.userAgent ?? ''),
+    device: deviceText(summarizeUserAgent(session.userAgent ?? ''), session.services ?? []),
     expires: session.expires ? formatDateTime(session.expires, zone) : '',
   }
 }

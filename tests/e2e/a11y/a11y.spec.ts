@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext } from '@playwright/test'
 
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
@@ -228,6 +229,18 @@ for (const [layout, device] of Object.entries(LAYOUTS))
           await check(path)
         }
 
+        // A service's sign-in (docs/sso.md): the form (prompt=login) and a third-party consent.
+        for (const [screen, firstParty, prompt] of [
+          ['service sign-in', true, 'login'],
+          ['service consent', false, 'consent'],
+        ] as const) {
+          const key = `axe-${layout}-${scheme}-${firstParty ? 'first' : 'third'}`
+          await page.goto(await interactionUrl(page.request, key, firstParty, prompt))
+          const heading = firstParty ? `Sign in to ${key}` : `${key} asks for access`
+          await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+          await check(screen)
+        }
+
         expect(
           found.map(describe).join('\n\n') || 'none',
           `${layout}, ${scheme}: axe violations`,
@@ -235,6 +248,35 @@ for (const [layout, device] of Object.entries(LAYOUTS))
       })
     })
   }
+
+/** A registered service and the provider's authorization URL for it (no service needs to answer). */
+async function interactionUrl(
+  request: APIRequestContext,
+  key: string,
+  firstParty: boolean,
+  prompt: string,
+) {
+  const created = await request.post('/v1/service', { data: { key, name: key } })
+  expect(created.status(), await created.text()).toBe(200)
+  const { id } = ((await created.json()) as { results: { service: { id: string } } }).results
+    .service
+  const redirect = 'https://service.example.com/callback'
+  const fields = { redirectUris: [redirect], firstParty }
+  for (const [field, value] of Object.entries(fields)) {
+    const answer = await request.put(`/v1/service/${id}/${field}`, { data: { [field]: value } })
+    expect(answer.status(), await answer.text()).toBe(200)
+  }
+  const query = new URLSearchParams({
+    client_id: key,
+    redirect_uri: redirect,
+    response_type: 'code',
+    scope: 'openid email profile',
+    prompt,
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  })
+  return `/oidc/auth?${query}`
+}
 
 function describe(found: Found): string {
   return `[${found.screen}] ${found.impact} ${found.id}: ${found.help}\n      ${found.nodes.join('\n      ')}`

@@ -3,9 +3,11 @@ import type { Service } from '../../../../schema/service'
 import { formatDateTime } from '../../format/dateTime'
 import { Guarded } from '../../guard/Guarded'
 import { useAccess } from '../../guard/useAccess'
+import { ServiceClientEditors } from './ServiceClientEditors'
 import { ServiceEditors } from './ServiceEditors'
 import { ServiceLifecycle } from './ServiceLifecycle'
 import { ServiceLogo } from './ServiceLogo'
+import { ServiceSecrets } from './ServiceSecrets'
 import { TimeoutSlider } from './TimeoutSlider'
 
 /**
@@ -74,6 +76,15 @@ export function ServicePane({ service }: { service: Service }) {
             <ServiceLogo key={service.id} service={service} readOnly={readOnly} />
           </Flex>
         </Card>
+        <Card size={{ initial: '2', sm: '3' }}>
+          <ServiceClientEditors service={service} readOnly={readOnly} />
+        </Card>
+        {/* Secrets need services.write to be read at all; a deleted service's wait for Restore. */}
+        {service.clientType === 'confidential' && !readOnly && (
+          <Card size={{ initial: '2', sm: '3' }}>
+            <ServiceSecrets key={service.id} service={service} />
+          </Card>
+        )}
         <Box>
           {/* A delete or restore made elsewhere (another tab) starts the buttons afresh. */}
           <Guarded permission="services.write" silent>

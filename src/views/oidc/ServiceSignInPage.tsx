@@ -1,0 +1,213 @@
+import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { useState } from 'react'
+import type { InteractionDetails } from '../../../schema/oidc'
+import { loginInput, type LoginActor } from '../../machines/login.machine'
+import { expiryTitle } from '../../machines/passwordExpiry.selectors'
+import {
+  serviceSignInMachine,
+  type ServiceSignInActor,
+  type ServiceSignInSnapshot,
+} from '../../machines/serviceSignIn.machine'
+import {
+  consentHeading,
+  MUST_CHANGE_PASSWORD,
+  RETURNING,
+  scopeText,
+  signInHeading,
+} from '../../machines/serviceSignIn.messages'
+import { useScreenActor } from '../app/useScreenActor'
+import { ErrorCallout } from '../login/ErrorCallout'
+import { LoginView } from '../login/LoginView'
+
+type Screen =
+  'busy' | 'signingIn' | 'consent' | 'expiryWarning' | 'mustChangePassword' | 'failed' | 'leaving'
+
+const SCREENS = ['signingIn', 'consent', 'expiryWarning', 'mustChangePassword', 'failed', 'leaving']
+const selectScreen = (s: ServiceSignInSnapshot): Screen =>
+  (SCREENS.find((name) => s.matches(name as never)) as Screen | undefined) ?? 'busy'
+const selectDetails = (s: ServiceSignInSnapshot) => s.context.details
+const selectError = (s: ServiceSignInSnapshot) => s.context.error
+const selectDays = (s: ServiceSignInSnapshot) => s.context.expiresInDays ?? 0
+const selectLogin = (s: ServiceSignInSnapshot) => s.children.login as LoginActor | undefined
+const selectBusy = (s: ServiceSignInSnapshot) => s.hasTag('busy')
+
+/** The service's logo (or its initial) above the card's heading. */
+function ServiceMark({ service }: { service: InteractionDetails['service'] }) {
+  const [broken, setBroken] = useState(false)
+  return (
+    <Flex justify="center">
+      <Flex
+        width="72px"
+        height="72px"
+        align="center"
+        justify="center"
+        style={{
+          borderRadius: 'var(--radius-3)',
+          background: 'var(--gray-a2)',
+          border: '1px solid var(--gray-a5)',
+          overflow: 'hidden',
+        }}
+      >
+        {service.logoUrl && !broken ? (
+          <img
+            src={service.logoUrl}
+            alt={`${service.name} logo`}
+            onError={() => setBroken(true)}
+            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          />
+        ) : (
+          <Text size="7" weight="bold" color="gray" aria-hidden>
+            {service.name.slice(0, 1).toUpperCase()}
+          </Text>
+        )}
+      </Flex>
+    </Flex>
+  )
+}
+
+function Waiting({ message }: { message: string }) {
+  return (
+    <Flex align="center" justify="center" gap="3" py="4" role="status">
+      <Spinner size="3" />
+      <Text>{message}</Text>
+    </Flex>
+  )
+}
+
+function ToPasswordChange() {
+  return (
+    <Button asChild size="3" variant="soft">
+      <Link to="/password">Change password</Link>
+    </Button>
+  )
+}
+
+function CancelButton({ actor, busy }: { actor: ServiceSignInActor; busy: boolean }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      disabled={busy}
+      onClick={() => actor.send({ type: 'interaction.cancel' })}
+    >
+      Cancel
+    </Button>
+  )
+}
+
+/** One screen of the sign-in to a service, as the statechart says. */
+export function ServiceSignInView({ actor }: { actor: ServiceSignInActor }) {
+  const screen = useSelector(actor, selectScreen)
+  const details = useSelector(actor, selectDetails)
+  const error = useSelector(actor, selectError)
+  const days = useSelector(actor, selectDays)
+  const login = useSelector(actor, selectLogin)
+  const busy = useSelector(actor, selectBusy)
+  const name = details?.service.name ?? 'the service'
+  const mark = details ? <ServiceMark service={details.service} /> : null
+
+  if (screen === 'signingIn' && login) {
+    return (
+      <Flex direction="column" gap="3">
+        <LoginView
+          actor={login}
+          loggedOut={false}
+          focusPassword={login.getSnapshot().context.username !== ''}
+          heading={signInHeading(name)}
+          header={mark}
+        />
+        <CancelButton actor={actor} busy={busy} />
+      </Flex>
+    )
+  }
+  if (screen === 'consent' && details) {
+    return (
+      <Flex direction="column" gap="4">
+        {mark}
+        <Heading as="h1" size="6" align="center">
+          {consentHeading(name)}
+        </Heading>
+        {details.signedIn && (
+          <Text as="p" align="center" color="gray">
+            Signed in as {details.signedIn.name}
+          </Text>
+        )}
+        <Text as="p">{name} would like to:</Text>
+        <ul aria-label="What the service asks for" style={{ margin: 0 }}>
+          {details.scopes.map((scope) => (
+            <li key={scope}>
+              <Text>{scopeText(scope)}</Text>
+            </li>
+          ))}
+        </ul>
+        <Button size="3" onClick={() => actor.send({ type: 'interaction.allow' })}>
+          Allow
+        </Button>
+        <CancelButton actor={actor} busy={busy} />
+      </Flex>
+    )
+  }
+  if (screen === 'expiryWarning') {
+    return (
+      <Flex direction="column" gap="4">
+        {mark}
+        <Heading as="h1" size="6" align="center">
+          {expiryTitle(days)}
+        </Heading>
+        <Text as="p" align="center">
+          Change it in Gatehouse before it expires, or continue to {name} now.
+        </Text>
+        <Button size="3" onClick={() => actor.send({ type: 'interaction.continue' })}>
+          Continue to {name}
+        </Button>
+        <ToPasswordChange />
+      </Flex>
+    )
+  }
+  if (screen === 'mustChangePassword') {
+    return (
+      <Flex direction="column" gap="4">
+        {mark}
+        <Heading as="h1" size="6" align="center">
+          {signInHeading(name)}
+        </Heading>
+        <ErrorCallout message={MUST_CHANGE_PASSWORD} />
+        <ToPasswordChange />
+        <CancelButton actor={actor} busy={busy} />
+      </Flex>
+    )
+  }
+  if (screen === 'failed') {
+    return (
+      <Flex direction="column" gap="4">
+        {mark}
+        <Heading as="h1" size="6" align="center">
+          {signInHeading(name)}
+        </Heading>
+        <ErrorCallout message={error ?? ''} />
+        <Button size="3" onClick={() => actor.send({ type: 'interaction.retry' })}>
+          Try again
+        </Button>
+      </Flex>
+    )
+  }
+  return (
+    <Flex direction="column" gap="4">
+      {mark}
+      <Heading as="h1" size="6" align="center">
+        {signInHeading(name)}
+      </Heading>
+      <Waiting message={screen === 'leaving' ? RETURNING : 'Please wait...'} />
+    </Flex>
+  )
+}
+
+/** /oidc/interaction/$uid: where the provider sends a browser that signs in to a service. */
+export function ServiceSignInPage({ uid }: { uid: string }) {
+  // Read once: the remembered username decides which field gets the focus.
+  const [login] = useState(loginInput)
+  const actor = useScreenActor(serviceSignInMachine, { input: { uid, login } })
+  return actor ? <ServiceSignInView actor={actor} /> : null
+}
