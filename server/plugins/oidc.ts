@@ -202,8 +202,10 @@ async function buildProvider(app: App): Promise<Provider> {
     loadExistingGrant: async (ctx) => {
       const grantId =
         ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId)
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId)
-      // First-party services need no consent: their grant is made here, for what they ask.
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined
+      if (existing) return existing
+      // First-party services need no consent: their grant is made here, for what they ask. Also
+      // when the provider's session still names a grant that a sign-out or revocation removed.
       if (clientExtras(ctx.oidc.client).gatehouse_first_party && ctx.oidc.session?.accountId) {
         const grant = new ctx.oidc.provider.Grant({
           clientId: ctx.oidc.client!.clientId,

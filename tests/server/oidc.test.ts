@@ -132,6 +132,41 @@ describe('the authorization code flow', () => {
     expect(code).toBeTruthy()
   })
 
+  it('a first-party service asks no consent after a sign-out removed its grant', async () => {
+    const svc = await service()
+    const first = await signIn(t, ADMIN.email, ADMIN.password)
+    const jar = new CookieJar(first)
+    await codeFor(svc, jar)
+    // Signing out of the console revokes the session's grants; the provider's own session cookie
+    // still names the grant it had.
+    const out = await call(t, 'POST', '/v1/logout', undefined, { cookie: first })
+    expect(out.statusCode, out.body).toBe(200)
+    jar.set(await signIn(t, ADMIN.email, ADMIN.password))
+    const { challenge } = pkce()
+    const start = await follow(
+      t,
+      jar,
+      await browse(
+        t,
+        jar,
+        'GET',
+        authorizeUrl({ clientId: svc.key, redirectUri: REDIRECT, challenge }),
+      ),
+    )
+    let left = start.leftFor
+    if (!left) {
+      const login = await browse(t, jar, 'POST', `/oidc/interaction/${start.interaction}/login`)
+      expect(login.statusCode, login.body).toBe(200)
+      const returnTo = login.json<{ results: { returnTo: string } }>().results.returnTo
+      const next = await follow(t, jar, await browse(t, jar, 'GET', returnTo))
+      // No second interaction: a consent prompt would be one.
+      expect(next.interaction).toBeUndefined()
+      left = next.leftFor
+    }
+    // Back at the service with a code.
+    expect(left?.searchParams.get('code'), left?.toString()).toBeTruthy()
+  })
+
   it('lists the service with the session it signed in from, in the sessions sync', async () => {
     const svc = await service()
     await codeFor(svc)
