@@ -2,7 +2,7 @@
 // DATA_DIR (users, services, and the audit events of scripts/seed/audit.ts over 90 days), starts the
 // real server on it, signs the administrator in, then times, as the median of --repeat runs:
 // the first page, a page 20 pages deep, each filter alone and a combination, and CSV exports
-// (failures of the last 30 days, and with --full-csv everything). Anchors from the same run: an
+// (failures of the last 30 days, and with --full-csv everything), and the Dashboard's figures. Anchors from the same run: an
 // authenticated GET /v1/self (the floor of any request), and for CSV the same rows fetched as JSON
 // pages of 200 (what a console-side export would have to do). Then, the server stopped, EXPLAIN
 // ANALYZE of the first page and of each filter, as docs/logs.md shows them.
@@ -124,6 +124,10 @@ try {
     const result = await timed(`/v1/logs?${query}`)
     results.push([`filter: ${name}`, result.ms, `${result.rows} rows`])
   }
+
+  // The Dashboard's figures come from the hourly rollup and partial indexes (docs/dashboard.md).
+  const dashboard = await timed('/v1/dashboard')
+  results.push(['dashboard: every figure (GET /v1/dashboard)', dashboard.ms, ''])
 
   const month = new Date(now - 30 * DAY).toISOString()
   const csvQuery = `outcome=failure&from=${month}`
