@@ -1,5 +1,5 @@
 import { createLocalJWKSet, jwtVerify } from 'jose'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Service } from '../../schema/service'
 import { ADMIN, call, signIn, useTestApp } from './helper'
 import {
@@ -170,19 +170,24 @@ describe('the authorization code flow', () => {
   it('lists the service with the session it signed in from, in the sessions sync', async () => {
     const svc = await service()
     await codeFor(svc)
-    const synced = await call(
-      t,
-      'POST',
-      '/v1/sync/sessions',
-      { cursor: null, batchSize: 5000 },
-      { cookie: admin },
-    )
-    expect(synced.statusCode, synced.body).toBe(200)
-    const nodes = synced.json<{
-      results: { nodes: { id: string; services?: { id: string; name: string }[] }[] }
-    }>().results.nodes
-    const signedIn = nodes.filter((n) => n.services?.some((s) => s.id === svc.id))
-    expect(signedIn).toHaveLength(1)
+    // The provider tells of the authorization as it answers; the record follows within moments
+    // (and re-stamps the session, which tells the consoles).
+    const signedIn = await vi.waitFor(async () => {
+      const synced = await call(
+        t,
+        'POST',
+        '/v1/sync/sessions',
+        { cursor: null, batchSize: 5000 },
+        { cookie: admin },
+      )
+      expect(synced.statusCode, synced.body).toBe(200)
+      const nodes = synced.json<{
+        results: { nodes: { id: string; services?: { id: string; name: string }[] }[] }
+      }>().results.nodes
+      const found = nodes.filter((n) => n.services?.some((s) => s.id === svc.id))
+      expect(found).toHaveLength(1)
+      return found
+    })
     expect(signedIn[0]!.services).toContainEqual({ id: svc.id, name: 'Alpha Desk' })
   })
 
