@@ -47,7 +47,7 @@ export function LogDetail({ event, onClose }: { event: LogEvent | null; onClose:
   return (
     <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="640px" aria-describedby={undefined}>
-        {event && <EventDetail event={event} />}
+        {event && <EventDetail event={event} onFiltered={onClose} />}
         <Flex justify="end" mt="4">
           <Dialog.Close>
             <RadixLink asChild>
@@ -62,7 +62,28 @@ export function LogDetail({ event, onClose }: { event: LogEvent | null; onClose:
   )
 }
 
-function EventDetail({ event }: { event: LogEvent }) {
+/** A link to Logs filtered on one more thing (kept in the URL), which closes the detail. */
+function FilterLink({
+  filter,
+  id,
+  onFiltered,
+  children,
+}: {
+  filter: 'actor' | 'user' | 'service'
+  id: string
+  onFiltered: () => void
+  children: string
+}) {
+  return (
+    <RadixLink asChild size="1">
+      <Link to="/logs" search={(prev) => ({ ...prev, [filter]: id })} onClick={onFiltered}>
+        {children}
+      </Link>
+    </RadixLink>
+  )
+}
+
+function EventDetail({ event, onFiltered }: { event: LogEvent; onFiltered: () => void }) {
   const reason = failureReason(event)
   const changes = changesOf(event)
   const kind = kindOfAction(event.action)
@@ -105,8 +126,20 @@ function EventDetail({ event }: { event: LogEvent }) {
             <DataList.Value>{reason}</DataList.Value>
           </DataList.Item>
         )}
-        <Person label="Actor" person={event.actor} />
-        <Person label="User" person={event.subject} />
+        <Person label="Actor" person={event.actor}>
+          {event.actor && (
+            <FilterLink filter="actor" id={event.actor.id} onFiltered={onFiltered}>
+              Everything this person did
+            </FilterLink>
+          )}
+        </Person>
+        <Person label="User" person={event.subject}>
+          {event.subject && (
+            <FilterLink filter="user" id={event.subject.id} onFiltered={onFiltered}>
+              Everything about this user
+            </FilterLink>
+          )}
+        </Person>
         {event.service && (
           <DataList.Item>
             <DataList.Label>Service</DataList.Label>
@@ -121,6 +154,10 @@ function EventDetail({ event }: { event: LogEvent }) {
                 'removed'
               )}
               <Text color="gray">&nbsp;{event.service.id}</Text>
+              <br />
+              <FilterLink filter="service" id={event.service.id} onFiltered={onFiltered}>
+                Everything about this service
+              </FilterLink>
             </DataList.Value>
           </DataList.Item>
         )}
@@ -177,7 +214,15 @@ function EventDetail({ event }: { event: LogEvent }) {
   )
 }
 
-function Person({ label, person }: { label: string; person: LogEvent['actor'] }) {
+function Person({
+  label,
+  person,
+  children,
+}: {
+  label: string
+  person: LogEvent['actor']
+  children?: React.ReactNode
+}) {
   if (!person) return null
   return (
     <DataList.Item>
@@ -196,6 +241,7 @@ function Person({ label, person }: { label: string; person: LogEvent['actor'] })
           <Text size="1" color="gray">
             {person.email ?? 'removed'} · {person.id}
           </Text>
+          {children}
         </Flex>
       </DataList.Value>
     </DataList.Item>
