@@ -1,12 +1,11 @@
+import { Reading, ReadFailure } from '../page/ReadStatus'
 import {
   Button,
-  Callout,
   Card,
   Flex,
   Grid,
   Heading,
   Link,
-  Spinner,
   Table,
   Text,
   VisuallyHidden,
@@ -221,29 +220,15 @@ export function DashboardView({ actor, logs }: { actor: DashboardActor; logs: bo
           As of {formatDateTime(figures.at)}; updates as sign-ins happen.
         </Text>
       )}
-      {loading && (
-        <Flex align="center" gap="2">
-          <Spinner /> <Text color="gray">Loading the dashboard…</Text>
-        </Flex>
-      )}
+      {loading && <Reading message="Loading the dashboard…" />}
       {error && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Flex align="center" gap="3" wrap="wrap">
-            <Callout.Text>
-              {failed ? 'The dashboard could not be loaded' : 'The figures could not be read again'}
-              : {error}
-            </Callout.Text>
-            {failed && (
-              <Button
-                size="1"
-                variant="soft"
-                onClick={() => actor.send({ type: 'dashboard.retry' })}
-              >
-                Retry
-              </Button>
-            )}
-          </Flex>
-        </Callout.Root>
+        <ReadFailure
+          message={
+            failed ? 'The dashboard could not be loaded' : 'The figures could not be read again'
+          }
+          error={error}
+          onRetry={failed ? () => actor.send({ type: 'dashboard.retry' }) : undefined}
+        />
       )}
       {figures && <Figures figures={figures} logs={logs} />}
     </Flex>

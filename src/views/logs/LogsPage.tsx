@@ -1,5 +1,6 @@
+import { Reading, ReadFailure } from '../page/ReadStatus'
 import { DownloadIcon } from '@radix-ui/react-icons'
-import { Badge, Button, Callout, Flex, Link as RadixLink, Spinner, Text } from '@radix-ui/themes'
+import { Badge, Button, Flex, Link as RadixLink, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
@@ -89,13 +90,7 @@ function LogsList({ actor }: { actor: LogsListActor }) {
     return () => observer.disconnect()
   }, [actor, canLoadMore, events.length])
 
-  if (loading) {
-    return (
-      <Flex align="center" gap="2">
-        <Spinner /> <Text color="gray">Loading logs…</Text>
-      </Flex>
-    )
-  }
+  if (loading) return <Reading message="Loading logs…" />
   return (
     <Flex direction="column" gap="2">
       {events.length === 0 && !error && <Text color="gray">No events match these filters.</Text>}
@@ -114,21 +109,15 @@ function LogsList({ actor }: { actor: LogsListActor }) {
         </Flex>
       )}
       {error && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Flex align="center" gap="3" wrap="wrap">
-            <Callout.Text>
-              {events.length === 0
-                ? 'The logs could not be loaded'
-                : 'Older events could not be loaded'}
-              : {error}
-            </Callout.Text>
-            {canRetry && (
-              <Button size="1" variant="soft" onClick={() => actor.send({ type: 'logs.retry' })}>
-                Retry
-              </Button>
-            )}
-          </Flex>
-        </Callout.Root>
+        <ReadFailure
+          message={
+            events.length === 0
+              ? 'The logs could not be loaded'
+              : 'Older events could not be loaded'
+          }
+          error={error}
+          onRetry={canRetry ? () => actor.send({ type: 'logs.retry' }) : undefined}
+        />
       )}
       {hasMore && events.length > 0 && (
         <Flex justify="center" ref={end}>

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { InteractionDetails } from '../../../schema/oidc'
 import { loginInput, type LoginActor } from '../../machines/login.machine'
 import { expiryTitle } from '../../machines/passwordExpiry.selectors'
@@ -67,6 +67,27 @@ function ServiceMark({ service }: { service: InteractionDetails['service'] }) {
   )
 }
 
+/** A screen of the page: the service's mark, its h1, then what the step shows. */
+function Screen({
+  mark,
+  title,
+  children,
+}: {
+  mark: ReactNode
+  title: string
+  children: ReactNode
+}) {
+  return (
+    <Flex direction="column" gap="4">
+      {mark}
+      <Heading as="h1" size="6" align="center">
+        {title}
+      </Heading>
+      {children}
+    </Flex>
+  )
+}
+
 function Waiting({ message }: { message: string }) {
   return (
     <Flex align="center" justify="center" gap="3" py="4" role="status">
@@ -124,11 +145,7 @@ export function ServiceSignInView({ actor }: { actor: ServiceSignInActor }) {
   }
   if (screen === 'consent' && details) {
     return (
-      <Flex direction="column" gap="4">
-        {mark}
-        <Heading as="h1" size="6" align="center">
-          {consentHeading(name)}
-        </Heading>
+      <Screen mark={mark} title={consentHeading(name)}>
         {details.signedIn && (
           <Text as="p" align="center" color="gray">
             Signed in as {details.signedIn.name}
@@ -146,16 +163,12 @@ export function ServiceSignInView({ actor }: { actor: ServiceSignInActor }) {
           Allow
         </Button>
         <CancelButton actor={actor} busy={busy} />
-      </Flex>
+      </Screen>
     )
   }
   if (screen === 'expiryWarning') {
     return (
-      <Flex direction="column" gap="4">
-        {mark}
-        <Heading as="h1" size="6" align="center">
-          {expiryTitle(days)}
-        </Heading>
+      <Screen mark={mark} title={expiryTitle(days)}>
         <Text as="p" align="center">
           Change it in Gatehouse before it expires, or continue to {name} now.
         </Text>
@@ -163,44 +176,32 @@ export function ServiceSignInView({ actor }: { actor: ServiceSignInActor }) {
           Continue to {name}
         </Button>
         <ToPasswordChange />
-      </Flex>
+      </Screen>
     )
   }
   if (screen === 'mustChangePassword') {
     return (
-      <Flex direction="column" gap="4">
-        {mark}
-        <Heading as="h1" size="6" align="center">
-          {signInHeading(name)}
-        </Heading>
+      <Screen mark={mark} title={signInHeading(name)}>
         <ErrorCallout message={MUST_CHANGE_PASSWORD} />
         <ToPasswordChange />
         <CancelButton actor={actor} busy={busy} />
-      </Flex>
+      </Screen>
     )
   }
   if (screen === 'failed') {
     return (
-      <Flex direction="column" gap="4">
-        {mark}
-        <Heading as="h1" size="6" align="center">
-          {signInHeading(name)}
-        </Heading>
+      <Screen mark={mark} title={signInHeading(name)}>
         <ErrorCallout message={error ?? ''} />
         <Button size="3" onClick={() => actor.send({ type: 'interaction.retry' })}>
           Try again
         </Button>
-      </Flex>
+      </Screen>
     )
   }
   return (
-    <Flex direction="column" gap="4">
-      {mark}
-      <Heading as="h1" size="6" align="center">
-        {signInHeading(name)}
-      </Heading>
+    <Screen mark={mark} title={signInHeading(name)}>
       <Waiting message={screen === 'leaving' ? RETURNING : 'Please wait...'} />
-    </Flex>
+    </Screen>
   )
 }
 

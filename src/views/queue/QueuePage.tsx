@@ -1,4 +1,5 @@
-import { Button, Callout, Card, Flex, Heading, Link, Select, Spinner, Text } from '@radix-ui/themes'
+import { Reading, ReadFailure } from '../page/ReadStatus'
+import { Button, Card, Flex, Heading, Link, Select, Spinner, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { MessageChannels, MessageStatuses, type QueueMessage } from '../../../schema/queue'
@@ -174,25 +175,13 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
   return (
     <Section title="Messages">
       <Filters actor={actor} />
-      {loading && (
-        <Flex align="center" gap="2">
-          <Spinner /> <Text color="gray">Loading the queue…</Text>
-        </Flex>
-      )}
+      {loading && <Reading message="Loading the queue…" />}
       {error && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Flex align="center" gap="3" wrap="wrap">
-            <Callout.Text>
-              {failed ? 'The queue could not be loaded' : 'The queue could not be read again'}:{' '}
-              {error}
-            </Callout.Text>
-            {failed && (
-              <Button size="1" variant="soft" onClick={() => actor.send({ type: 'queue.reload' })}>
-                Retry
-              </Button>
-            )}
-          </Flex>
-        </Callout.Root>
+        <ReadFailure
+          message={failed ? 'The queue could not be loaded' : 'The queue could not be read again'}
+          error={error}
+          onRetry={failed ? () => actor.send({ type: 'queue.reload' }) : undefined}
+        />
       )}
       {!loading && !failed && messages.length === 0 && (
         <Text color="gray">
