@@ -6,11 +6,14 @@ import pg from 'pg'
 import type { Config } from '../config'
 import { lockDataDir } from './lock'
 import { migrateDatabase } from './migrate'
+import { pipelinedPglite } from './pglite-client'
 import type { Database } from './types'
 
 /** Wraps an open PGlite (for example an in-memory one in tests); closing it stays the caller's job. */
 export function fromPglite(client: PGlite, close: () => Promise<void> = async () => {}): Database {
-  return { db: drizzlePglite({ client }), kind: 'pglite', close }
+  // Drizzle's PGlite driver calls only query() and transaction(), which pipelinedPglite answers.
+  const queries = pipelinedPglite(client) as unknown as PGlite
+  return { db: drizzlePglite({ client: queries }), kind: 'pglite', close, pglite: client }
 }
 
 /** Wraps a pg Pool; closing it stays the caller's job unless a close function is given. */

@@ -106,6 +106,8 @@ export async function listenPglite(
   }
 }
 
-/** The PGlite client under a Drizzle handle made by fromPglite. */
-export const pgliteClientOf = (database: Database): PGlite =>
-  (database.db as unknown as { $client: PGlite }).$client
+/** The PGlite client of a database made by fromPglite. */
+export const pgliteClientOf = (database: Database): PGlite => {
+  if (!database.pglite) throw new Error('not a PGlite database')
+  return database.pglite
+}
