@@ -98,6 +98,9 @@ export interface BenchServer {
   stop(): Promise<void>
 }
 
+/** The Node flags `npm start` and the container give the server (package.json, Dockerfile). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8']
+
 /** `server/main.ts` on `dataDir` (PGlite) and a free port of 127.0.0.1, with extra environment. */
 export async function startBenchServer(
   dataDir: string,
@@ -119,7 +122,7 @@ export async function startBenchServer(
   delete childEnv.DATABASE_URL
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'server/main.ts'],
+    [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'server/main.ts'],
     { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let log = ''
