@@ -192,6 +192,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/logsList.paths'),
   },
   {
+    id: 'logsPicker',
+    usedIn: 'Logs (/logs): the Actor, User and Service pickers and their chips',
+    load: () => import('./paths/logsPicker.paths'),
+  },
+  {
     id: 'queueList',
     usedIn: 'Queue (/queue): outbound messages, what needs staff, retry, cancel and unlock',
     load: () => import('./paths/queueList.paths'),

@@ -21,14 +21,19 @@ export async function scanMatching(
   return matches
 }
 
-/** Calls `each` with the table's rows, `chunk` at a time in primary-key order; each read is a task of its own. */
+/**
+ * Calls `each` with the table's rows, `chunk` at a time in primary-key order; each read is a task of
+ * its own. An aborted `signal` stops the scan before its next read (a search typed over).
+ */
 export async function scanChunks(
   table: ListTable,
   chunk: number,
   each: (rows: ListRow[]) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   let after: string | undefined
   for (;;) {
+    signal?.throwIfAborted()
     const range = after === undefined ? table.toCollection() : table.where(':id').above(after)
     const rows = await range.limit(chunk).toArray()
     each(rows)
@@ -49,6 +54,7 @@ export async function scanTop(
   sort: { field: string; direction: 'asc' | 'desc' },
   limit: number,
   chunk = CHUNK,
+  signal?: AbortSignal,
 ): Promise<{ rows: ListRow[]; count: number }> {
   const sign = sort.direction === 'asc' ? 1 : -1
   const order = (a: ListRow, b: ListRow) =>
@@ -63,6 +69,6 @@ export async function scanTop(
     const better = worst ? matches.filter((row) => order(row, worst) < 0) : matches
     if (better.length === 0) return
     top = top.concat(better).sort(order).slice(0, limit)
-  })
+  }, signal)
   return { rows: top, count }
 }

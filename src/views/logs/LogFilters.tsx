@@ -1,17 +1,27 @@
-import { Cross2Icon } from '@radix-ui/react-icons'
-import { Badge, Button, Flex, IconButton, Select, Text, TextField } from '@radix-ui/themes'
+import { Button, Flex, Select, Text, TextField } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { ACTION_KIND_WORDS, ActionKinds, Outcomes } from '../../../schema/log-kinds'
 import { RANGE_WORDS, type LogsSearch } from '../../machines/logsFilters'
+import type { PickerKind } from '../../machines/logsPicker.machine'
+import { useAccess } from '../guard/useAccess'
+import { FilterChip } from './FilterChip'
+import { IdPicker } from './IdPicker'
+import { useLogsPicker } from './useLogsPicker'
 
 const ANY = 'any'
 const OUTCOME_WORDS = { success: 'Success', failure: 'Failure', refused: 'Refused' } as const
+/** The id filters: their words, what the picker's box asks for, what it searches. */
 const ID_FILTERS = [
-  ['user', 'User'],
-  ['actor', 'Actor'],
-  ['service', 'Service'],
-] as const
+  { key: 'user', words: 'User', placeholder: 'Name or email', things: 'users' },
+  { key: 'actor', words: 'Actor', placeholder: 'Name or email', things: 'users' },
+  { key: 'service', words: 'Service', placeholder: 'Service name', things: 'services' },
+] as const satisfies readonly {
+  key: PickerKind
+  words: string
+  placeholder: string
+  things: string
+}[]
 
 /** 'YYYY-MM-DDTHH:mm' in local time, for a datetime-local input. */
 const localInput = (iso: string | undefined) => {
@@ -41,6 +51,15 @@ export function LogFilters({ search }: { search: LogsSearch }) {
     set({ ip: ip.trim() || undefined })
   }
   const range = search.range ?? 'all'
+  // Pickers search the identity cache, which holds only what the person may read.
+  const readsUsers = useAccess({ permission: 'users.read' })
+  const readsServices = useAccess({ permission: 'services.read' })
+  const pickers = {
+    user: useLogsPicker('user', search.user),
+    actor: useLogsPicker('actor', search.actor),
+    service: useLogsPicker('service', search.service),
+  }
+  const offered = ID_FILTERS.filter(({ key }) => (key === 'service' ? readsServices : readsUsers))
   return (
     <Flex direction="column" gap="2" role="group" aria-label="Filters">
       <Flex gap="2" wrap="wrap" align="end">
@@ -113,6 +132,24 @@ export function LogFilters({ search }: { search: LogsSearch }) {
             </Select.Content>
           </Select.Root>
         </Labelled>
+        {offered.map(({ key, words, placeholder, things }) => {
+          const actor = pickers[key]
+          return (
+            <Labelled key={key} label={words}>
+              {actor ? (
+                <IdPicker
+                  actor={actor}
+                  label={words}
+                  placeholder={placeholder}
+                  things={things}
+                  onChoose={(id) => set({ [key]: id })}
+                />
+              ) : (
+                <TextField.Root aria-label={words} placeholder={placeholder} disabled />
+              )}
+            </Labelled>
+          )
+        })}
         <form onSubmit={submitIp} role="search" aria-label="Address">
           <Labelled label="Address">
             <TextField.Root
@@ -146,33 +183,27 @@ export function LogFilters({ search }: { search: LogsSearch }) {
           </Labelled>
         </Flex>
       )}
-      {(ID_FILTERS.some(([key]) => search[key]) || Object.keys(search).length > 0) && (
+      {Object.keys(search).length > 0 && (
         <Flex gap="2" wrap="wrap" align="center">
-          {ID_FILTERS.map(([key, words]) =>
-            search[key] ? (
-              <Badge key={key} size="2" variant="soft" color="gray">
-                {words} {search[key].slice(0, 8)}…
-                <IconButton
-                  size="1"
-                  variant="ghost"
-                  color="gray"
-                  aria-label={`Remove the ${words.toLowerCase()} filter`}
-                  onClick={() => set({ [key]: undefined })}
-                >
-                  <Cross2Icon aria-hidden />
-                </IconButton>
-              </Badge>
-            ) : null,
-          )}
-          {Object.keys(search).length > 0 && (
-            <Button
-              size="1"
-              variant="ghost"
-              onClick={() => void navigate({ to: '/logs', search: {} })}
-            >
-              Clear filters
-            </Button>
-          )}
+          {ID_FILTERS.map(({ key, words }) => {
+            const id = search[key]
+            return id ? (
+              <FilterChip
+                key={key}
+                actor={pickers[key]}
+                words={words}
+                id={id}
+                onRemove={() => set({ [key]: undefined })}
+              />
+            ) : null
+          })}
+          <Button
+            size="1"
+            variant="ghost"
+            onClick={() => void navigate({ to: '/logs', search: {} })}
+          >
+            Clear filters
+          </Button>
         </Flex>
       )}
     </Flex>
