@@ -100,6 +100,8 @@ export interface BenchServer {
 
 /** The Node flags `npm start` and the container give the server (package.json, Dockerfile). */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8']
+/** And the environment they give it: glibc's malloc arenas, one per thread by default. */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' }
 
 /** `server/main.ts` on `dataDir` (PGlite) and a free port of 127.0.0.1, with extra environment. */
 export async function startBenchServer(
@@ -117,6 +119,7 @@ export async function startBenchServer(
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    ...SERVER_ENV,
     ...env,
   }
   delete childEnv.DATABASE_URL

@@ -26,6 +26,8 @@ interface CommandComplete extends BackendMessage {
 /** How many named statements one PGlite keeps prepared; the least recently used is closed. */
 export const PREPARED_STATEMENTS = 256
 
+let clients = 0
+
 /** The part of a PGlite client Drizzle's PGlite driver calls. */
 export interface PgliteQueries {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>
@@ -42,6 +44,8 @@ export interface PgliteQueries {
  * infers their types from the statement the same way on both drivers.
  */
 export function pipelinedPglite(pg: PGlite): PgliteQueries {
+  // Statement names live in PostgreSQL's session, which every client of this PGlite shares.
+  const prefix = `g${clients++}_`
   const prepared = new Map<string, string>()
   const closing: string[] = []
   let nextName = 0
@@ -58,7 +62,7 @@ export function pipelinedPglite(pg: PGlite): PgliteQueries {
       const parts: Uint8Array[] = []
       for (const old of closing.splice(0)) parts.push(serialize.close({ type: 'S', name: old }))
       if (name === undefined) {
-        name = `g${nextName++}`
+        name = `${prefix}${nextName++}`
         parts.push(serialize.parse({ text: sql, name }))
       } else {
         // Most recently used last, so the first key is the one to close.

@@ -75,10 +75,17 @@ describe('the pipelined PGlite client', () => {
     expect((await client.query('select $1::text as ok', ['yes'])).rows).toEqual([{ ok: 'yes' }])
   })
 
+  it('shares the PGlite with another client without name clashes', async () => {
+    const other = pipelinedPglite(pg)
+    const text = 'select $1::int * 2 as n'
+    expect((await client.query(text, [2])).rows).toEqual([{ n: 4 }])
+    expect((await other.query(text, [3])).rows).toEqual([{ n: 6 }])
+  })
+
   it('keeps at most PREPARED_STATEMENTS statements', async () => {
     for (let i = 0; i < PREPARED_STATEMENTS + 20; i++)
       await client.query(`select $1::int as n${i}`, [i])
-    expect(await prepared()).toBeLessThanOrEqual(PREPARED_STATEMENTS + 1)
+    expect(await prepared()).toBeLessThanOrEqual(PREPARED_STATEMENTS + 2)
   })
 
   it('runs transactions: committed, rolled back on an error, and notifications heard', async () => {
