@@ -6,7 +6,7 @@ import { ensureAdministrator, signInInstructions } from '../server/use-cases/fir
 import { ConfigError, loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/database'
 import { DataDirLockedError } from '../server/db/lock'
-import { type SeedCounts, seedDatabase } from './seed/seed-database'
+import { type SeedCounts, seedDatabase, settleDatabase } from './seed/seed-database'
 
 const USAGE =
   'usage: npm run seed -- [--users N] [--sessions N] [--services N] [--attribute-keys N] [--audit-events N] [--seed N]'
@@ -59,6 +59,8 @@ try {
       .map(([table, rows]) => `${rows} ${table}`)
       .join(', ')
     console.log(`Wrote ${written} in ${(result.milliseconds / 1000).toFixed(1)} s.`)
+    const settled = await settleDatabase(database)
+    console.log(`Vacuumed and analyzed in ${(settled / 1000).toFixed(1)} s.`)
     if (result.written.users)
       console.log(`Seeded users sign in with their email and the password ${result.password}`)
     process.stdout.write(signInInstructions(bootstrap, config.publicUrl))

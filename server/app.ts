@@ -5,6 +5,7 @@ import type { App } from './app-types'
 import type { Config } from './config'
 import type { Database } from './db/types'
 import auditRetentionPlugin from './plugins/audit-retention'
+import pgliteMaintenancePlugin from './plugins/pglite-maintenance'
 import changeFeedPlugin from './plugins/change-feed'
 import clientPlugin from './plugins/client'
 import dbPlugin from './plugins/db'
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(eventStreamsPlugin)
   await app.register(sessionPurgePlugin)
   await app.register(auditRetentionPlugin)
+  await app.register(pgliteMaintenancePlugin)
   await app.register(loginRoutes)
   await app.register(logoutRoutes)
   await app.register(passwordResetRoutes)

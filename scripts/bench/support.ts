@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/database'
 import { users } from '../../server/db/schema/users'
 import { ensureAdministrator } from '../../server/use-cases/first-administrator'
-import { type SeedCounts, SEED_PASSWORD, seedDatabase } from '../seed/seed-database'
+import { type SeedCounts, SEED_PASSWORD, seedDatabase, settleDatabase } from '../seed/seed-database'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -53,6 +53,7 @@ export async function seededDataDir(counts: SeedCounts): Promise<Seeded> {
   try {
     await ensureAdministrator(database.db, config)
     await seedDatabase(database.db, counts)
+    await settleDatabase(database)
     const rows = await database.db
       .select({ email: users.email, permissions: users.permissions })
       .from(users)

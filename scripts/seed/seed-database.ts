@@ -9,7 +9,7 @@ import {
 import { services } from '../../server/db/schema/services'
 import { sessions } from '../../server/db/schema/sessions'
 import { users } from '../../server/db/schema/users'
-import type { Db } from '../../server/db/types'
+import type { Database, Db } from '../../server/db/types'
 import { passwords } from '../../server/domain/passwords'
 import { attributeTree } from './attributes'
 import { auditRows } from './audit'
@@ -117,4 +117,15 @@ export async function seedDatabase(
   // Fresh statistics, so the first queries on the new rows pick their indexes.
   await db.execute(sql`analyze`)
   return { written, password, milliseconds: Math.round(performance.now() - started) }
+}
+
+/**
+ * After a bulk load: the embedded database has no autovacuum, so it is vacuumed and analyzed here
+ * as the server's hourly maintenance would (docs/server-storage.md); PostgreSQL is analyzed.
+ */
+export async function settleDatabase(database: Database): Promise<number> {
+  const started = performance.now()
+  if (database.pglite) await database.pglite.exec('vacuum (analyze)')
+  else await database.db.execute(sql`analyze`)
+  return performance.now() - started
 }
