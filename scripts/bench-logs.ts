@@ -5,15 +5,28 @@
 // (failures of the last 30 days, and with --full-csv everything), and the Dashboard's figures. Anchors from the same run: an
 // authenticated GET /v1/self (the floor of any request), and for CSV the same rows fetched as JSON
 // pages of 200 (what a console-side export would have to do). Then, the server stopped, EXPLAIN
-// ANALYZE of the first page and of each filter, as docs/logs.md shows them.
+// ANALYZE of the first page and of each filter, as docs/logs.md shows them, and of each Dashboard
+// query with the time each figure takes alone (docs/dashboard.md).
 // Options: --events N (default 1000000), --users N (default 5000), --repeat N (default 5),
 // --full-csv, --explain (print the plans).
 import { rmSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/pglite'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/database'
+import { pipelinedPglite } from '../server/db/pglite-client'
+import type { Db } from '../server/db/types'
 import { auditPage, type AuditFilter } from '../server/repos/audit'
+import {
+  activeSessionCount,
+  dormantCounts,
+  lockedCounts,
+  serviceSignIns,
+  signInBuckets,
+  topFailingAddresses,
+} from '../server/repos/dashboard'
+import { queueDepth } from '../server/repos/outbox'
 import { ACTION_KINDS } from '../schema/logs'
 import { ADMIN, client, cookieOf, seededDataDir, startBenchServer } from './bench/support'
 
@@ -207,7 +220,58 @@ try {
     console.log(`plan: ${name.padEnd(30)} ${total ?? ''}`)
     if (values.explain) console.log(lines.map((line) => `    ${line}`).join('\n'))
   }
+  await dashboardPlans(database.pglite!)
 } finally {
   await database.close()
   rmSync(seeded.dataDir, { recursive: true, force: true })
+}
+
+/**
+ * Each Dashboard figure alone (the repo function GET /v1/dashboard calls, median of --repeat runs)
+ * and the plan of each statement it sends, caught by a Drizzle logger on the same PGlite.
+ */
+async function dashboardPlans(pg: NonNullable<Awaited<ReturnType<typeof openDatabase>>['pglite']>) {
+  const sent: { query: string; params: unknown[] }[] = []
+  const db = drizzle({
+    client: pipelinedPglite(pg) as never,
+    logger: { logQuery: (query, params) => void sent.push({ query, params }) },
+  }) as unknown as Db
+  const at = new Date()
+  const figures: [string, () => Promise<unknown>][] = [
+    ['sign-ins per hour, 24 h', () => signInBuckets(db, new Date(at.getTime() - DAY), 'hour')],
+    [
+      'sign-ins per day, 30 days',
+      () => signInBuckets(db, new Date(at.getTime() - 30 * DAY), 'day'),
+    ],
+    ['active sessions', () => activeSessionCount(db, at)],
+    ['service sign-ins, 30 days', () => serviceSignIns(db, new Date(at.getTime() - 30 * DAY))],
+    ['locked accounts', () => lockedCounts(db, at)],
+    ['dormant accounts, 90 days', () => dormantCounts(db, new Date(at.getTime() - 90 * DAY))],
+    [
+      'top failing addresses, 24 h',
+      () => topFailingAddresses(db, new Date(at.getTime() - DAY), 10),
+    ],
+    ['queue depth and oldest', () => queueDepth(db)],
+  ]
+  console.log('\nDashboard figures alone (in process, server stopped), median of', repeat)
+  for (const [name, read] of figures) {
+    const times: number[] = []
+    for (let i = 0; i < repeat; i++) {
+      sent.length = 0
+      const started = performance.now()
+      await read()
+      times.push(performance.now() - started)
+    }
+    const plans: string[] = []
+    for (const { query, params } of [...sent]) {
+      const plan = await pg.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, summary on) ${query}`,
+        params,
+      )
+      const lines = plan.rows.map((row) => row['QUERY PLAN'])
+      plans.push(lines.find((line) => line.startsWith('Execution Time')) ?? '')
+      if (values.explain) console.log(lines.map((line) => `    ${line}`).join('\n'))
+    }
+    console.log(`  ${name.padEnd(30)} ${ms(median(times)).padStart(9)}   plan: ${plans.join('; ')}`)
+  }
 }
