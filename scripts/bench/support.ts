@@ -14,6 +14,7 @@ import { openDatabase } from '../../server/db/database'
 import { users } from '../../server/db/schema/users'
 import { ensureAdministrator } from '../../server/use-cases/first-administrator'
 import { type SeedCounts, SEED_PASSWORD, seedDatabase, settleDatabase } from '../seed/seed-database'
+import { ensureServerBuilt } from '../server-build'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -101,10 +102,14 @@ export interface BenchServer {
 
 /** The Node flags `npm start` and the container give the server (package.json, Dockerfile). */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8']
-/** And the environment they give it: glibc's malloc arenas, one per thread by default. */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' }
+/**
+ * And the environment they give it: glibc's malloc with two arenas (one per thread by default),
+ * and its trim threshold fixed at its default, 128 KB, which stops glibc from raising it (and the
+ * mmap threshold) after big frees and then keeping freed memory.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' }
 
-/** `server/main.ts` on `dataDir` (PGlite) and a free port of 127.0.0.1, with extra environment. */
+/** The server bundle (as `npm start` runs it) on `dataDir` (PGlite) and a free port of 127.0.0.1, with extra environment. */
 export async function startBenchServer(
   dataDir: string,
   env: Record<string, string> = {},
@@ -126,7 +131,7 @@ export async function startBenchServer(
   delete childEnv.DATABASE_URL
   const child: ChildProcess = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'server/main.ts'],
+    [...SERVER_NODE_FLAGS, ...nodeArgs, ensureServerBuilt()],
     { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let log = ''

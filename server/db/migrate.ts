@@ -8,7 +8,8 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { Database } from './types'
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+// From the project root, two folders up, so that the bundle in dist/server finds them too.
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
 
 // Any constant will do; it only has to be the same in every Gatehouse process.
 const MIGRATION_LOCK_KEY = 7_270_001

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { ErrorCode } from '../../schema/errors'
 import type { App } from '../app-types'
 
-/** Where `vite build` puts the console (vite.config.ts). */
+/** Where `vite build` puts the console (vite.config.ts), two folders up, as from dist/server. */
 export const DEFAULT_CONSOLE_DIR = path.resolve(import.meta.dirname, '../../dist/console')
 
 const wantsPage = (request: FastifyRequest) =>

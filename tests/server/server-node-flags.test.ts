@@ -8,18 +8,16 @@ describe('the server process', () => {
     const start = (
       JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
     ).scripts.start
-    expect(start).toBe(
-      `MALLOC_ARENA_MAX=\${MALLOC_ARENA_MAX:-${SERVER_ENV.MALLOC_ARENA_MAX}} node ${SERVER_NODE_FLAGS.join(' ')} --import tsx scripts/start.ts`,
-    )
+    const env = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=\${${name}:-${value}}`)
+    expect(start).toBe(`${env.join(' ')} node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`)
     const dockerfile = readFileSync('Dockerfile', 'utf8')
-    expect(dockerfile).toContain(`ENV MALLOC_ARENA_MAX=${SERVER_ENV.MALLOC_ARENA_MAX}`)
+    const dockerEnv = /^ENV MALLOC_ARENA_MAX=[^]*?(?=\n\S)/m.exec(dockerfile)?.[0]
+    expect(dockerEnv?.replace(/\\\n\s*/g, '')).toBe(
+      `ENV ${Object.entries(SERVER_ENV)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ')}`,
+    )
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1]
-    expect(JSON.parse(cmd ?? '[]')).toEqual([
-      'node',
-      ...SERVER_NODE_FLAGS,
-      '--import',
-      'tsx',
-      'server/main.ts',
-    ])
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/main.mjs'])
   })
 })

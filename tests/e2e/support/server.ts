@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { SERVER_BUNDLE } from '../../../scripts/server-build'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Gatehouse#2026' } as const
 
@@ -76,7 +77,7 @@ export async function startServer(
   const port = await freePort()
   const url = `http://${hostname}:${port}`
   let log = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,
