@@ -106,8 +106,12 @@ export function pipelinedPglite(pg: PGlite): PgliteQueries {
   }
 
   return {
-    query: (sql, params = [], options) =>
-      pg._runExclusiveTransaction(() => run(sql, params, options, false)),
+    query: async (sql, params = [], options) => {
+      // As PGlite's own query does: a database still starting is waited for, before taking the
+      // lock its start needs too.
+      if (!pg.ready) await pg.waitReady
+      return pg._runExclusiveTransaction(() => run(sql, params, options, false))
+    },
     transaction: (callback) =>
       pg.transaction((tx: Transaction) =>
         callback({

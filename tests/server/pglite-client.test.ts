@@ -53,6 +53,17 @@ describe('the pipelined PGlite client', () => {
     expect((await client.query(select, [999])).rows).toEqual([])
   })
 
+  it('waits for a PGlite that is still starting', async () => {
+    const starting = new PGlite()
+    try {
+      expect(starting.ready).toBe(false)
+      const answer = await pipelinedPglite(starting).query<{ n: number }>('select 1 as n', [])
+      expect(answer.rows).toEqual([{ n: 1 }])
+    } finally {
+      await starting.close()
+    }
+  })
+
   it('prepares a statement once and reuses it', async () => {
     const before = await prepared()
     for (let i = 0; i < 5; i++) await client.query('select $1::int + 1 as n', [i])
