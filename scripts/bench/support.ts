@@ -2,11 +2,11 @@
 // server process on it (its pid, for RSS), and a load generator with bounded concurrency and a
 // bounded duration over keep-alive HTTP on 127.0.0.1 only.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { and, isNull, or, sql } from 'drizzle-orm'
 import { loadConfig } from '../../server/config'
@@ -109,7 +109,11 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8']
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' }
 
-/** The server bundle (as `npm start` runs it) on `dataDir` (PGlite) and a free port of 127.0.0.1, with extra environment. */
+/**
+ * The server bundle (as `npm start` runs it) on `dataDir` (PGlite) and a free port of 127.0.0.1,
+ * with extra environment. Its log goes to a file, as an operator's would: read through a pipe by
+ * this busy load generator, the log's writes could wait on the reader and show as server latency.
+ */
 export async function startBenchServer(
   dataDir: string,
   env: Record<string, string> = {},
@@ -129,18 +133,19 @@ export async function startBenchServer(
     ...env,
   }
   delete childEnv.DATABASE_URL
+  const logFile = join(mkdtempSync(join(tmpdir(), 'gatehouse-bench-log-')), 'server.log')
+  const logFd = openSync(logFile, 'w')
   const child: ChildProcess = spawn(
     process.execPath,
     [...SERVER_NODE_FLAGS, ...nodeArgs, ensureServerBuilt()],
-    { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, env: childEnv, stdio: ['ignore', logFd, logFd] },
   )
-  let log = ''
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  closeSync(logFd)
+  const log = () => readFileSync(logFile, 'utf8')
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
   const deadline = Date.now() + 300_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log}`)
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`)
     try {
       if ((await fetch(`${url}/v1/self`)).status === 401) break
     } catch {
@@ -148,7 +153,7 @@ export async function startBenchServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`The server did not answer within 300 s:\n${log}`)
+      throw new Error(`The server did not answer within 300 s:\n${log()}`)
     }
     await sleep(150)
   }
@@ -156,10 +161,11 @@ export async function startBenchServer(
     url,
     port,
     pid: child.pid!,
-    output: () => log,
+    output: log,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited
+      rmSync(dirname(logFile), { recursive: true, force: true })
     },
   }
 }
