@@ -5,6 +5,7 @@ import { services } from '../db/schema/services'
 import { sessions, type SessionRow } from '../db/schema/sessions'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
+import { preparedPerDb } from './prepared'
 
 /*
  * The sessions table: sign-in and the guard (insert, find, touch, delete), the Sessions list,
@@ -25,17 +26,22 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return row
 }
 
+const sessionAndUserByTokenHash = preparedPerDb((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_and_user_by_token_hash'),
+)
+
 /** The session a token hash names and its user, in one query (the guard runs it on every call). */
 export async function findSessionAndUserByTokenHash(
   db: Db,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: UserRow | null } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1)
+  const [row] = await sessionAndUserByTokenHash(db).execute({ tokenHash })
   return row
 }
 
