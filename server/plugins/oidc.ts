@@ -265,13 +265,35 @@ const clientOfCtx = (ctx: KoaContextWithOIDC): Client => ({
   userAgent: String(ctx.get('user-agent') ?? '').slice(0, 500),
 })
 
-/** The provider's events become audit rows (docs/sso.md, "Audit"). */
+/**
+ * The provider's events become audit rows and service sign-ins (docs/sso.md, "Audit"). Its events
+ * are told synchronously, so each record is held on the request and its answer waits for them:
+ * when the service has its code or the browser its redirect, the rows are stored.
+ */
 function watchEvents(app: App, provider: Provider, cookieName: string) {
   const { db } = app
+  const held = new WeakMap<object, Promise<void>[]>()
+  const hold = (ctx: KoaContextWithOIDC | undefined, work: Promise<void>) => {
+    if (!ctx) return
+    const list = held.get(ctx)
+    if (list) list.push(work)
+    else held.set(ctx, [work])
+  }
+  provider.use(async (ctx, next) => {
+    await next()
+    // Each held record logs its own failure and never rejects.
+    for (let list = held.get(ctx); list?.length; list = held.get(ctx)) {
+      held.delete(ctx)
+      await Promise.all(list)
+    }
+  })
   const record = (ctx: KoaContextWithOIDC | undefined, event: OidcEvent) => {
     const client = ctx ? clientOfCtx(ctx) : { ip: '', userAgent: 'oidc-provider' }
-    recordOidcEvent(db, client, event).catch((error: unknown) =>
-      app.log.error({ err: error }, 'oidc audit failed'),
+    hold(
+      ctx,
+      recordOidcEvent(db, client, event).catch((error: unknown) =>
+        app.log.error({ err: error }, 'oidc audit failed'),
+      ),
     )
   }
   const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
@@ -297,7 +319,7 @@ function watchEvents(app: App, provider: Provider, cookieName: string) {
     const accountId = session.accountId
     const grantId = ctx.oidc.entities.Grant?.jti ?? session.grantIdFor(client.clientId)
     const sid = session.sidFor(client.clientId)
-    void consoleSession(db, ctx, cookieName)
+    const recording = consoleSession(db, ctx, cookieName)
       .then((console) =>
         recordServiceSignIn(
           { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) },
@@ -310,7 +332,9 @@ function watchEvents(app: App, provider: Provider, cookieName: string) {
           },
         ),
       )
+      .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'oidc sign-in record failed'))
+    hold(ctx, recording)
   })
   provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: unknown) => {
     record(ctx, {
@@ -343,7 +367,7 @@ function watchEvents(app: App, provider: Provider, cookieName: string) {
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
     // RP-initiated logout ends the Gatehouse session too, and with it the other services' sign-ins.
     const accountId = ctx.oidc.session?.accountId
-    void consoleSession(db, ctx, cookieName)
+    const ending = consoleSession(db, ctx, cookieName)
       .then(async (console) => {
         if (!console || console.userId !== accountId) return
         const useCase = { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) }
@@ -353,6 +377,7 @@ function watchEvents(app: App, provider: Provider, cookieName: string) {
         await app.oidc.endSignIns(signIns, useCase.client)
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'oidc logout failed'))
+    hold(ctx, ending)
     record(ctx, {
       action: AuditAction.oidcLogout,
       outcome: 'success',

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, jwtVerify } from 'jose'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Service } from '../../schema/service'
 import { ADMIN, call, signIn, useTestApp } from './helper'
 import {
@@ -170,24 +170,21 @@ describe('the authorization code flow', () => {
   it('lists the service with the session it signed in from, in the sessions sync', async () => {
     const svc = await service()
     await codeFor(svc)
-    // The provider tells of the authorization as it answers; the record follows within moments
-    // (and re-stamps the session, which tells the consoles).
-    const signedIn = await vi.waitFor(async () => {
-      const synced = await call(
-        t,
-        'POST',
-        '/v1/sync/sessions',
-        { cursor: null, batchSize: 5000 },
-        { cookie: admin },
-      )
-      expect(synced.statusCode, synced.body).toBe(200)
-      const nodes = synced.json<{
-        results: { nodes: { id: string; services?: { id: string; name: string }[] }[] }
-      }>().results.nodes
-      const found = nodes.filter((n) => n.services?.some((s) => s.id === svc.id))
-      expect(found).toHaveLength(1)
-      return found
-    })
+    // The provider's answer waits for the record (which re-stamps the session, telling the
+    // consoles): by the time the service has its code, the sign-in is stored.
+    const synced = await call(
+      t,
+      'POST',
+      '/v1/sync/sessions',
+      { cursor: null, batchSize: 5000 },
+      { cookie: admin },
+    )
+    expect(synced.statusCode, synced.body).toBe(200)
+    const nodes = synced.json<{
+      results: { nodes: { id: string; services?: { id: string; name: string }[] }[] }
+    }>().results.nodes
+    const signedIn = nodes.filter((n) => n.services?.some((s) => s.id === svc.id))
+    expect(signedIn).toHaveLength(1)
     expect(signedIn[0]!.services).toContainEqual({ id: svc.id, name: 'Alpha Desk' })
   })
 
@@ -264,12 +261,11 @@ describe('the authorization code flow', () => {
     await codeFor(svc)
     const { auditLog } = await import('../../server/db/schema/audit')
     const { eq } = await import('drizzle-orm')
-    // The provider's event is recorded after its answer: wait for the row.
-    const recorded = async () =>
-      (await t.db.select().from(auditLog).where(eq(auditLog.action, 'oidc.authorize'))).some(
-        (r) => (r.detail as { serviceKey?: string } | null)?.serviceKey === svc.key,
-      )
-    await expect.poll(recorded, { timeout: 5000 }).toBe(true)
+    // The provider's answer waits for its event's row.
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'oidc.authorize'))
+    expect(
+      rows.some((r) => (r.detail as { serviceKey?: string } | null)?.serviceKey === svc.key),
+    ).toBe(true)
   })
 
   it('gives first-party services the permissions scope', async () => {
