@@ -2,20 +2,48 @@ import { and, arrayContains, desc, eq, inArray, isNull, notInArray, sql } from '
 import { passwordHistory } from '../db/schema/credentials'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
+import { preparedPerDb } from './prepared'
+
+// Sign-ins and the guard's neighbours read users by these on every call: built once per handle.
+const userByEmail = preparedPerDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .limit(1)
+    .prepare('user_by_email'),
+)
+const userByPhone = preparedPerDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.phone, sql.placeholder('phone')))
+    .limit(1)
+    .prepare('user_by_phone'),
+)
+const userById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id'),
+)
 
 /** The account a parsed username names (schema/rules.ts parseUsername), if any. */
 export async function findUserByUsername(
   db: Db,
   username: { email: string } | { phone: string },
 ): Promise<UserRow | undefined> {
-  const where =
-    'email' in username ? eq(users.email, username.email) : eq(users.phone, username.phone)
-  const [row] = await db.select().from(users).where(where).limit(1)
+  const [row] =
+    'email' in username
+      ? await userByEmail(db).execute({ email: username.email })
+      : await userByPhone(db).execute({ phone: username.phone })
   return row
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  const [row] = await userById(db).execute({ id })
   return row
 }
 
