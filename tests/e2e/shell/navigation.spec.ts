@@ -82,7 +82,13 @@ test.describe('scroll memory', () => {
     await page.mouse.wheel(0, target)
     await expect.poll(() => scrollY(page)).toBe(target)
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
+    // The header scrolls away in this short window: a click would first make Playwright scroll it
+    // into view, and that scroll (the person's, as far as the page can tell) would be kept for this
+    // page when its event came before the navigation. So the link gets the click event alone.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .dispatchEvent('click')
     await expect(page).toHaveURL(/\/home$/)
     await expect.poll(() => scrollY(page)).toBe(0)
 
