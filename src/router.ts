@@ -29,15 +29,23 @@ declare module '@tanstack/react-router' {
 
 /**
  * Re-runs the guards whenever the session settles differently (signed in ↔ signed out), so that the
- * screen on show always belongs to the current route set.
+ * screen on show always belongs to the current route set. The re-run waits for a task of its own:
+ * the snapshot that settles a sign-in also renders the loading screen, and the guards, the route
+ * match and the signed-in chunk's evaluation in that same task made one long frame (over 50 ms;
+ * docs/console-cache.md). The guards read the session as it is when they run.
  */
 export function bindRouterToSession(router: AppRouter, session: SessionActor): () => void {
   let settled: AuthStatus = authStatus(session.getSnapshot())
+  let timer: ReturnType<typeof setTimeout> | undefined
   const subscription = session.subscribe((snapshot) => {
     const status = authStatus(snapshot)
     if (status === 'pending' || status === settled) return
     settled = status
-    void router.invalidate()
+    clearTimeout(timer)
+    timer = setTimeout(() => void router.invalidate(), 0)
   })
-  return () => subscription.unsubscribe()
+  return () => {
+    clearTimeout(timer)
+    subscription.unsubscribe()
+  }
 }
