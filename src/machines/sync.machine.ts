@@ -358,6 +358,12 @@ export type SyncSnapshot = SnapshotFrom<typeof syncMachine>
 // What startup waits for, and its failure: in their own module for the session (first load).
 export { isSyncFailed, isSyncReady } from './sync.status'
 
+/**
+ * Starts the sync worker (its script loads off the main thread) before the sync itself starts:
+ * the session does so as soon as this module is loaded. The sync starts it too, as it opens.
+ */
+export const startSyncWorker = (): void => void startSyncEngine()
+
 /** The areas whose load is still under way (the loading screen names their tables). */
 export const loadingAreas = (snapshot: SyncSnapshot): Area[] =>
   Areas.filter((area) => snapshot.matches({ loading: { [area]: 'loading' } }))
