@@ -36,9 +36,17 @@ declare module '@tanstack/react-router' {
  */
 export function bindRouterToSession(router: AppRouter, session: SessionActor): () => void {
   let settled: AuthStatus = authStatus(session.getSnapshot())
+  let last = settled
   let timer: ReturnType<typeof setTimeout> | undefined
+  let preload: ReturnType<typeof setTimeout> | undefined
   const subscription = session.subscribe((snapshot) => {
     const status = authStatus(snapshot)
+    // A sign-in was just accepted (signed out, now checking): the signed-in frame will follow.
+    if (status === 'pending' && last === 'signedOut') {
+      clearTimeout(preload)
+      preload = setTimeout(() => preloadSignedInFrame(router), 0)
+    }
+    last = status
     if (status === 'pending' || status === settled) return
     settled = status
     clearTimeout(timer)
@@ -46,6 +54,19 @@ export function bindRouterToSession(router: AppRouter, session: SessionActor): (
   })
   return () => {
     clearTimeout(timer)
+    clearTimeout(preload)
     subscription.unsubscribe()
+  }
+}
+
+/**
+ * Loads the signed-in frame's code (the shell and Home) while the user is fetched after a sign-in,
+ * in a task of its own: loading a lazy route inserts a preload link per chunk it needs, ~20 ms of
+ * DOM work that otherwise fell in the guard re-run's task (docs/console-cache.md). Only code:
+ * no guard runs, and a chunk that fails here is loaded again, and reported, by the navigation.
+ */
+function preloadSignedInFrame(router: AppRouter) {
+  for (const id of ['/_signedIn', '/_signedIn/home'] as const) {
+    router.loadRouteChunk(router.routesById[id])?.catch(() => {})
   }
 }
