@@ -50,8 +50,8 @@ function SyncFailure({ sync }: { sync: SyncActor }) {
  * SPEC.md §2 startup texts: 'Loading Data, please wait...' with the table being loaded, until both
  * caches are ready (SPEC.md §4); a failure stays on screen with Try Again, never a blank page.
  * No spinner (SPEC.md §2 makes it optional): the progress bar already says the load is under way,
- * and a spinner's endless animation cost about 1.5 s of CPU per cold load in a browser drawing
- * without a GPU, beside the worker and the server (docs/console-cache.md).
+ * and a spinner animates for the whole load, frames drawn beside the worker and the server
+ * (docs/console-cache.md).
  */
 export function LoadingData() {
   const session = useSession()
