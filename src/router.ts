@@ -29,10 +29,10 @@ declare module '@tanstack/react-router' {
 
 /**
  * Re-runs the guards whenever the session settles differently (signed in ↔ signed out), so that the
- * screen on show always belongs to the current route set. The re-run waits for a task of its own:
- * the snapshot that settles a sign-in also renders the loading screen, and the guards, the route
- * match and the signed-in chunk's evaluation in that same task made one long frame (over 50 ms;
- * docs/console-cache.md). The guards read the session as it is when they run.
+ * screen on show always belongs to the current route set. After a sign-in the re-run waits for a
+ * task of its own: the snapshot that settles it also renders the loading screen, and the guards,
+ * the route match and the signed-in chunk's evaluation in that same task made one long frame
+ * (over 50 ms; docs/console-cache.md). The guards read the session as it is when they run.
  */
 export function bindRouterToSession(router: AppRouter, session: SessionActor): () => void {
   let settled: AuthStatus = authStatus(session.getSnapshot())
@@ -48,9 +48,12 @@ export function bindRouterToSession(router: AppRouter, session: SessionActor): (
     }
     last = status
     if (status === 'pending' || status === settled) return
+    const afterSignIn = settled === 'signedOut' && status === 'signedIn'
     settled = status
     clearTimeout(timer)
-    timer = setTimeout(() => void router.invalidate(), 0)
+    // A page opened with a session (a reload) re-runs them at once, as its first load waits on them.
+    if (afterSignIn) timer = setTimeout(() => void router.invalidate(), 0)
+    else void router.invalidate()
   })
   return () => {
     clearTimeout(timer)
