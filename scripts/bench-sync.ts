@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { ensureConsoleBuilt } from './console-build'
+import { cpuBetween, cpuOfDescendants, type CpuByPart } from './cpu-usage'
 import { ADMIN, startServer } from '../tests/e2e/support/server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 import { Collections } from '../schema/sync'
@@ -193,6 +194,8 @@ type Round = {
   warmLongest: Longest
   anchor: { ms: number; rows: number }
   indexed?: { ms: number; rows: number }
+  /** CPU time by part (server, browser, renderer, GPU…) during the cold load and the anchor. */
+  cpu: { cold: CpuByPart; anchor: CpuByPart }
 }
 
 async function round(browser: Browser, url: string): Promise<Round> {
@@ -217,10 +220,12 @@ async function round(browser: Browser, url: string): Promise<Round> {
     page.on('request', (request) => {
       if (!seen.firstSync && request.url().includes('/v1/sync/')) seen.firstSync = Date.now()
     })
+    const cpuBefore = cpuOfDescendants()
     const clicked = Date.now()
     await page.getByRole('button', { name: 'Login' }).click()
     await contentShown(page)
     const wallMs = Date.now() - clicked
+    const coldCpu = cpuBetween(cpuBefore, cpuOfDescendants())
     const cold = await marks(page)
     // The page's own clock; the wall clock around Playwright's click if a mark is missing.
     const coldMs = cold.pressed && cold.shown ? cold.shown - cold.pressed : wallMs
@@ -240,7 +245,9 @@ async function round(browser: Browser, url: string): Promise<Round> {
       if (longest.ms > warmLongest.ms) warmLongest = longest
     }
 
+    const anchorBefore = cpuOfDescendants()
     const anchor = await baseline(page)
+    const anchorCpu = cpuBetween(anchorBefore, cpuOfDescendants())
     const indexed = values.indexed
       ? await baseline(page, { ...IDENTITY_STORES, ...ATTRIBUTES_STORES })
       : undefined
@@ -253,6 +260,7 @@ async function round(browser: Browser, url: string): Promise<Round> {
       warmLongest,
       anchor,
       indexed,
+      cpu: { cold: coldCpu, anchor: anchorCpu },
     }
   } finally {
     await context.close()
@@ -323,6 +331,10 @@ try {
         `warm ${warmMs.map((ms) => Math.round(ms)).join(' / ')} ms; ` +
         `longest task cold ${Math.round(result.coldLongest.ms)} ms, warm ${Math.round(result.warmLongest.ms)} ms`,
     )
+    const sum = (cpu: CpuByPart) => Object.values(cpu).reduce((a, b) => a + b, 0)
+    console.log(
+      `  CPU: cold ${seconds(sum(result.cpu.cold))}, anchor ${seconds(sum(result.cpu.anchor))}`,
+    )
     for (const longest of [result.coldLongest, result.warmLongest])
       if (longest.ms) console.log(`  ${longest.text}`)
   }
@@ -357,6 +369,25 @@ try {
   if (longest.ms) console.log(`${pad('  that task')}${longest.text}`)
   console.log(
     `${pad('load: first sync request to content shown')}${seconds(load)}   (${(load / anchor).toFixed(2)}× the anchor)`,
+  )
+  // Where the time went: CPU seconds by part, cold load beside the anchor (medians of rounds).
+  const parts = [
+    ...new Set(results.flatMap((r) => [...Object.keys(r.cpu.cold), ...Object.keys(r.cpu.anchor)])),
+  ]
+  const cpuOf = (part: string, side: 'cold' | 'anchor') =>
+    median(results.map((r) => r.cpu[side][part] ?? 0))
+  const total = (side: 'cold' | 'anchor') =>
+    median(results.map((r) => Object.values(r.cpu[side]).reduce((a, b) => a + b, 0)))
+  console.log('')
+  console.log(`${pad('CPU by part (medians)')}${'cold'.padStart(9)}${'anchor'.padStart(9)}`)
+  for (const part of parts.sort((a, b) => cpuOf(b, 'cold') - cpuOf(a, 'cold'))) {
+    const [cold, anchor] = [cpuOf(part, 'cold'), cpuOf(part, 'anchor')]
+    if (cold < 50 && anchor < 50) continue
+    console.log(`${pad(`  ${part}`)}${seconds(cold).padStart(9)}${seconds(anchor).padStart(9)}`)
+  }
+  const [coldTotal, anchorTotal] = [total('cold'), total('anchor')]
+  console.log(
+    `${pad('  all parts')}${seconds(coldTotal).padStart(9)}${seconds(anchorTotal).padStart(9)}   (${(coldTotal / anchorTotal).toFixed(2)}×)`,
   )
   if (values.indexed) {
     const indexed = median(results.map((r) => r.indexed!.ms))

@@ -29,15 +29,47 @@ declare module '@tanstack/react-router' {
 
 /**
  * Re-runs the guards whenever the session settles differently (signed in ↔ signed out), so that the
- * screen on show always belongs to the current route set.
+ * screen on show always belongs to the current route set. After a sign-in the re-run waits for a
+ * task of its own: the snapshot that settles it also renders the loading screen, and the guards,
+ * the route match and the signed-in chunk's evaluation in that same task made one long frame
+ * (over 50 ms; docs/console-cache.md). The guards read the session as it is when they run.
  */
 export function bindRouterToSession(router: AppRouter, session: SessionActor): () => void {
   let settled: AuthStatus = authStatus(session.getSnapshot())
+  let last = settled
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let preload: ReturnType<typeof setTimeout> | undefined
   const subscription = session.subscribe((snapshot) => {
     const status = authStatus(snapshot)
+    // A sign-in was just accepted (signed out, now checking): the signed-in frame will follow.
+    if (status === 'pending' && last === 'signedOut') {
+      clearTimeout(preload)
+      preload = setTimeout(() => preloadSignedInFrame(router), 0)
+    }
+    last = status
     if (status === 'pending' || status === settled) return
+    const afterSignIn = settled === 'signedOut' && status === 'signedIn'
     settled = status
-    void router.invalidate()
+    clearTimeout(timer)
+    // A page opened with a session (a reload) re-runs them at once, as its first load waits on them.
+    if (afterSignIn) timer = setTimeout(() => void router.invalidate(), 0)
+    else void router.invalidate()
   })
-  return () => subscription.unsubscribe()
+  return () => {
+    clearTimeout(timer)
+    clearTimeout(preload)
+    subscription.unsubscribe()
+  }
+}
+
+/**
+ * Loads the signed-in frame's code (the shell and Home) while the user is fetched after a sign-in,
+ * in a task of its own: loading a lazy route inserts a preload link per chunk it needs, ~20 ms of
+ * DOM work that otherwise fell in the guard re-run's task (docs/console-cache.md). Only code:
+ * no guard runs, and a chunk that fails here is loaded again, and reported, by the navigation.
+ */
+function preloadSignedInFrame(router: AppRouter) {
+  for (const id of ['/_signedIn', '/_signedIn/home'] as const) {
+    router.loadRouteChunk(router.routesById[id])?.catch(() => {})
+  }
 }

@@ -31,6 +31,9 @@ const signedInUser = (user: SelfUser | null): SelfUser => {
   return user
 }
 
+/** Whether the session check follows a sign-in (the session is then known to exist). */
+export type FetchSelfInput = { signedIn: boolean }
+
 type SessionContext = {
   /** The signed-in user; null whenever no session is known. */
   user: SelfUser | null
@@ -70,10 +73,14 @@ export const sessionMachine = setup({
   },
   actors: {
     // Someone is signed in: the sync's code (caches, worker) loads before signedIn invokes it, and
-    // only then, so /login loads none of it (docs/console-first-load.md).
-    fetchSelf: fromPromise<SelfUser>(async ({ signal }) => {
+    // only then, so /login loads none of it (docs/console-first-load.md). Right after a sign-in the
+    // session is known to exist, so it loads beside the user fetch instead of after it.
+    fetchSelf: fromPromise<SelfUser, FetchSelfInput>(async ({ signal, input }) => {
+      const sync = input.signedIn ? loadSyncMachine() : undefined
+      // Awaited below; a failure then is the session check's, as when it loads after the user.
+      sync?.catch(() => {})
       const user = await fetchSelf({ signal })
-      await loadSyncMachine()
+      await (sync ?? loadSyncMachine())
       return user
     }),
     signOut: fromPromise<void>(({ signal }) => signOut({ signal })),
@@ -145,6 +152,7 @@ export const sessionMachine = setup({
       invoke: {
         id: 'fetchSelf',
         src: 'fetchSelf',
+        input: ({ event }) => ({ signedIn: event.type === 'session.signedIn' }),
         onDone: {
           target: 'signedIn',
           description: 'The server answered with the signed-in user.',

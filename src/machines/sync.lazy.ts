@@ -5,12 +5,17 @@ type SyncMachine = typeof syncMachine
 let loaded: SyncMachine | undefined
 
 /**
- * Loads the sync statechart's module, and with it the caches (Dexie) and the sync worker, which
- * that module starts at once. The session calls it once it knows someone is signed in, so that a
- * visitor of /login loads none of it (docs/console-first-load.md).
+ * Loads the sync statechart's module, and with it the caches (Dexie), and starts the sync worker
+ * so that its script loads while the user is fetched and the caches are opened. The session calls
+ * it once it knows someone is signed in, so that a visitor of /login loads none of it
+ * (docs/console-first-load.md).
  */
 export async function loadSyncMachine(): Promise<SyncMachine> {
-  loaded ??= (await import('./sync.machine')).syncMachine
+  if (!loaded) {
+    const module = await import('./sync.machine')
+    module.startSyncWorker()
+    loaded = module.syncMachine
+  }
   return loaded
 }
 

@@ -15,7 +15,13 @@ import { Areas, type Area } from '../data/db/syncState'
 import { listenForChanges } from '../data/sync/changes'
 import { progressStream } from '../data/sync/progressStream'
 import { pullCollections, syncArea, type SyncProgress } from '../data/sync/syncArea'
-import { areaCaughtUp, enginePull, startSyncEngine } from '../data/sync/syncDeps'
+import {
+  areaCaughtUp,
+  dropFirstBatches,
+  enginePull,
+  startFirstBatches,
+  startSyncEngine,
+} from '../data/sync/syncDeps'
 import { cacheVersionMachine } from './cacheVersion.machine'
 
 /** The signed-in user the caches are filled for (from session's SelfUser). */
@@ -133,6 +139,8 @@ export const syncMachine = setup({
       }
     }),
     startEngine: () => void startSyncEngine(),
+    fetchFirstBatches: () => startFirstBatches(),
+    dropFirstBatches: () => dropFirstBatches(),
     recordError: assign({ error: ({ event }) => (event as unknown as { error: unknown }).error }),
     queueChanges: assign({
       pending: ({ context, event }) =>
@@ -149,6 +157,8 @@ export const syncMachine = setup({
 }).createMachine({
   id: 'sync',
   description: 'Fills the identity and attribute caches from the server and keeps them current.',
+  // First batches fetched for this session and never taken must not reach another's cache.
+  exit: 'dropFirstBatches',
   context: ({ input }) => ({
     owner: ownerKey(input.user),
     progress: { table: null, loaded: 0 },
@@ -197,8 +207,9 @@ export const syncMachine = setup({
         'Opens both caches; one written by another cache version is deleted and the page reloads, one filled for another user (or other permissions) is emptied.',
       tags: ['busy'],
       // The load that follows reads every collection after this point: nothing queued is needed.
-      // The sync worker's script loads meanwhile, off the main thread.
-      entry: ['forgetChanges', 'startEngine'],
+      // The sync worker's script loads meanwhile, off the main thread, and in a browser with no
+      // cache yet it fetches every collection's first batch while the caches are created.
+      entry: ['forgetChanges', 'startEngine', 'fetchFirstBatches'],
       on: {
         'sync.changed': { description: 'The load that follows reads it.' },
         'sync.connected': { description: 'The load that follows reads everything after it.' },
@@ -357,6 +368,12 @@ export type SyncSnapshot = SnapshotFrom<typeof syncMachine>
 
 // What startup waits for, and its failure: in their own module for the session (first load).
 export { isSyncFailed, isSyncReady } from './sync.status'
+
+/**
+ * Starts the sync worker (its script loads off the main thread) before the sync itself starts:
+ * the session does so as soon as this module is loaded. The sync starts it too, as it opens.
+ */
+export const startSyncWorker = (): void => void startSyncEngine()
 
 /** The areas whose load is still under way (the loading screen names their tables). */
 export const loadingAreas = (snapshot: SyncSnapshot): Area[] =>

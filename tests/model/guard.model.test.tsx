@@ -5,7 +5,12 @@ import { assign, fromPromise, setup, type AnyMachineSnapshot } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { SelfUser } from '../../schema/user'
 import type { Access } from '../../src/machines/access'
-import { startSession, sessionMachine, type SessionActor } from '../../src/machines/session.machine'
+import {
+  startSession,
+  sessionMachine,
+  type FetchSelfInput,
+  type SessionActor,
+} from '../../src/machines/session.machine'
 import { SessionContext } from '../../src/views/app/sessionContext'
 import { Guarded, NOT_AUTHORIZED } from '../../src/views/guard/Guarded'
 import { externalUser } from '../setup/fixtures'
@@ -161,7 +166,7 @@ let session: SessionActor
 beforeAll(async () => {
   const machine = sessionMachine.provide({
     actors: {
-      fetchSelf: fromPromise<SelfUser>(() => Promise.resolve(externalUser())),
+      fetchSelf: fromPromise<SelfUser, FetchSelfInput>(() => Promise.resolve(externalUser())),
       signOut: fromPromise<void>(() => Promise.resolve()),
       sync: createSyncStub('instant').machine,
     },

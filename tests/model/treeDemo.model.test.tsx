@@ -18,7 +18,7 @@ import {
   treeDemoMachine,
   type TreeDemoSnapshot,
 } from '../../src/machines/treeDemo.machine'
-import { sessionMachine } from '../../src/machines/session.machine'
+import { sessionMachine, type FetchSelfInput } from '../../src/machines/session.machine'
 import { SYSTEM_ID } from '../../src/machines/system'
 import { treeDemoActors, type RowsEvent } from '../../src/machines/treeDemo.answers'
 import type { DemoRows } from '../../src/machines/treeDemo.walk'
@@ -74,7 +74,7 @@ function sessionOn(clock: SimulatedClock) {
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        fetchSelf: fromPromise<SelfUser>(() => new Promise<SelfUser>(() => {})),
+        fetchSelf: fromPromise<SelfUser, FetchSelfInput>(() => new Promise<SelfUser>(() => {})),
         signOut: fromPromise<void>(() => Promise.resolve()),
         sync: createSyncStub('instant').machine,
       },

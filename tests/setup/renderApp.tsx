@@ -3,7 +3,11 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { fromPromise, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate'
 import type { SelfUser } from '../../schema/user'
-import { sessionMachine, startSession } from '../../src/machines/session.machine'
+import {
+  sessionMachine,
+  startSession,
+  type FetchSelfInput,
+} from '../../src/machines/session.machine'
 import { bindRouterToSession, createAppRouter } from '../../src/router'
 import { App } from '../../src/views/app/App'
 import { Gate } from './gate'
@@ -31,7 +35,7 @@ export function renderApp(
   const sync = createSyncStub(mode)
   const machine = sessionMachine.provide({
     actors: {
-      fetchSelf: fromPromise<SelfUser>(() => gates.fetchSelf.wait()),
+      fetchSelf: fromPromise<SelfUser, FetchSelfInput>(() => gates.fetchSelf.wait()),
       signOut: fromPromise<void>(() => gates.signOut.wait()),
       sync: sync.machine,
     },

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react'
 import { fromPromise, type AnyActorLogic } from 'xstate'
 import type { SelfUser } from '../../schema/user'
-import { sessionMachine, startSession, type SessionActor } from '../../src/machines/session.machine'
+import {
+  sessionMachine,
+  startSession,
+  type FetchSelfInput,
+  type SessionActor,
+} from '../../src/machines/session.machine'
 import { SessionContext } from '../../src/views/app/sessionContext'
 import { ProvidedLogicContext } from '../../src/views/app/useScreenActor'
 import { createSyncStub } from './syncStub'
@@ -15,7 +20,7 @@ export function testSession(user?: SelfUser): SessionActor {
   return startSession(
     sessionMachine.provide({
       actors: {
-        fetchSelf: fromPromise<SelfUser>(() =>
+        fetchSelf: fromPromise<SelfUser, FetchSelfInput>(() =>
           user ? Promise.resolve(user) : new Promise<SelfUser>(() => {}),
         ),
         signOut: fromPromise<void>(() => Promise.resolve()),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../src/views/format/dateTime'
 import { summarizeUserAgent } from '../../schema/user-agent'
-import { loadingLines, loadingProgressText } from '../../src/views/app/loadingText'
+import { groupDigits, loadingLines, loadingProgressText } from '../../src/views/app/loadingText'
 
 describe('formatDateTime', () => {
   it("shows 'MMM DD, YYYY hh:mm A z' in the given zone, with its abbreviation", () => {
@@ -50,6 +50,15 @@ describe('summarizeUserAgent', () => {
     ['', 'Unknown device'],
   ])('%s → %s', (agent, summary) => {
     expect(summarizeUserAgent(agent)).toBe(summary)
+  })
+})
+
+describe('groupDigits', () => {
+  it('groups by threes as en-US does, for every length', () => {
+    const format = new Intl.NumberFormat('en-US')
+    for (const n of [0, 1, 12, 999, 1000, 12_500, 100_000, 122_139, 1_000_000, 987_654_321, -4200]) {
+      expect(groupDigits(n)).toBe(format.format(n))
+    }
   })
 })
 

@@ -1,19 +1,9 @@
-import Type from 'typebox'
 import { ErrorCode } from '../../../schema/errors'
 import { SYNC_BATCH_MAX, SYNC_DONE, type Collection, type SyncBody } from '../../../schema/sync'
 import type { SyncBatch } from '../sync/nodes'
 import { isApiError } from './ApiError'
-import { callFor, http } from './client'
-
-/**
- * What POST /v1/sync/:collection promises (DESIGN.md §5). Nodes are only checked for an id: their
- * shape is the collection's entity, and checking 5000 of them field by field on every batch would
- * cost more than the cache gains from it.
- */
-const SyncResults = Type.Object({
-  nodes: Type.Array(Type.Object({ id: Type.String() })),
-  batchInfo: Type.Object({ cursor: Type.String() }),
-})
+import { callChecked, http } from './client'
+import { isSyncAnswer } from './syncAnswer'
 
 const FORBIDDEN = 403
 
@@ -32,7 +22,10 @@ export async function fetchSyncBatch(
 ): Promise<SyncBatch> {
   const json: SyncBody = { cursor, batchSize: SYNC_BATCH_MAX }
   try {
-    const results = await callFor(SyncResults, () =>
+    // What POST /v1/sync/:collection promises (DESIGN.md §5). Nodes are only checked for an id:
+    // their shape is the collection's entity, and checking 5000 of them field by field on every
+    // batch would cost more than the cache gains from it.
+    const results = await callChecked(isSyncAnswer, () =>
       http.post(`sync/${collection}`, { json, signal, timeout: BATCH_TIMEOUT_MS }),
     )
     return { nodes: results.nodes, cursor: results.batchInfo.cursor }

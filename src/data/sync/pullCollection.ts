@@ -1,4 +1,5 @@
 import { SYNC_DONE, type Collection } from '../../../schema/sync'
+import { batchesAhead } from './batchesAhead'
 import type { SyncBatch } from './nodes'
 import type { BatchWriter } from './writer'
 
@@ -19,8 +20,9 @@ export type SyncDeps = {
 
 /**
  * Brings one collection up to date: from its stored cursor, batch after batch until the server
- * answers DONE. The next batch is already asked for while the current one is written, but a
- * cursor is only stored together with its own batch, so stopping anywhere loses nothing.
+ * answers DONE. The next two batches are already asked for while the current one is written
+ * (batchesAhead), but a cursor is only stored together with its own batch, so stopping anywhere
+ * loses nothing.
  * Returns how many nodes were written; `onBatch` hears the running total.
  *
  * The contract with the server: a batch's cursor is the position after its nodes, and DONE means
@@ -44,20 +46,15 @@ export async function pullCollection(
   try {
     let cursor = await deps.readCursor(collection)
     let loaded = 0
-    let next = deps.fetchBatch(collection, cursor, stop.signal)
+    const batches = batchesAhead((from) => deps.fetchBatch(collection, from, stop.signal), cursor)
     for (;;) {
-      const batch = await next
+      const batch = await batches.take()
       signal.throwIfAborted()
       if (batch.forbidden) {
         await deps.writer.write({ kind: 'empty', collection })
         return 0
       }
       const done = batch.cursor === SYNC_DONE
-      if (!done) {
-        next = deps.fetchBatch(collection, batch.cursor, stop.signal)
-        // Settled by the next turn of the loop; if this write fails, nobody will read it.
-        next.catch(() => {})
-      }
       if (batch.nodes.length > 0 || !done) {
         // Rows that come with DONE (not expected) are kept under the position already held.
         const position = done ? cursor : batch.cursor

@@ -1,10 +1,13 @@
 import { cacheDb } from '../db/caches'
 import { AREA_COLLECTIONS, type Area } from '../db/syncState'
+import { noCacheYet } from './firstBatches'
 import { allCaughtUp } from './writeBatch'
 import { createBatchWriter } from './workerWriter'
 import { localWriter, type BatchWriter, type SyncEngine } from './writer'
 
 let engine: SyncEngine | undefined
+// Whether this browser had no cache when the sync's code loaded, before any cache was opened.
+let cacheMissing: Promise<boolean> | undefined
 // Whether anything was ever sent to the engine (a write or a pull may still be in its queue).
 let used = false
 
@@ -15,6 +18,7 @@ let used = false
  */
 export function startSyncEngine(): SyncEngine {
   engine ??= createBatchWriter()
+  cacheMissing ??= noCacheYet().catch(() => false)
   return engine
 }
 
@@ -31,6 +35,23 @@ export function syncEngine(): SyncEngine {
  */
 export function claimWriter(): BatchWriter {
   return used && engine ? engine : localWriter()
+}
+
+/**
+ * Has the engine fetch every collection's first batch while the caches are created, when this
+ * browser had no cache as the sync's code loaded (before the first open could create one). Once
+ * per page: a later sign-in finds the caches there. `dropFirstBatches` drops those not taken
+ * (the sync stopped). Neither sends anything else to the engine, so a claim still runs here.
+ */
+export function startFirstBatches(): void {
+  const started = startSyncEngine()
+  const missing = cacheMissing
+  cacheMissing = Promise.resolve(false)
+  void missing?.then((fresh) => fresh && started.firstBatches('start'))
+}
+
+export function dropFirstBatches(): void {
+  engine?.firstBatches('clear')
 }
 
 /** A pull through the page's engine, which it starts if need be. */

@@ -1,7 +1,14 @@
 import type { Collection } from '../../../schema/sync'
 import { ApiError } from '../api/ApiError'
 import { reportSessionExpired } from '../api/sync'
-import type { FailureReply, WorkerMessage, WorkerRequest, WriteOp } from './writerProtocol'
+import type {
+  FailureReply,
+  PullRequest,
+  WorkerMessage,
+  WorkerRequest,
+  WriteOp,
+  WriteRequest,
+} from './writerProtocol'
 import { localEngine, type SyncEngine } from './writer'
 
 type Pull = { collection: Collection; signal: AbortSignal; onBatch?: (loaded: number) => void }
@@ -68,7 +75,7 @@ export function workerWriter(worker: WorkerPort, fallback: SyncEngine = localEng
     stranded.forEach((waiting) => void settleLocally(waiting))
   })
 
-  const post = (request: WorkerRequest, waiting: Pending) => {
+  const post = (request: WriteRequest | PullRequest, waiting: Pending) => {
     if (broken) return void settleLocally(waiting)
     pending.set(request.id, waiting)
     worker.postMessage(request)
@@ -100,6 +107,10 @@ export function workerWriter(worker: WorkerPort, fallback: SyncEngine = localEng
           },
         )
       }),
+    firstBatches: (action) => {
+      if (broken) return fallback.firstBatches(action)
+      worker.postMessage({ kind: 'firstBatches', action } satisfies WorkerRequest)
+    },
     close: () => worker.terminate(),
   }
 }

@@ -3,6 +3,7 @@ import { fetchSyncBatch } from '../api/sync'
 import { claimCache } from '../db/cacheOwner'
 import { cacheDb } from '../db/caches'
 import { areaOf } from '../db/syncState'
+import { firstBatches, withFirstBatches } from './firstBatches'
 import { pullCollection, type SyncDeps } from './pullCollection'
 import { emptyCollection, isCaughtUp, markCaughtUp, readCursor, writeBatch } from './writeBatch'
 import type { WriteOp } from './writerProtocol'
@@ -21,7 +22,14 @@ export type PullCollection = (
 ) => Promise<number>
 
 /** The sync engine: the writer, and whole pulls (fetch, parse, write) run beside it. */
-export type SyncEngine = BatchWriter & { pull: PullCollection }
+export type SyncEngine = BatchWriter & {
+  pull: PullCollection
+  /** Fetches every collection's first batch if there is no cache yet, or drops those not taken. */
+  firstBatches(action: 'start' | 'clear'): void
+}
+
+/** This thread's first batches (the worker's, or the page's without a worker). */
+export const threadFirstBatches = firstBatches(fetchSyncBatch)
 
 /** Commits one write to the page's (or the worker's) cache database. */
 export async function commitWrite(op: WriteOp): Promise<void> {
@@ -45,7 +53,7 @@ export function localWriter(): BatchWriter {
 /** What a pull needs where it runs (the worker, or the page without one): the server, `writer`, the cursors. */
 export function pullDeps(writer: BatchWriter): SyncDeps {
   return {
-    fetchBatch: fetchSyncBatch,
+    fetchBatch: withFirstBatches(fetchSyncBatch, threadFirstBatches),
     writer,
     readCursor: (collection: Collection) => readCursor(cacheDb(areaOf(collection)), collection),
     isCaughtUp: (collection: Collection) => isCaughtUp(cacheDb(areaOf(collection)), collection),
@@ -59,5 +67,6 @@ export function localEngine(): SyncEngine {
   return {
     ...writer,
     pull: (collection, signal, onBatch) => pullCollection(collection, deps, signal, onBatch),
+    firstBatches: (action) => threadFirstBatches[action](),
   }
 }

@@ -1,7 +1,7 @@
 import { isApiError } from '../api/ApiError'
 import { onSessionExpired } from '../api/client'
 import { pullCollection } from './pullCollection'
-import { commitWrite, pullDeps, type BatchWriter } from './writer'
+import { commitWrite, pullDeps, threadFirstBatches, type BatchWriter } from './writer'
 import type { FailureReply, WorkerMessage, WorkerRequest, WriteOp } from './writerProtocol'
 
 /**
@@ -37,6 +37,7 @@ function failure(id: number, error: unknown): FailureReply {
 addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
   const request = event.data
   if (request.kind === 'abort') return void pulls.get(request.id)?.abort()
+  if (request.kind === 'firstBatches') return threadFirstBatches[request.action]()
   const { id } = request
   if (request.kind === 'pull') {
     const controller = new AbortController()

@@ -24,9 +24,11 @@ export type WriteRequest = WriteOp & { id: number }
  */
 export type PullRequest = { kind: 'pull'; id: number; collection: Collection }
 export type AbortRequest = { kind: 'abort'; id: number }
+/** Fetch every collection's first batch now if there is no cache yet, or drop those not taken. */
+export type FirstBatchesRequest = { kind: 'firstBatches'; action: 'start' | 'clear' }
 
 /** Everything the page sends the sync worker. */
-export type WorkerRequest = WriteRequest | PullRequest | AbortRequest
+export type WorkerRequest = WriteRequest | PullRequest | AbortRequest | FirstBatchesRequest
 
 /** How a failure crosses to the page: an ApiError keeps its status and code (the page rebuilds it). */
 export type FailureReply = {

@@ -1,13 +1,23 @@
 import type { Area } from '../../machines/sync.machine'
 import type { SyncContext } from '../../machines/sync.machine'
 
-const count = new Intl.NumberFormat('en-US')
+/**
+ * 12500 → '12,500', as en-US writes it. Not Intl.NumberFormat: its first use loads ICU's number
+ * data, 16–30 ms inside the frame that first shows the loading screen after sign-in
+ * (docs/console-cache.md); a count of rows needs nothing more than grouping by threes.
+ */
+export function groupDigits(n: number): string {
+  const digits = String(Math.trunc(Math.abs(n)))
+  let grouped = digits.slice(0, digits.length % 3 || 3)
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`
+  return n < 0 ? `-${grouped}` : grouped
+}
 
 /** 'sessions — 12,500 rows': the table being loaded and its rows so far, or null before the first. */
 export function loadingProgressText(progress: SyncContext['progress']): string | null {
   if (!progress.table) return null
   const rows = progress.loaded === 1 ? 'row' : 'rows'
-  return `${progress.table} — ${count.format(progress.loaded)} ${rows}`
+  return `${progress.table} — ${groupDigits(progress.loaded)} ${rows}`
 }
 
 /**

@@ -38,6 +38,7 @@ function recordingWriter(): SyncEngine & { writes: string[] } {
       onBatch?.(1)
       return Promise.resolve(1)
     },
+    firstBatches: (action) => void writes.push(`firstBatches ${action}`),
     close: () => {},
   }
 }
@@ -90,6 +91,22 @@ describe('the worker writer', () => {
     worker.reply({ id: 1, ok: true, loaded: 7500 })
     await expect(pull).resolves.toBe(7500)
     expect(heard).toEqual([5000, 7500])
+  })
+
+  it('asks the worker for the first batches and to drop them; this thread once the worker is gone', () => {
+    const worker = new FakeWorker()
+    const local = recordingWriter()
+    const writer = workerWriter(worker, local)
+    writer.firstBatches('start')
+    writer.firstBatches('clear')
+    expect(worker.posted).toEqual([
+      { kind: 'firstBatches', action: 'start' },
+      { kind: 'firstBatches', action: 'clear' },
+    ])
+    worker.crash()
+    writer.firstBatches('start')
+    expect(local.writes).toEqual(['firstBatches start'])
+    expect(worker.posted).toHaveLength(2)
   })
 
   it('rebuilds an ApiError the worker met, and stops the worker’s pull when aborted', async () => {
