@@ -49,9 +49,6 @@ function SyncFailure({ sync }: { sync: SyncActor }) {
 /**
  * SPEC.md §2 startup texts: 'Loading Data, please wait...' with the table being loaded, until both
  * caches are ready (SPEC.md §4); a failure stays on screen with Try Again, never a blank page.
- * No spinner (SPEC.md §2 makes it optional): the progress bar already says the load is under way,
- * and a spinner animates for the whole load, frames drawn beside the worker and the server
- * (docs/console-cache.md).
  */
 export function LoadingData() {
   const session = useSession()
@@ -59,7 +56,7 @@ export function LoadingData() {
   const failed = useSelector(session, selectDataFailed)
   if (sync && failed) return <SyncFailure sync={sync} />
   return (
-    <MessageView message="Loading Data, please wait..." busy>
+    <MessageView message="Loading Data, please wait..." spinner>
       {sync && <SyncProgress sync={sync} />}
     </MessageView>
   )

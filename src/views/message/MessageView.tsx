@@ -6,20 +6,12 @@ type Props = {
   message: string
   secondary?: string
   spinner?: boolean
-  /** Whether the screen is waiting for something (aria-busy); the spinner's, unless given. */
-  busy?: boolean
   /** An action under the message, such as a retry button. */
   children?: ReactNode
 }
 
 /** The full-screen message (SPEC.md §2): logo, optional spinner, message and a secondary message. */
-export function MessageView({
-  message,
-  secondary,
-  spinner = false,
-  busy = spinner,
-  children,
-}: Props) {
+export function MessageView({ message, secondary, spinner = false, children }: Props) {
   return (
     <Flex
       direction="column"
@@ -29,7 +21,7 @@ export function MessageView({
       p="5"
       minHeight="100vh"
       role="status"
-      aria-busy={busy}
+      aria-busy={spinner}
     >
       <Logo size={72} />
       <Flex align="center" gap="3">
