@@ -4,31 +4,22 @@ import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
 import { preparedPerDb } from './prepared'
 
-// Sign-ins and the guard's neighbours read users by these on every call: built once per handle.
-const userByEmail = preparedPerDb((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.email, sql.placeholder('email')))
-    .limit(1)
-    .prepare('user_by_email'),
-)
-const userByPhone = preparedPerDb((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.phone, sql.placeholder('phone')))
-    .limit(1)
-    .prepare('user_by_phone'),
-)
-const userById = preparedPerDb((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('user_by_id'),
-)
+/**
+ * The user whose `column` equals a value, as a query built once per handle: sign-ins and the
+ * guard's neighbours read users this way on every call (docs/server-performance.md).
+ */
+const userBy = (column: typeof users.email | typeof users.phone | typeof users.id, name: string) =>
+  preparedPerDb((db) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(column, sql.placeholder('value')))
+      .limit(1)
+      .prepare(name),
+  )
+const userByEmail = userBy(users.email, 'user_by_email')
+const userByPhone = userBy(users.phone, 'user_by_phone')
+const userById = userBy(users.id, 'user_by_id')
 
 /** The account a parsed username names (schema/rules.ts parseUsername), if any. */
 export async function findUserByUsername(
@@ -37,13 +28,13 @@ export async function findUserByUsername(
 ): Promise<UserRow | undefined> {
   const [row] =
     'email' in username
-      ? await userByEmail(db).execute({ email: username.email })
-      : await userByPhone(db).execute({ phone: username.phone })
+      ? await userByEmail(db).execute({ value: username.email })
+      : await userByPhone(db).execute({ value: username.phone })
   return row
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await userById(db).execute({ id })
+  const [row] = await userById(db).execute({ value: id })
   return row
 }
 
