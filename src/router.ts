@@ -27,49 +27,80 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** How long the guard re-run after a sign-in waits at most for the signed-in frame's code. */
+const FRAME_WAIT_MS = 3_000
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 /**
  * Re-runs the guards whenever the session settles differently (signed in ↔ signed out), so that the
- * screen on show always belongs to the current route set. After a sign-in the re-run waits for a
- * task of its own: the snapshot that settles it also renders the loading screen, and the guards,
- * the route match and the signed-in chunk's evaluation in that same task made one long frame
- * (over 50 ms; docs/console-cache.md). The guards read the session as it is when they run.
+ * screen on show always belongs to the current route set. After a sign-in the re-run waits for the
+ * signed-in frame's code, loaded in parts while the user is fetched (`preloadSignedInFrame`), and
+ * then for a task of its own: the snapshot that settles it also renders the loading screen, and the
+ * guards, the route match and the evaluation of that code in one task made one long frame (over
+ * 50 ms; docs/console-cache.md). The guards read the session as it is when they run.
  */
 export function bindRouterToSession(router: AppRouter, session: SessionActor): () => void {
   let settled: AuthStatus = authStatus(session.getSnapshot())
   let last = settled
   let timer: ReturnType<typeof setTimeout> | undefined
-  let preload: ReturnType<typeof setTimeout> | undefined
+  let frame: Promise<void> = Promise.resolve()
+  let stopped = false
   const subscription = session.subscribe((snapshot) => {
     const status = authStatus(snapshot)
     // A sign-in was just accepted (signed out, now checking): the signed-in frame will follow.
-    if (status === 'pending' && last === 'signedOut') {
-      clearTimeout(preload)
-      preload = setTimeout(() => preloadSignedInFrame(router), 0)
-    }
+    if (status === 'pending' && last === 'signedOut') frame = preloadSignedInFrame(router)
     last = status
     if (status === 'pending' || status === settled) return
     const afterSignIn = settled === 'signedOut' && status === 'signedIn'
     settled = status
     clearTimeout(timer)
     // A page opened with a session (a reload) re-runs them at once, as its first load waits on them.
-    if (afterSignIn) timer = setTimeout(() => void router.invalidate(), 0)
-    else void router.invalidate()
+    if (!afterSignIn) return void router.invalidate()
+    const waited = frame
+    // A part that hangs (a stalled network) must not hold the screen: the navigation loads it too.
+    void Promise.race([waited, delay(FRAME_WAIT_MS)]).then(() => {
+      if (stopped || settled !== 'signedIn' || frame !== waited) return
+      timer = setTimeout(() => void router.invalidate(), 0)
+    })
   })
   return () => {
+    stopped = true
     clearTimeout(timer)
-    clearTimeout(preload)
     subscription.unsubscribe()
   }
 }
 
 /**
- * Loads the signed-in frame's code (the shell and Home) while the user is fetched after a sign-in,
- * in a task of its own: loading a lazy route inserts a preload link per chunk it needs, ~20 ms of
- * DOM work that otherwise fell in the guard re-run's task (docs/console-cache.md). Only code:
- * no guard runs, and a chunk that fails here is loaded again, and reported, by the navigation.
+ * Parts of the signed-in frame's code (the password-expiry dialog with its form and rules, the
+ * avatar with its image statechart), loaded before the shell's route chunk. Loaded together, the
+ * preload links of some sixty chunks and the evaluation of their modules made tasks of 50–65 ms
+ * right after the sign-in (docs/console-cache.md, "Long tasks"). Each part is a chunk of its own:
+ * a part must not pull modules of /login's first load out of the entry chunk (bench:load).
  */
-function preloadSignedInFrame(router: AppRouter) {
-  for (const id of ['/_signedIn', '/_signedIn/home'] as const) {
-    router.loadRouteChunk(router.routesById[id])?.catch(() => {})
-  }
+const SIGNED_IN_PARTS: readonly (() => Promise<unknown>)[] = [
+  () => import('./views/password/PasswordExpiryDialog'),
+  () => import('./views/profile/VisageAvatar'),
+]
+
+/**
+ * Loads the signed-in frame's code (its parts, then the shell's and Home's route chunks) while the
+ * user is fetched after a sign-in: each part is started in a task of its own, so its preload links
+ * are inserted there, and is evaluated when its own chunks have arrived; the parts load side by
+ * side. Only code: no guard runs, and a part that fails here is loaded again, and reported, by the
+ * navigation; the promise settles when every part has, and never rejects.
+ */
+function preloadSignedInFrame(router: AppRouter): Promise<void> {
+  const parts = [
+    ...SIGNED_IN_PARTS,
+    () => router.loadRouteChunk(router.routesById['/_signedIn']),
+    () => router.loadRouteChunk(router.routesById['/_signedIn/home']),
+  ]
+  const loads = parts.map(
+    (part, index) =>
+      new Promise<void>((done) =>
+        setTimeout(() => void Promise.resolve(part()).then(() => done(), () => done()), index),
+      ),
+  )
+  return Promise.all(loads).then(() => {})
 }
