@@ -203,7 +203,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'PGLITE_SHARED_BUFFERS_MB',
-    default: '32',
+    default: '16',
     meaning:
       "the embedded database's buffer cache in MB (PGlite only); it stays in the process's memory once filled",
     ...integer(16, 4096),
