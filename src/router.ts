@@ -75,13 +75,20 @@ export function bindRouterToSession(router: AppRouter, session: SessionActor): (
  * Parts of the signed-in frame's code (the password-expiry dialog with its form and rules, the
  * avatar with its image statechart), loaded before the shell's route chunk. Loaded together, the
  * preload links of some sixty chunks and the evaluation of their modules made tasks of 50–65 ms
- * right after the sign-in (docs/console-cache.md, "Long tasks"). Each part is a chunk of its own:
+ * right after the sign-in (docs/console-cache.md, "Third round"). Each part is a chunk of its own:
  * a part must not pull modules of /login's first load out of the entry chunk (bench:load).
  */
 const SIGNED_IN_PARTS: readonly (() => Promise<unknown>)[] = [
   () => import('./views/password/PasswordExpiryDialog'),
   () => import('./views/profile/VisageAvatar'),
 ]
+
+/** Resolves when `loading` settles, whichever way: a part that failed is loaded again later. */
+const whenSettled = (loading: unknown): Promise<void> =>
+  Promise.resolve(loading).then(
+    () => {},
+    () => {},
+  )
 
 /**
  * Loads the signed-in frame's code (its parts, then the shell's and Home's route chunks) while the
@@ -98,9 +105,7 @@ function preloadSignedInFrame(router: AppRouter): Promise<void> {
   ]
   const loads = parts.map(
     (part, index) =>
-      new Promise<void>((done) =>
-        setTimeout(() => void Promise.resolve(part()).then(() => done(), () => done()), index),
-      ),
+      new Promise<void>((done) => setTimeout(() => void whenSettled(part()).then(done), index)),
   )
   return Promise.all(loads).then(() => {})
 }

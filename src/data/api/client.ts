@@ -76,9 +76,9 @@ const checking = <T extends TSchema>(results: ResultsSchema<T>) =>
  * Runs a call and returns its `results`, checked against the schema the server promises. The
  * checker and a lazy schema load while the request is on its way, in a task of their own, so that
  * their evaluation is not in the same task as the answer's handling (a sign-in's was 55 ms), nor
- * in the one that sent the request; `withAnswer` loads them only
- * once the answer is in, for the session check of a page's first load, whose usual answer (a
- * visitor's 401) needs none of them (docs/console-first-load.md).
+ * in the one that sent the request. `withAnswer` loads them only once the answer is in: for the
+ * session check of a page's first load, whose usual answer (a visitor's 401) needs none of them
+ * (docs/console-first-load.md).
  */
 export async function callFor<T extends TSchema>(
   results: ResultsSchema<T>,
