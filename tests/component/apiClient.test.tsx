@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/data/api/ApiError'
 import { signIn, signOut, verifyAccessCode } from '../../src/data/api/auth'
-import { onSessionExpired } from '../../src/data/api/client'
+import { callFor, http, onSessionExpired } from '../../src/data/api/client'
 import { toApiError } from '../../src/data/api/errors'
 import { fetchSelf } from '../../src/data/api/self'
 import { revokeSession } from '../../src/data/api/sessions'
 import { fetchSyncBatch } from '../../src/data/api/sync'
+import { Type } from 'typebox'
 import { selfUser } from '../setup/fixtures'
 
 const id = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
@@ -159,5 +160,37 @@ describe('api client', () => {
     const sent = answer(() => json(200, { success: true }))
     await revokeSession(id)
     expect(sent[0]).toMatchObject({ url: `${location.origin}/v1/session/${id}`, method: 'DELETE' })
+  })
+})
+
+describe('when a call loads its schema', () => {
+  const Results = Type.Object({ user: Type.Object({ id: Type.String() }) })
+  /** A network whose answer waits until `respond` is called. */
+  function heldAnswer() {
+    let respond: (answer: Response) => void = () => {}
+    answer(() => new Promise<Response>((resolve) => (respond = resolve)))
+    return (answer: Response) => respond(answer)
+  }
+  const aTask = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+  it('loads it while the request is out, so the answer only has to be checked', async () => {
+    const respond = heldAnswer()
+    const schema = vi.fn(() => Promise.resolve(Results))
+    const call = callFor(schema, () => http.get('self'))
+    await aTask()
+    expect(schema).toHaveBeenCalledTimes(1)
+    respond(json(200, { success: true, results: { user: { id } } }))
+    await expect(call).resolves.toEqual({ user: { id } })
+  })
+
+  it("with the answer only, for the first load: a visitor's 401 loads no schema", async () => {
+    const respond = heldAnswer()
+    const schema = vi.fn(() => Promise.resolve(Results))
+    const call = callFor(schema, () => http.get('self'), { withAnswer: true })
+    await aTask()
+    expect(schema).not.toHaveBeenCalled()
+    respond(failure(401, 401, 'Unauthorized'))
+    expect(await rejection(call)).toMatchObject({ status: 401 })
+    expect(schema).not.toHaveBeenCalled()
   })
 })
