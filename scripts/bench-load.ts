@@ -12,7 +12,6 @@ import { parseArgs } from 'node:util'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test'
 import { ensureConsoleBuilt } from './console-build'
-import { ensureServerBuilt } from './server-build'
 import { ADMIN, startServer } from '../tests/e2e/support/server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
@@ -169,7 +168,6 @@ async function startFresh() {
 }
 
 ensureConsoleBuilt()
-ensureServerBuilt()
 const server = await startFresh()
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {

@@ -17,7 +17,6 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { ensureConsoleBuilt } from './console-build'
-import { ensureServerBuilt } from './server-build'
 import { cpuBetween, cpuOfDescendants, type CpuByPart } from './cpu-usage'
 import { ADMIN, startServer } from '../tests/e2e/support/server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
@@ -269,7 +268,6 @@ async function round(browser: Browser, url: string): Promise<Round> {
 }
 
 ensureConsoleBuilt()
-ensureServerBuilt()
 const keep = values.data ? resolve(values.data) : undefined
 const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'gatehouse-bench-'))
 const seededMark = join(dataDir, '.bench-seeded')

@@ -15,7 +15,6 @@ import { loadConfig } from '../server/config'
 import { users } from '../server/db/schema/users'
 import { passwords } from '../server/domain/passwords'
 import { ADMIN, startServer } from '../tests/e2e/support/server'
-import { ensureServerBuilt } from './server-build'
 
 const { values } = parseArgs({ options: { n: { type: 'string', default: '200' } } })
 const n = Number(values.n)
@@ -48,7 +47,6 @@ await seeder.close()
 
 // The server runs in a process of its own, as in production: work it leaves for after an answer
 // must not stall the measuring side.
-ensureServerBuilt()
 const server = await startServer({}, dataDir)
 const base = new URL(server.url)
 

@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Page } from '@playwright/test'
 import { ensureConsoleBuilt } from './console-build'
-import { ensureServerBuilt } from './server-build'
 import { ADMIN, startServer } from '../tests/e2e/support/server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
@@ -176,7 +175,6 @@ async function timeSearch(page: Page, text: string, expected: number) {
 }
 
 ensureConsoleBuilt()
-ensureServerBuilt()
 const server = await startServer()
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {

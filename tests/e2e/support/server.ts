@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { SERVER_BUNDLE } from '../../../scripts/server-build'
+import { ensureServerBuilt } from '../../../scripts/server-build'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Gatehouse#2026' } as const
 
@@ -77,7 +77,8 @@ export async function startServer(
   const port = await freePort()
   const url = `http://${hostname}:${port}`
   let log = ''
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  // The bundle `npm start` runs, built here if stale, so no caller has to remember it.
+  const child = spawn(process.execPath, [ensureServerBuilt()], {
     cwd: root,
     env: {
       ...process.env,
