@@ -124,7 +124,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'LOCKOUT_THRESHOLD',
     default: '10',
     meaning:
-      'failed sign-ins (passwords and codes) in a row that lock an account for a while (code 823); see LOCKOUT_PERMANENT_AFTER',
+      'wrong passwords, codes and password re-checks in a row that lock an account for its unknown devices (or one known device, or end a session) for a while (code 823); known devices stay open',
     ...integer(1, 1000),
   },
   {
@@ -136,9 +136,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'LOCKOUT_PERMANENT_AFTER',
-    default: '3',
+    default: '0',
     meaning:
-      'temporary locks in a row after which reaching LOCKOUT_THRESHOLD again locks until staff unlock (code 802); 0: never',
+      'temporary locks in a row after which reaching LOCKOUT_THRESHOLD again locks until staff unlock (code 802); 0: never. Opt-in: it lets a stranger deny the owner service',
     ...integer(0, 100),
   },
   {
@@ -156,7 +156,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'THROTTLE_MAX_FAILURES',
     default: '20',
-    meaning: 'failed sign-ins from one IP address within the window before code 823',
+    meaning:
+      'password, code and passkey checks from one IP address (IPv6: its /64) that may fail within the window before code 823',
     ...integer(1, 100000),
   },
   {

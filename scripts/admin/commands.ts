@@ -5,7 +5,7 @@ import { generatePassword } from '../../server/domain/generated-password'
 import { passwords } from '../../server/domain/passwords'
 import type { UseCaseContext } from '../../server/use-cases/context'
 import { storeNewPassword } from '../../server/use-cases/new-password'
-import { queueResetLink, UNLOCKED } from '../../server/use-cases/password-reset'
+import { queueResetLink } from '../../server/use-cases/password-reset'
 import { unlockAccount } from '../../server/use-cases/unlock'
 import { deliverDue } from '../../server/outbox/delivery'
 import { enqueueMessage } from '../../server/repos/outbox'
@@ -78,7 +78,7 @@ export async function resetPasswordCommand(ctx: UseCaseContext, email: string) {
   const passwordHash = await passwords.hash(password)
   const now = new Date()
   await ctx.db.transaction(async (tx) => {
-    await storeNewPassword(tx, user.id, passwordHash, now, UNLOCKED)
+    await storeNewPassword(tx, user.id, passwordHash, now, { unlock: true })
     await updateUser(tx, user.id, { mustChangePassword: true })
     await retireResetTokens(tx, user.id, now)
     const ended = await revokeUserSessions(tx, user.id)

@@ -18,7 +18,6 @@ import { auditLog, type AuditOutcome } from '../db/schema/audit'
 import { services } from '../db/schema/services'
 import { users } from '../db/schema/users'
 import type { Db } from '../db/types'
-import { preparedPerDb } from './prepared'
 
 /** The actions the audit log knows; sign-in steps are the ones the throttle counts. */
 export const AuditAction = {
@@ -123,28 +122,6 @@ export async function recordAudit(db: Db, client: Client, entry: AuditEntry, at 
       // Counting must never fail the change it counts.
     }
   }
-}
-
-const failedSignInsSince = preparedPerDb((db) =>
-  db
-    .select({ at: auditLog.at })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.ip, sql.placeholder('ip')),
-        gt(auditLog.at, sql.placeholder('since')),
-        // Literals, as in the partial index audit_log_failed_sign_in_idx, so the planner uses it.
-        sql`${auditLog.outcome} = 'failure' and ${auditLog.action} in ('login', 'login.verify')`,
-      ),
-    )
-    .orderBy(auditLog.at)
-    .prepare('failed_sign_ins_since'),
-)
-
-/** Times of failed sign-in steps from `ip` since `since`, oldest first (for the throttle). */
-export async function failedSignInsFrom(db: Db, ip: string, since: Date): Promise<Date[]> {
-  const rows = await failedSignInsSince(db).execute({ ip, since })
-  return rows.map((row) => row.at)
 }
 
 /** The successful sign-in before the one that opened `sessionId` (at `openedAt`), or null. */

@@ -48,19 +48,6 @@ export async function updateUser(
   return row
 }
 
-/**
- * Adds one to the user's failed attempts in SQL, so parallel failures are counted one by one, and
- * answers the row as it now is (locked until the transaction ends).
- */
-export async function countFailedAttempt(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
-    .where(eq(users.id, id))
-    .returning()
-  return row
-}
-
 /** Inserts a user unless the email is taken already; answers the new id, or undefined. */
 export async function insertUserUnlessTaken(
   db: Db,

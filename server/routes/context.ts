@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Failure } from '../../schema/envelope'
 import type { App } from '../app-types'
-import { setSessionCookie } from '../auth/cookie'
+import { readDeviceCookie, setDeviceCookie, setSessionCookie } from '../auth/cookie'
 import type { UseCaseContext } from '../use-cases/context'
 import type { OpenedSession } from '../use-cases/open-session'
 
@@ -12,13 +12,18 @@ export const useCaseContext = (app: App, request: FastifyRequest): UseCaseContex
   outbox: app.outbox,
   client: request.client,
   priorSessionId: request.auth?.sessionId,
+  deviceCookie: readDeviceCookie(request, app.config),
 })
 
 /** Every route may fail with the envelope; listing it keeps the serializer from dropping fields. */
 export const failures = { '4xx': Failure, '5xx': Failure } as const
 
-/** Hands a new session's cookie to the browser; the session it replaced stops hearing events. */
+/**
+ * Hands a new session's cookie to the browser, and the device cookie that makes it a known device
+ * of the account; the session it replaced stops hearing events.
+ */
 export function startSession(app: App, reply: FastifyReply, session: OpenedSession) {
   setSessionCookie(reply, app.config, session.token, session.absoluteExpires)
+  setDeviceCookie(reply, app.config, session.deviceCookie)
   if (session.replacedSessionId) app.eventStreams.end([session.replacedSessionId])
 }

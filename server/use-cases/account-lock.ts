@@ -18,28 +18,24 @@ export function temporarilyLocked(until: Date, now = new Date()): ApiError {
 }
 
 /**
- * Refuses a sign-in step for a locked account, whatever its password or code, so that the answer
- * never confirms a guess: 802 for the permanent lock, 823 for a temporary one unless the caller
- * lets those through (a passkey is not what the failures guessed at). The refusal is audited and
- * counts toward nothing.
+ * Refuses a sign-in step for an account locked for good (staff's lock, or the opt-in permanent
+ * lockout): 802 whatever the password or code, before anything is checked or counted, so the
+ * answer never confirms a guess. Temporary locks belong to the counters (use-cases/guess.ts).
  */
 export async function assertNotLocked(
   ctx: UseCaseContext,
   user: UserRow,
   action: AuditAction,
-  options: { temporary?: boolean; detail?: Record<string, unknown> } = {},
+  detail: Record<string, unknown> = {},
 ): Promise<void> {
-  const now = new Date()
-  const left = options.temporary === false ? 0 : lockSecondsLeft(user.lockedUntil, now)
-  if (!user.lockedAt && left === 0) return
+  if (!user.lockedAt) return
   await recordAudit(ctx.db, ctx.client, {
     action,
     outcome: 'refused',
     subjectUserId: user.id,
-    detail: { ...options.detail, reason: user.lockedAt ? 'locked' : 'locked for a while' },
+    detail: { ...detail, reason: 'locked' },
   })
-  if (user.lockedAt) throw new ApiError(ErrorCode.accountLocked)
-  throw temporarilyLocked(user.lockedUntil ?? now, now)
+  throw new ApiError(ErrorCode.accountLocked)
 }
 
 /**

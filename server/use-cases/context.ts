@@ -14,4 +14,6 @@ export interface UseCaseContext {
    * ends this session: a browser signing in again does not leave its previous session behind.
    */
   priorSessionId?: string
+  /** The device cookie the browser sent (domain/device-cookie.ts), unread until a check needs it. */
+  deviceCookie?: string
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/types'
 import { PASSWORD_HISTORY_SIZE, policyRefusal } from '../domain/password-policy'
 import { passwords } from '../domain/passwords'
 import { ApiError } from '../errors'
+import { clearAccountCounters } from '../repos/sign-in-counters'
 import { recentPasswordHashes, rememberPassword, updateUser } from '../repos/users'
 
 async function isRecent(db: Db, user: UserRow, password: string): Promise<boolean> {
@@ -31,22 +32,22 @@ export async function newPasswordRefusal(
 
 /**
  * Stores a new password (in the caller's transaction): restarts the expiry clock, clears a forced
- * change and remembers it in the history; `change` adds what the calling flow also resets.
+ * change and remembers it in the history. `unlock` (a reset, the operator's reset-password) also
+ * lifts the account's locks and clears its failure counters, its known devices' included.
  */
 export async function storeNewPassword(
   tx: Db,
   userId: string,
   passwordHash: string,
   now: Date,
-  change: Partial<
-    Pick<UserRow, 'failedAttempts' | 'lockedAt' | 'lockedUntil' | 'lockoutCount'>
-  > = {},
+  options: { unlock?: boolean } = {},
 ): Promise<void> {
   await updateUser(tx, userId, {
     passwordHash,
     passwordChangedAt: now,
     mustChangePassword: false,
-    ...change,
+    ...(options.unlock ? { lockedAt: null, lockedUntil: null } : {}),
   })
+  if (options.unlock) await clearAccountCounters(tx, userId)
   await rememberPassword(tx, userId, passwordHash, now, PASSWORD_HISTORY_SIZE)
 }

@@ -5,6 +5,7 @@ import { type AuditAction, recordAudit } from '../repos/audit'
 import { deleteSession, insertSession } from '../repos/sessions'
 import { updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
+import { rememberDevice } from './known-device'
 
 export interface OpenedSession {
   userId: string
@@ -13,21 +14,26 @@ export interface OpenedSession {
   absoluteExpires: Date
   /** The session this sign-in ended because its cookie was the one being replaced. */
   replacedSessionId?: string
+  /** The device cookie's new value: this browser is now a known device of the account. */
+  deviceCookie: string
 }
 
 /**
  * Completes a sign-in: a new session with a fresh token (never reusing one the client brought),
  * the session the client's cookie named ended (the cookie is about to be replaced, so nothing
- * could use it again), the failure and temporary lock counts reset, last login set, and the success audited with the
- * session's id and anything the caller adds (a passkey sign-in says so: `{method: 'passkey'}`).
+ * could use it again), last login set, the browser made (or kept) a known device of the account
+ * (`deviceId`: the one it already is), and the success audited with the session's id and anything
+ * the caller adds (a passkey sign-in says so: `{method: 'passkey'}`). The counters of failures were
+ * settled by the caller's guess (use-cases/guess.ts).
  */
 export async function openSession(
   ctx: UseCaseContext,
   user: UserRow,
   action: AuditAction,
-  detail: Record<string, unknown> = {},
+  options: { deviceId?: string; detail?: Record<string, unknown> } = {},
 ): Promise<OpenedSession> {
   const now = new Date()
+  const deviceCookie = await rememberDevice(ctx, user.id, options.deviceId, now)
   const { token, hash } = newToken()
   const times = newSessionTimes(now, ctx.config)
   const replacedSessionId = ctx.priorSessionId
@@ -41,13 +47,7 @@ export async function openSession(
       createdAt: now,
       ...times,
     })
-    // A completed sign-in ends the run of failures and of temporary locks.
-    await updateUser(tx, user.id, {
-      lastLogin: now,
-      failedAttempts: 0,
-      lockoutCount: 0,
-      lockedUntil: null,
-    })
+    await updateUser(tx, user.id, { lastLogin: now })
     await recordAudit(
       tx,
       ctx.client,
@@ -56,7 +56,8 @@ export async function openSession(
         outcome: 'success',
         subjectUserId: user.id,
         detail: {
-          ...detail,
+          ...options.detail,
+          device: options.deviceId ? 'known' : 'new',
           sessionId: session.id,
           ...(replacedSessionId ? { replacedSessionId } : {}),
         },
@@ -64,5 +65,11 @@ export async function openSession(
       now,
     )
   })
-  return { userId: user.id, token, absoluteExpires: times.absoluteExpires, replacedSessionId }
+  return {
+    userId: user.id,
+    token,
+    absoluteExpires: times.absoluteExpires,
+    replacedSessionId,
+    deviceCookie,
+  }
 }

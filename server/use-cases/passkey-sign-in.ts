@@ -19,11 +19,12 @@ import { assertNotDisabled, assertNotLocked } from './account-lock'
 import type { UseCaseContext } from './context'
 import { openSession, type OpenedSession } from './open-session'
 import { CHALLENGE_TTL_MS, relyingParty } from './passkeys'
-import { assertNotThrottled } from './throttle'
+import { knownDeviceOf } from './known-device'
+import { assertNotThrottled, takeAddressSlot } from './throttle'
 
 /**
- * A refused passkey sign-in, audited as a failed sign-in step so that the address throttle counts
- * it. It does not count toward the account's lockout: a credential id is not a secret, and a bad
+ * A refused passkey sign-in, audited as a failed sign-in step; its address keeps the throttle's slot
+ * it took. It does not count toward the account's lockout: a credential id is not a secret, and a bad
  * signature proves nothing about the owner's password.
  */
 async function refuse(ctx: UseCaseContext, userId: string | null, reason: string) {
@@ -90,14 +91,17 @@ const handleOwner = (userHandle: string | null | undefined) =>
 /**
  * Signs in with a passkey (POST /v1/login/passkey). A passkey that verified the user (PIN,
  * fingerprint, face) is possession and inherence at once, so no security code follows; otherwise
- * it ends as a password sign-in does: throttle, lockout refusal (802), a new session, the audit.
- * A temporary lock (guessed passwords or codes) does not stop it, so the owner still gets in.
+ * it ends as a password sign-in does: a throttle slot, lockout refusal (802), a new session, the
+ * audit. A temporary lock (guessed passwords or codes) does not stop it, so the owner still gets
+ * in, and it leaves the failure counters as they are: it proves nothing about who guessed.
  */
 export async function signInWithPasskey(
   ctx: UseCaseContext,
   body: PasskeySignInBody,
 ): Promise<OpenedSession> {
-  await assertNotThrottled(ctx, AuditAction.signIn)
+  const giveBackSlot = await takeAddressSlot(ctx, AuditAction.signIn, {
+    detail: { method: 'passkey' },
+  })
   const now = new Date()
   // Used up first, whatever follows: a captured answer cannot be replayed.
   const challenge = await consumeChallenge(ctx.db, {
@@ -119,11 +123,10 @@ export async function signInWithPasskey(
   const user = await findUserById(ctx.db, passkey.userId)
   if (!user) throw await refuse(ctx, null, 'unknown passkey')
   // Failed passwords and codes say nothing about the passkey: only the permanent lock stops it.
-  await assertNotLocked(ctx, user, AuditAction.signIn, {
-    temporary: false,
-    detail: { method: 'passkey' },
-  })
+  await giveBackSlot()
+  await assertNotLocked(ctx, user, AuditAction.signIn, { method: 'passkey' })
   await assertNotDisabled(ctx, user, AuditAction.signIn, { method: 'passkey' })
   await recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, now)
-  return openSession(ctx, user, AuditAction.signIn, { method: 'passkey' })
+  const deviceId = await knownDeviceOf(ctx, user.id)
+  return openSession(ctx, user, AuditAction.signIn, { deviceId, detail: { method: 'passkey' } })
 }

@@ -12,7 +12,6 @@ import type { Config } from '../config'
 import type { PasskeyRow } from '../db/schema/passkeys'
 import type { UserRow } from '../db/schema/users'
 import { passkeyLabel } from '../domain/passkey-label'
-import { passwords } from '../domain/passwords'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import {
@@ -24,6 +23,7 @@ import {
   listPasskeys,
 } from '../repos/passkeys'
 import type { UseCaseContext } from './context'
+import { recheckPassword } from './recheck'
 import { isUniqueViolation } from './unique-violation'
 
 /** How long a ceremony may take: the stored challenge and the browser's timeout alike. */
@@ -60,7 +60,7 @@ async function audit(
 
 /**
  * Step one of enabling biometric login: the account password again (whoever borrowed an unlocked
- * console must not be able to add their own way in), then options for navigator.credentials.create()
+ * console must not be able to add their own way in; a re-check that counts like a sign-in), then options for navigator.credentials.create()
  * with a stored single-use challenge. The user's passkeys are excluded so a device registers once.
  */
 export async function beginRegistration(
@@ -68,10 +68,12 @@ export async function beginRegistration(
   user: UserRow,
   password: string,
 ): Promise<PasskeyRegistrationOptionsResults> {
-  if (!(await passwords.verify(user.passwordHash, password))) {
-    await audit(ctx, user, 'failure', { reason: 'wrong password' })
-    throw new ApiError(ErrorCode.oldPasswordWrong, 'The password is not correct.')
-  }
+  await recheckPassword(ctx, user, password, {
+    action: AuditAction.userUpdated,
+    message: 'The password is not correct.',
+    actorUserId: user.id,
+    detail: { field: 'passkey', reason: 'wrong password' },
+  })
   const { rpName, rpID } = relyingParty(ctx.config)
   const existing = await listPasskeys(ctx.db, user.id)
   const options = await generateRegistrationOptions({

@@ -7,6 +7,7 @@ import { AuditAction, recordAudit } from '../repos/audit'
 import { retireResetTokens } from '../repos/reset-tokens'
 import { deleteOtherSessions } from '../repos/sessions'
 import type { UseCaseContext } from './context'
+import { recheckPassword } from './recheck'
 import { newPasswordRefusal, storeNewPassword } from './new-password'
 
 async function refuse(ctx: UseCaseContext, user: UserRow, code: ErrorCode, message?: string) {
@@ -21,7 +22,8 @@ async function refuse(ctx: UseCaseContext, user: UserRow, code: ErrorCode, messa
 }
 
 /**
- * A user changes their own password: the old one must be right (805), the new one must meet the
+ * A user changes their own password: the old one must be right (805; a re-check that counts like a
+ * sign-in, use-cases/recheck.ts), the new one must meet the
  * policy (806) and differ from the last five (807). Success clears a forced change, restarts the
  * expiry clock, signs the user out of every other session and retires any reset link still out (it
  * was asked for a password that no longer exists).
@@ -32,9 +34,11 @@ export async function changePassword(
   sessionId: string,
   body: PasswordChangeBody,
 ): Promise<void> {
-  if (!(await passwords.verify(user.passwordHash, body.oldPassword))) {
-    throw await refuse(ctx, user, ErrorCode.oldPasswordWrong)
-  }
+  await recheckPassword(ctx, user, body.oldPassword, {
+    action: AuditAction.passwordChanged,
+    actorUserId: user.id,
+    detail: { code: ErrorCode.oldPasswordWrong },
+  })
   const refusal = await newPasswordRefusal(ctx.db, user, body.password)
   if (refusal) throw await refuse(ctx, user, refusal.code, refusal.message)
   const passwordHash = await passwords.hash(body.password)

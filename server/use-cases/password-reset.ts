@@ -20,8 +20,11 @@ import type { UseCaseContext } from './context'
 import { newPasswordRefusal, storeNewPassword } from './new-password'
 import { assertResetNotThrottled } from './reset-throttle'
 
-/** What an unlock and a completed reset clear: the permanent lock, a temporary one, both counts. */
-export const UNLOCKED = { failedAttempts: 0, lockedAt: null, lockedUntil: null, lockoutCount: 0 }
+/**
+ * What an unlock and a completed reset clear on the account's row: the permanent lock and the
+ * temporary one shown there; the counters go with clearAccountCounters.
+ */
+export const UNLOCKED = { lockedAt: null, lockedUntil: null }
 
 /** 804 travels as 404: the link names nothing that can be used. */
 const linkExpired = () => new ApiError(ErrorCode.resetLinkInvalid, undefined, 404)
@@ -125,7 +128,7 @@ export async function resetPassword(
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await consumeResetToken(tx, found.id, now))) return false
     await retireResetTokens(tx, user.id, now)
-    await storeNewPassword(tx, user.id, passwordHash, now, UNLOCKED)
+    await storeNewPassword(tx, user.id, passwordHash, now, { unlock: true })
     const ended = await revokeUserSessions(tx, user.id)
     await recordAudit(tx, ctx.client, {
       action: AuditAction.passwordReset,

@@ -1,11 +1,11 @@
 import { ErrorCode } from '../../schema/errors'
 import type { EmailBody, MfaBody, NameBody, PhoneBody } from '../../schema/user'
 import type { UserRow, users } from '../db/schema/users'
-import { passwords } from '../domain/passwords'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, isTaken, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
+import { recheckPassword } from './recheck'
 import { changesOf, internalOnly, mayManage, noSuchUser } from './staff-rules'
 import { isUniqueViolation } from './unique-violation'
 import { requestEmailChange } from './email-verification'
@@ -82,6 +82,7 @@ export async function changeName(ctx: UseCaseContext, editor: Editor, body: Name
  * Users changing their own address, phone or two-factor setting re-enter their password: whoever
  * holds the address can reset the password, and whoever holds the phone receives the codes, so a
  * borrowed session must not be enough to move either. Staff editing someone else are not asked.
+ * The re-check counts like a sign-in (use-cases/recheck.ts).
  */
 async function confirmOwnPassword(
   ctx: UseCaseContext,
@@ -91,15 +92,12 @@ async function confirmOwnPassword(
   password: string | undefined,
 ) {
   if (editor.actor.id !== target.id) return
-  if (await passwords.verify(target.passwordHash, password ?? '')) return
-  await recordAudit(ctx.db, ctx.client, {
+  await recheckPassword(ctx, target, password ?? '', {
     action: AuditAction.userUpdated,
-    outcome: 'failure',
+    message: 'The password is not correct.',
     actorUserId: editor.actor.id,
-    subjectUserId: target.id,
     detail: { field, reason: 'wrong password' },
   })
-  throw new ApiError(ErrorCode.oldPasswordWrong, 'The password is not correct.')
 }
 
 /**

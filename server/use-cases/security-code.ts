@@ -10,7 +10,7 @@ import {
   openMfaRequest,
 } from '../repos/mfa'
 import type { UseCaseContext } from './context'
-import { failSignIn } from './failed-sign-in'
+import { takeGuess } from './guess'
 
 /** Sends a new security code by SMS through the outbox and answers the request's id (mfaId). */
 export async function sendSecurityCode(ctx: UseCaseContext, user: UserRow & { phone: string }) {
@@ -39,19 +39,24 @@ export async function sendSecurityCode(ctx: UseCaseContext, user: UserRow & { ph
 
 /**
  * Checks a security code against the user's open request (that one request when `requestId` is
- * given, else the newest) and uses it up. Wrong, expired, superseded and used codes all answer 803
- * and count toward lockout; a missing request still costs one hash verification.
+ * given, else the newest) and uses it up. A guess is taken first, from the same counter as the
+ * password's (use-cases/guess.ts); wrong, expired, superseded and used codes all answer 803 and
+ * count; a missing request still costs one hash verification.
  */
 export async function acceptSecurityCode(
   ctx: UseCaseContext,
   user: UserRow,
+  deviceId: string | undefined,
   code: string,
   requestId?: string,
 ): Promise<void> {
+  const guess = await takeGuess(ctx, { user, deviceId }, AuditAction.signInCode)
   const now = new Date()
   const request = await findOpenMfaRequest(ctx.db, user.id, now, requestId)
   const right = await passwords.verifyOrDummy(request?.codeHash, code)
-  if (request && right && (await consumeMfaRequest(ctx.db, request.id, now))) return
+  if (request && right && (await consumeMfaRequest(ctx.db, request.id, now))) {
+    return guess.right({ ended: true })
+  }
   if (request && !right) await countMfaFailure(ctx.db, request.id, request.failedAttempts + 1)
-  throw await failSignIn(ctx, user, AuditAction.signInCode, ErrorCode.incorrectCode)
+  throw await guess.wrong({ action: AuditAction.signInCode, code: ErrorCode.incorrectCode })
 }

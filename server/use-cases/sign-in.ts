@@ -1,61 +1,80 @@
 import { ErrorCode } from '../../schema/errors'
 import type { LoginBody, VerifyBody } from '../../schema/auth'
-import { parseUsername } from '../../schema/rules'
+import { normalizeUsername, parseUsername } from '../../schema/rules'
 import { passwords } from '../domain/passwords'
-import { ApiError } from '../errors'
-import { AuditAction, recordAudit } from '../repos/audit'
+import { AuditAction } from '../repos/audit'
 import { findUserById, findUserByUsername } from '../repos/users'
 import { assertNotDisabled, assertNotLocked } from './account-lock'
 import type { UseCaseContext } from './context'
-import { failSignIn } from './failed-sign-in'
+import { takeGuess } from './guess'
+import { knownDeviceOf } from './known-device'
 import { openSession, type OpenedSession } from './open-session'
 import { acceptSecurityCode, sendSecurityCode } from './security-code'
-import { assertNotThrottled } from './throttle'
-import { failUnknownUser } from './unknown-sign-in'
 
 export type SignInOutcome =
   { kind: 'session'; session: OpenedSession } | { kind: 'code-sent'; userId: string; mfaId: string }
 
 /**
- * The password step (POST /v1/login). A locked account answers 802 (permanent) or 823 (for a
- * while) whatever the password, so the answer never tells a guesser that a guess was right; a
- * disabled one answers 808 the same way.
+ * The password step (POST /v1/login). A guess is taken before the password is checked
+ * (use-cases/guess.ts), from the browser's known device of the account or from its unknown
+ * devices, so a stranger's burst is refused after LOCKOUT_THRESHOLD checks and never reaches the
+ * owner's own browsers. A username with no account takes the very same steps, so the answer tells
+ * nothing of who has one. An account locked for good answers 802, a disabled one 808, whatever
+ * the password, so the answer never tells a guesser that a guess was right.
  */
 export async function signIn(ctx: UseCaseContext, body: LoginBody): Promise<SignInOutcome> {
-  await assertNotThrottled(ctx, AuditAction.signIn)
   const username = parseUsername(body.username)
   const user = username ? await findUserByUsername(ctx.db, username) : undefined
+  if (user) await assertNotLocked(ctx, user, AuditAction.signIn)
+  const deviceId = user ? await knownDeviceOf(ctx, user.id) : undefined
+  const guess = await takeGuess(
+    ctx,
+    { user, deviceId, username: normalizeUsername(body.username).slice(0, 254) },
+    AuditAction.signIn,
+  )
   const right = await passwords.verifyOrDummy(user?.passwordHash, body.password)
-  if (!user) throw await failUnknownUser(ctx, body.username)
-  await assertNotLocked(ctx, user, AuditAction.signIn)
-  await assertNotDisabled(ctx, user, AuditAction.signIn)
-  if (!right) throw await failSignIn(ctx, user, AuditAction.signIn, ErrorCode.incorrectLogin)
-  if (!user.use2fa || !user.phone) {
-    return { kind: 'session', session: await openSession(ctx, user, AuditAction.signIn) }
+  if (user?.disabledAt) {
+    await guess.giveBack()
+    await assertNotDisabled(ctx, user, AuditAction.signIn)
   }
+  if (!user || !right) {
+    throw await guess.wrong({
+      action: AuditAction.signIn,
+      code: ErrorCode.incorrectLogin,
+      detail: user ? {} : { reason: 'unknown user' },
+    })
+  }
+  if (!user.use2fa || !user.phone) {
+    await guess.right({ ended: true })
+    const session = await openSession(ctx, user, AuditAction.signIn, { deviceId })
+    return { kind: 'session', session }
+  }
+  // The password was right, but the run of failures goes on until the code is.
+  await guess.right({ ended: false })
   if (body.code === undefined) {
     const mfaId = await sendSecurityCode(ctx, { ...user, phone: user.phone })
     return { kind: 'code-sent', userId: user.id, mfaId }
   }
-  await acceptSecurityCode(ctx, user, body.code)
-  return { kind: 'session', session: await openSession(ctx, user, AuditAction.signInCode) }
+  await acceptSecurityCode(ctx, user, deviceId, body.code)
+  const session = await openSession(ctx, user, AuditAction.signInCode, { deviceId })
+  return { kind: 'session', session }
 }
 
-/** The code step (POST /v1/login/verify). */
+/** The code step (POST /v1/login/verify); its wrong codes count like wrong passwords. */
 export async function verifySignIn(ctx: UseCaseContext, body: VerifyBody): Promise<OpenedSession> {
-  await assertNotThrottled(ctx, AuditAction.signInCode)
   const user = await findUserById(ctx.db, body.userId)
   if (!user) {
+    const guess = await takeGuess(ctx, { username: `id:${body.userId}` }, AuditAction.signInCode)
     await passwords.verifyOrDummy(undefined, body.accessCode)
-    await recordAudit(ctx.db, ctx.client, {
+    throw await guess.wrong({
       action: AuditAction.signInCode,
-      outcome: 'failure',
+      code: ErrorCode.incorrectCode,
       detail: { reason: 'unknown user' },
     })
-    throw new ApiError(ErrorCode.incorrectCode)
   }
   await assertNotLocked(ctx, user, AuditAction.signInCode)
   await assertNotDisabled(ctx, user, AuditAction.signInCode)
-  await acceptSecurityCode(ctx, user, body.accessCode, body.requestId)
-  return openSession(ctx, user, AuditAction.signInCode)
+  const deviceId = await knownDeviceOf(ctx, user.id)
+  await acceptSecurityCode(ctx, user, deviceId, body.accessCode, body.requestId)
+  return openSession(ctx, user, AuditAction.signInCode, { deviceId })
 }

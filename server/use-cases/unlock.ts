@@ -2,6 +2,7 @@ import { ErrorCode } from '../../schema/errors'
 import type { UserRow } from '../db/schema/users'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
+import { clearAccountCounters } from '../repos/sign-in-counters'
 import { findUserById, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { queueResetLink, UNLOCKED } from './password-reset'
@@ -29,6 +30,7 @@ export async function unlockAccount(
     if (!user) throw new ApiError(ErrorCode.notFound, 'There is no such user.')
     const locked = user.lockedAt !== null || (user.lockedUntil?.getTime() ?? 0) > now.getTime()
     const row = (await updateUser(tx, user.id, UNLOCKED)) ?? user
+    await clearAccountCounters(tx, user.id)
     const messageId = locked ? await queueResetLink(tx, ctx, user, now, 'unlocked') : undefined
     await recordAudit(tx, ctx.client, {
       action: AuditAction.unlocked,

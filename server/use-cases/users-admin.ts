@@ -24,6 +24,7 @@ import {
 } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { queueResetLink, UNLOCKED } from './password-reset'
+import { clearAccountCounters } from '../repos/sign-in-counters'
 import { type Unlocked, unlockAccount } from './unlock'
 import {
   assertMayGrant,
@@ -62,6 +63,8 @@ type Plan =
       action: AuditAction
       changes: Record<string, { before: unknown; after: unknown }>
       endSessions?: boolean
+      /** The failure counters go too: the account's and its known devices'. */
+      clearCounters?: boolean
       mail?: ResetReason
       detail?: Record<string, unknown>
     }
@@ -105,6 +108,7 @@ function plan(
       return {
         kind: 'change',
         change: UNLOCKED,
+        clearCounters: true,
         action: AuditAction.unlocked,
         changes: target.lockedAt ? { locked: { before: true, after: false } } : {},
         mail: 'unlocked',
@@ -175,6 +179,7 @@ async function carryOut(
     Object.keys(planned.change).length > 0
       ? ((await updateUser(tx, target.id, planned.change)) ?? target)
       : target
+  if (planned.clearCounters) await clearAccountCounters(tx, target.id)
   const sessions = planned.endSessions ? await revokeUserSessions(tx, target.id) : []
   ended.push(...sessions)
   if (planned.mail) mails.push(await queueResetLink(tx, ctx, target, now, planned.mail))

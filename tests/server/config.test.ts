@@ -15,7 +15,7 @@ describe('configuration from the environment', () => {
       passwordMaxAgeDays: 90,
       lockoutThreshold: 10,
       lockoutWaitMinutes: 5,
-      lockoutPermanentAfter: 3,
+      lockoutPermanentAfter: 0,
       sessionIdleMinutes: 30,
       sessionMaxHours: 12,
       throttleMaxFailures: 20,

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { Permission } from '../../schema/permissions'
+import { signInCounters } from '../../server/db/schema/sign-in-guards'
 import { users, type UserRow } from '../../server/db/schema/users'
 import { passwords } from '../../server/domain/passwords'
 import { rememberPassword } from '../../server/repos/users'
@@ -56,4 +58,31 @@ export function anyString(): string {
 export function stringMatching(pattern: RegExp): string {
   const matcher: unknown = expect.stringMatching(pattern)
   return matcher as string
+}
+
+/** The failure counter of `user:<id>` (the account's unknown devices), if it has one. */
+export async function accountCounter(t: TestApp, userId: string) {
+  const [row] = await t.db
+    .select()
+    .from(signInCounters)
+    .where(eq(signInCounters.subject, `user:${userId}`))
+  return row
+}
+
+/** Puts the account's unknown devices mid-run: `failedAttempts` counted, perhaps locked. */
+export async function setAccountCounter(
+  t: TestApp,
+  userId: string,
+  counter: { failedAttempts?: number; lockedUntil?: Date; lockoutCount?: number },
+) {
+  await t.db.insert(signInCounters).values({
+    subject: `user:${userId}`,
+    failedAttempts: counter.failedAttempts ?? 0,
+    lockedUntil: counter.lockedUntil ?? null,
+    lockoutCount: counter.lockoutCount ?? 0,
+    lastAttemptAt: new Date(),
+  })
+  if (counter.lockedUntil) {
+    await t.db.update(users).set({ lockedUntil: counter.lockedUntil }).where(eq(users.id, userId))
+  }
 }

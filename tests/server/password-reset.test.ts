@@ -7,7 +7,7 @@ import { sessions } from '../../server/db/schema/sessions'
 import { users } from '../../server/db/schema/users'
 import { hashToken } from '../../server/domain/tokens'
 import { call, outboxFiles, signIn, useTestApp, type OutboxFile } from './helper'
-import { createUser } from './fixtures'
+import { accountCounter, createUser, setAccountCounter } from './fixtures'
 
 const t = useTestApp()
 
@@ -237,8 +237,9 @@ describe('PUT /v1/passwordreset/:slug', () => {
     const token = await requestLink(user.email)
     await t.db
       .update(users)
-      .set({ lockedAt: new Date(), failedAttempts: 10, mustChangePassword: true })
+      .set({ lockedAt: new Date(), mustChangePassword: true })
       .where(eq(users.id, user.id))
+    await setAccountCounter(t, user.id, { failedAttempts: 2, lockoutCount: 1 })
     const ip = nextIp()
     const response = await reset(
       token,
@@ -248,7 +249,8 @@ describe('PUT /v1/passwordreset/:slug', () => {
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ success: true })
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id))
-    expect(after).toMatchObject({ lockedAt: null, failedAttempts: 0, mustChangePassword: false })
+    expect(after).toMatchObject({ lockedAt: null, mustChangePassword: false })
+    expect(await accountCounter(t, user.id)).toBeUndefined()
     expect(after?.passwordChangedAt.getTime()).toBeGreaterThan(user.passwordChangedAt.getTime())
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
     expect((await call(t, 'GET', '/v1/self', undefined, { cookie })).statusCode).toBe(401)

@@ -9,7 +9,7 @@ import { services } from '../../server/db/schema/services'
 import { sessions } from '../../server/db/schema/sessions'
 import { users } from '../../server/db/schema/users'
 import { openEvents, naming, type EventClient } from './events-helper'
-import { createUser, uniquePhone } from './fixtures'
+import { accountCounter, createUser, uniquePhone } from './fixtures'
 import { ADMIN, call, latestSmsCode, signIn, useTestApp } from './helper'
 import { SoftAuthenticator } from './soft-authenticator'
 import { pull } from './sync-helper'
@@ -79,9 +79,7 @@ describe('a disabled account', () => {
       password: 'Wrong#Guess1',
     })
     expect(wrong.json()).toEqual(DISABLED)
-    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.failedAttempts).toBe(
-      0,
-    )
+    expect((await accountCounter(t, user.id))?.failedAttempts ?? 0).toBe(0)
 
     // Enabled again, the user signs in as before.
     await call(t, 'POST', `/v1/user/${user.id}/enable`, undefined, { cookie: admin })

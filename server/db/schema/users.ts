@@ -17,17 +17,13 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: at('password_changed_at').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /**
-     * Failed sign-ins (passwords and codes) since the last success or temporary lock; reset by a
-     * successful sign-in, a reset, an unlock, and each temporary lock (docs/server-security.md).
-     */
-    failedAttempts: integer('failed_attempts').notNull().default(0),
     /** Set by the permanent lock (802) that only staff or the admin command lift. */
     lockedAt: at('locked_at'),
-    /** End of the current temporary lock (823 until then); null or past when none. */
+    /**
+     * End of the temporary lock of the account's unknown devices (823 there until then), as its
+     * counter `user:<id>` in sign_in_counters holds it; kept here for staff's screens.
+     */
     lockedUntil: at('locked_until'),
-    /** Temporary locks since the last successful sign-in, reset or unlock; each waits longer. */
-    lockoutCount: integer('lockout_count').notNull().default(0),
     permissions: text('permissions')
       .array()
       .notNull()
