@@ -34,6 +34,8 @@ const REASON_WORDS: Record<string, string> = {
   throttled: 'too many attempts',
   'unknown user': 'no such user',
   'wrong password': 'wrong password',
+  'locked for a while': 'account locked for a while',
+  'session signed out': 'the session was signed out after too many wrong passwords',
 }
 
 const FIELD_WORDS: Record<string, string> = {
@@ -180,12 +182,18 @@ export function timelineText(event: AuditEvent): string {
       return 'Signed out'
     case 'session.expired':
       return 'The session expired'
+    case 'session.revoked':
+      if (detail.reason === 'wrong passwords')
+        return 'A session was signed out after too many wrong passwords'
+      return event.actor ? `${who} ${ACTS['session.revoked']}` : 'A session was ended'
     case 'account.locked':
       return event.actor
         ? `${who} locked the account`
         : `The account was locked${failedAttempts(detail)}`
     case 'account.locked_temporarily':
-      return `The account was locked for a while${failedAttempts(detail)}`
+      return detail.device === 'known'
+        ? `One known browser was locked for a while${failedAttempts(detail)}`
+        : `The account was locked for a while${failedAttempts(detail)}`
     case 'account.unlocked':
       return event.actor ? `${who} unlocked the account` : 'The account was unlocked'
     case 'password.reset_requested':
@@ -412,6 +420,8 @@ export function logText(event: LogTextEvent): string {
       return `${count} expired session${count === 1 ? ' was' : 's were'} purged`
     }
     case 'session.revoked':
+      if (detail.reason === 'wrong passwords')
+        return `A session of ${subjectName} was signed out after too many wrong passwords`
       return event.actor && event.actor.id === event.subject?.id
         ? `${subjectName} ended one of their sessions`
         : `${actor} ended a session of ${subject}`
@@ -424,7 +434,9 @@ export function logText(event: LogTextEvent): string {
         ? `${actor} locked the account of ${subject}`
         : `The account of ${subject} was locked${failedAttempts(detail)}`
     case 'account.locked_temporarily':
-      return `The account of ${subject} was locked for a while${failedAttempts(detail)}`
+      return detail.device === 'known'
+        ? `A known browser of ${subject} was locked for a while${failedAttempts(detail)}`
+        : `The account of ${subject} was locked for a while${failedAttempts(detail)}`
     case 'account.unlocked':
       return event.actor
         ? `${actor} unlocked the account of ${subject}`

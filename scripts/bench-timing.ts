@@ -1,9 +1,11 @@
 // `npm run bench:timing`: does an answer tell whether a username or address has an account?
-// Builds the app on PGlite (a temporary DATA_DIR) to add accounts, serves it, then sends login attempts with wrong passwords
-// and reset requests for known and unknown accounts, interleaved, and prints the median answer
-// times side by side. Each known account is tried once and every request comes from its own
-// address, so lockout and throttles stay out of the figures. Speed is measured here, never in tests.
-// Options: --n N (attempts of each kind, default 200).
+// Builds the app on PGlite (a temporary DATA_DIR) to add accounts, serves it from a process of its
+// own, then sends wrong-password sign-ins and reset requests for known and unknown accounts in
+// interleaved pairs (which of the two goes first alternates), every request from an address of
+// its own so that throttles stay out of the figures, each known account and unknown name once so
+// that no lock does. Prints per probe the paired medians, the median of the pairs' differences
+// with a 95 % bootstrap interval, and P(known slower). Speed is measured here, never in tests.
+// Options: --pairs N (default 500), --pause MS between requests (default 20).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,12 +18,20 @@ import { users } from '../server/db/schema/users'
 import { passwords } from '../server/domain/passwords'
 import { ADMIN, startServer } from '../tests/e2e/support/server'
 
-const { values } = parseArgs({ options: { n: { type: 'string', default: '200' } } })
-const n = Number(values.n)
+const { values } = parseArgs({
+  options: {
+    pairs: { type: 'string', default: '500' },
+    pause: { type: 'string', default: '20' },
+  },
+})
+const pairs = Number(values.pairs)
+const pauseMs = Number(values.pause)
+const GOAL_MS = 0.5
+const WARMUP = 20
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-timing-'))
 
 // Known accounts, one per attempt, written by the app itself; one hash serves them all.
-const known = Array.from({ length: 2 * n + 20 }, (_, i) => `known${i}@example.com`)
+const known = Array.from({ length: 2 * pairs + WARMUP }, (_, i) => `known${i}@example.com`)
 const seeder = await buildApp({
   config: loadConfig({
     DATA_DIR: dataDir,
@@ -32,17 +42,19 @@ const seeder = await buildApp({
 })
 const passwordHash = await passwords.hash('Known#Pass2026')
 const now = new Date()
-await seeder.db.insert(users).values(
-  known.map((email, i) => ({
-    nameFirst: 'Known',
-    nameLast: `User${i}`,
-    email,
-    passwordHash,
-    passwordChangedAt: now,
-    permissions: [],
-    type: 'EXTERNAL' as const,
-  })),
-)
+for (let i = 0; i < known.length; i += 500) {
+  await seeder.db.insert(users).values(
+    known.slice(i, i + 500).map((email, j) => ({
+      nameFirst: 'Known',
+      nameLast: `User${i + j}`,
+      email,
+      passwordHash,
+      passwordChangedAt: now,
+      permissions: [],
+      type: 'EXTERNAL' as const,
+    })),
+  )
+}
 await seeder.close()
 
 // The server runs in a process of its own, as in production: work it leaves for after an answer
@@ -51,7 +63,7 @@ const server = await startServer({}, dataDir)
 const base = new URL(server.url)
 
 // Each request comes from its own loopback address (127.0.0.0/8 all reaches this host).
-let address = 0
+let address = 256
 const nextIp = () => {
   address += 1
   return `127.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255 || 1}`
@@ -69,6 +81,7 @@ function timed(path: string, payload?: Record<string, string>): Promise<number> 
         path,
         method: 'POST',
         localAddress: nextIp(),
+        agent: false,
         headers: payload
           ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
           : {},
@@ -77,8 +90,8 @@ function timed(path: string, payload?: Record<string, string>): Promise<number> 
         response.resume()
         response.on('end', () => {
           const ms = performance.now() - started
-          if ((response.statusCode ?? 500) >= 500)
-            reject(new Error(`${path}: ${response.statusCode}`))
+          const status = response.statusCode ?? 500
+          if (status >= 500 || status === 429) reject(new Error(`${path}: ${status}`))
           else resolve(ms)
         })
       },
@@ -88,52 +101,83 @@ function timed(path: string, payload?: Record<string, string>): Promise<number> 
   })
 }
 
-const median = (xs: number[]) => {
+const median = (xs: readonly number[]) => {
   const sorted = [...xs].sort((a, b) => a - b)
   const middle = sorted.length >> 1
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/** A 95 % percentile-bootstrap interval of the median of `xs` (2,000 resamples, fixed seed). */
+function bootstrapMedian(xs: readonly number[]): [number, number] {
+  let seed = 2026
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  const medians: number[] = []
+  for (let r = 0; r < 2000; r++) {
+    medians.push(median(xs.map(() => xs[Math.floor(random() * xs.length)]!)))
+  }
+  medians.sort((a, b) => a - b)
+  return [medians[49]!, medians[1949]!]
+}
+
 type Probe = (account: string) => Promise<number>
 const login: Probe = (username) => timed('/v1/login', { username, password: 'Wrong#Pass2026' })
 const reset: Probe = (email) => timed(`/v1/passwordReset/${encodeURIComponent(email)}`)
+const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs))
 
-/** n pairs, known and unknown alternating (which goes first alternates too). */
-async function compare(probe: Probe, accounts: string[]) {
-  const times = { known: [] as number[], unknown: [] as number[] }
-  for (let i = 0; i < n; i++) {
-    const stranger = `nobody${i}.${probe === login ? 'l' : 'r'}@example.com`
-    const pair = [
-      ['known', accounts[i]!],
-      ['unknown', stranger],
-    ] as const
-    for (const [kind, account] of i % 2 ? [...pair].reverse() : pair) {
-      times[kind].push(await probe(account))
-      // Work left for after an answer (a reset mail) must not land on the next measurement.
-      await new Promise((resolve) => setTimeout(resolve, 20))
+/** `pairs` pairs, known and unknown back to back (which goes first alternates). */
+async function compare(probe: Probe, accounts: string[], tag: string) {
+  const knownMs: number[] = []
+  const unknownMs: number[] = []
+  for (let i = 0; i < pairs; i++) {
+    const stranger = `nobody${i}.${tag}@example.com`
+    if (i % 2) {
+      unknownMs.push(await probe(stranger))
+      await pause()
+      knownMs.push(await probe(accounts[i]!))
+    } else {
+      knownMs.push(await probe(accounts[i]!))
+      await pause()
+      unknownMs.push(await probe(stranger))
     }
+    // Work left for after an answer (a reset mail) must not land on the next measurement.
+    await pause()
   }
-  return { known: median(times.known), unknown: median(times.unknown) }
+  const differences = knownMs.map((ms, i) => ms - unknownMs[i]!)
+  return {
+    known: median(knownMs),
+    unknown: median(unknownMs),
+    difference: median(differences),
+    interval: bootstrapMedian(differences),
+    knownSlower: differences.filter((d) => d > 0).length / differences.length,
+  }
 }
 
 // Warm-up: the dummy hash, prepared statements, the JIT.
-for (let i = 0; i < 10; i++) {
-  await login(known[2 * n + i]!)
+for (let i = 0; i < WARMUP; i++) {
+  await login(known[2 * pairs + i]!)
   await login(`warmup${i}@example.com`)
+  await reset(`warmup${i}@example.com`)
 }
 
 const results = {
-  'login (wrong password)': await compare(login, known.slice(0, n)),
-  'password reset request': await compare(reset, known.slice(n, 2 * n)),
+  'login (wrong password)': await compare(login, known.slice(0, pairs), 'l'),
+  'password reset request': await compare(reset, known.slice(pairs, 2 * pairs), 'r'),
 }
 
-const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10)
-console.log(`\nmedian answer time over ${n} attempts of each kind (HTTP on loopback, PGlite)\n`)
+const ms = (value: number) => `${value.toFixed(2)} ms`
 console.log(
-  `${''.padEnd(24)}${'known'.padStart(10)}${'unknown'.padStart(10)}${'difference'.padStart(12)}`,
+  `\n${pairs} interleaved pairs of each kind, every request from its own address (HTTP on loopback, PGlite)\n`,
 )
-for (const [name, { known, unknown }] of Object.entries(results))
-  console.log(`${name.padEnd(24)}${ms(known)}${ms(unknown)}${ms(known - unknown).padStart(12)}`)
+console.log(
+  `${''.padEnd(24)}${'known'.padStart(10)}${'unknown'.padStart(10)}${'paired diff'.padStart(13)}${'95% interval'.padStart(22)}${'P(known slower)'.padStart(17)}  goal |diff| < ${GOAL_MS} ms`,
+)
+for (const [name, r] of Object.entries(results)) {
+  const interval = `[${r.interval[0].toFixed(2)}, ${r.interval[1].toFixed(2)}]`
+  const met = Math.abs(r.difference) < GOAL_MS ? 'met' : 'NOT met'
+  console.log(
+    `${name.padEnd(24)}${ms(r.known).padStart(10)}${ms(r.unknown).padStart(10)}${ms(r.difference).padStart(13)}${interval.padStart(22)}${r.knownSlower.toFixed(2).padStart(17)}  ${met}`,
+  )
+}
 
 await server.stop()
 rmSync(dataDir, { recursive: true, force: true })

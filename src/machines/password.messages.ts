@@ -28,9 +28,13 @@ function newPasswordMessage(error: unknown): string | undefined {
   return undefined
 }
 
-/** What the change form says when the server refuses the new password (SPEC.md §8). */
+/**
+ * What the change form says when the server refuses (SPEC.md §8). The Old Password is a re-check
+ * that counts like a sign-in, so a locked account or address (823) says when to try again.
+ */
 export function changeFailureMessage(error: unknown): string {
   if (codeOf(error) === ErrorCode.oldPasswordWrong) return OLD_PASSWORD_WRONG
+  if (codeOf(error) === ErrorCode.throttled && isApiError(error)) return error.message
   return newPasswordMessage(error) ?? PASSWORD_EXCEPTION
 }
 

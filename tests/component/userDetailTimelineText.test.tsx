@@ -36,6 +36,18 @@ describe('a timeline event as a sentence', () => {
       { action: 'account.locked_temporarily', detail: { failedAttempts: 3 } },
       'The account was locked for a while after 3 failed sign-ins',
     ],
+    [
+      { action: 'account.locked_temporarily', detail: { failedAttempts: 3, device: 'known' } },
+      'One known browser was locked for a while after 3 failed sign-ins',
+    ],
+    [
+      { action: 'session.revoked', detail: { reason: 'wrong passwords' } },
+      'A session was signed out after too many wrong passwords',
+    ],
+    [
+      { outcome: 'refused', detail: { reason: 'locked for a while' } },
+      'Sign-in refused: account locked for a while',
+    ],
     [{ action: 'account.unlocked', actor: admin }, 'admin@example.com unlocked the account'],
     [{ action: 'account.unlocked' }, 'The account was unlocked'],
     [{ action: 'password.reset_requested' }, 'A password reset email was requested'],
