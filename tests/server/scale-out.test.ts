@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -24,6 +25,8 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   let a: ServerProcess
   let b: ServerProcess
   let cookie = ''
+  /** The device cookie the first sign-in set: that test's client is a known device of the admin. */
+  let device = ''
   let pool: pg.Pool
 
   const send = (server: ServerProcess, method: string, url: string, body?: unknown) =>
@@ -74,6 +77,11 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       .find((pair) => pair.split('=')[0]!.endsWith('gatehouse_session'))
     expect(session).toBeDefined()
     cookie = session!
+    device =
+      login.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0]!)
+        .find((pair) => pair.startsWith('gatehouse_device=')) ?? ''
     const self = await send(b, 'GET', '/v1/self')
     expect(self.status).toBe(200)
     expect(await self.json()).toMatchObject({ results: { user: { email: ADMIN.email } } })
@@ -179,4 +187,49 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     expect(new Set(ids).size).toBe(written.length)
     expect(written.length).toBe(rows.length)
   }, 120_000)
+
+  it('checks at most LOCKOUT_THRESHOLD of a burst shared by both processes, and a known browser still signs in', async () => {
+    const guess = (server: ServerProcess, i: number) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ username: ADMIN.email, password: `Wrong#burst${i}` })
+        const target = new URL('/v1/login', server.url)
+        const request = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: 'POST',
+            localAddress: `127.0.3.${i + 1}`,
+            agent: false,
+            headers: { 'content-type': 'application/json', 'content-length': body.length },
+          },
+          (response) => {
+            response.resume()
+            response.on('end', () => resolve(response.statusCode ?? 0))
+          },
+        )
+        request.on('error', reject)
+        request.end(body)
+      })
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => guess(i % 2 ? b : a, i)),
+    )
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true)
+    const { rows } = await pool.query<{ count: string }>(
+      `select count(*) from audit_log a join users u on u.id = a.subject_user_id
+       where u.email = $1 and a.action = 'login' and a.outcome = 'failure'`,
+      [ADMIN.email],
+    )
+    // LOCKOUT_THRESHOLD is 10 by default.
+    expect(Number(rows[0]!.count)).toBeLessThanOrEqual(10)
+    expect(device).toMatch(/^gatehouse_device=/)
+    for (const server of [a, b]) {
+      const owner = await fetch(`${server.url}/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: device },
+        body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+      })
+      expect(owner.status, await owner.clone().text()).toBe(200)
+    }
+  }, 60_000)
 })
