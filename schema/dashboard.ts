@@ -31,6 +31,17 @@ export const DashboardResults = Type.Object({
     }),
   ),
   locked: Type.Object({ permanent: Type.Integer(), temporary: Type.Integer() }),
+  /**
+   * Enabled accounts by second factor (docs/second-factors.md): with an authenticator app, with
+   * text-message codes, with passkeys, and with none of them (a user may count in several).
+   */
+  factors: Type.Object({
+    users: Type.Integer(),
+    authenticator: Type.Integer(),
+    sms: Type.Integer(),
+    passkey: Type.Integer(),
+    none: Type.Integer(),
+  }),
   /** Enabled accounts with no sign-in for 90 days: never signed in, or last before that. */
   dormant: Type.Object({ never: Type.Integer(), before: Type.Integer(), days: Type.Integer() }),
   /** Addresses with the most failed sign-in steps in the last 24 hours. */

@@ -31,6 +31,8 @@ export const User = Type.Object({
   passkeys: Type.Integer({ minimum: 0 }),
   /** An address staff gave the user that waits for its owner to confirm it; the email stays until then. */
   pendingEmail: Nullable(Type.String()),
+  /** An authenticator app gives the second step of the user's sign-ins (docs/second-factors.md). */
+  authenticator: Type.Boolean(),
 })
 export type User = Static<typeof User>
 
@@ -40,6 +42,11 @@ export const SelfUser = Type.Object({
   passwordExpiresAt: Nullable(Timestamp),
   /** The sign-in before the current one, for the Home page. */
   previousSignIn: Nullable(Type.Object({ at: Timestamp, ip: Type.String() })),
+  /**
+   * The policy requires a second factor the user lacks: until then they may still sign in without
+   * one, and the console warns them; null when nothing is required of them.
+   */
+  mfaGraceUntil: Nullable(Timestamp),
 })
 export type SelfUser = Static<typeof SelfUser>
 

@@ -30,7 +30,9 @@ import attributeRoutes from './routes/attributes/index'
 import dashboardRoutes from './routes/dashboard/index'
 import eventRoutes from './routes/events/index'
 import fileRoutes from './routes/files/index'
+import factorRoutes from './routes/factors/index'
 import loginRoutes from './routes/login/index'
+import mfaPolicyRoutes from './routes/mfa-policy/index'
 import logsRoutes from './routes/logs/index'
 import logoutRoutes from './routes/logout/index'
 import oidcRoutes from './routes/oidc/index'
@@ -120,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(passwordResetRoutes)
   await app.register(passkeyRoutes)
   await app.register(selfRoutes)
+  await app.register(factorRoutes)
+  await app.register(mfaPolicyRoutes)
   await app.register(userRoutes)
   await app.register(usersRoutes)
   await app.register(filesPlugin)

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/database'
 import { DataDirLockedError } from '../../server/db/lock'
 import type { UseCaseContext } from '../../server/use-cases/context'
+import { rotateFactorKey } from '../../server/use-cases/factor-secrets'
 import { rotateSigningKeys } from '../../server/use-cases/oidc-keys'
 import {
   AdminCommandError,
@@ -23,7 +24,8 @@ export const USAGE = [
   '  reset-password <email>  set a generated password, printed once, to be changed at next sign-in',
   '                          (--mail: email the owner a reset link instead)',
   '  rotate-keys             a new signing key for single sign-on; the previous one still verifies',
-  '                          (servers pick it up within a minute: docs/sso.md)',
+  '                          (servers pick it up within a minute: docs/sso.md); and a new key',
+  '                          sealing authenticator secrets, all of them sealed again with it',
   '',
   'Works on the configured database: PGlite in DATA_DIR while the server is stopped, or',
   'PostgreSQL (DATABASE_URL) at any time.',
@@ -76,9 +78,11 @@ type Command = Exclude<ReturnType<typeof readArguments>, { help: true }>
 async function runCommand(args: Command, ctx: UseCaseContext, io: AdminIo): Promise<boolean> {
   if (args.command === 'rotate-keys') {
     const kids = await rotateSigningKeys(ctx.db, ctx.client)
+    const resealed = await rotateFactorKey(ctx.db, ctx.client)
     io.out(
       `New signing keys: ${kids.join(', ')}.\nThe previous keys stay published for verification; ` +
-        'running servers sign with the new ones within a minute.\n',
+        'running servers sign with the new ones within a minute.\n' +
+        `New authenticator key: ${resealed} ${resealed === 1 ? 'secret' : 'secrets'} sealed again.\n`,
     )
     return false
   }

@@ -22,6 +22,7 @@ export function toUser(row: UserRow): User {
     disabled: row.disabledAt !== null,
     passkeys: row.passkeyCount,
     pendingEmail: row.pendingEmail,
+    authenticator: row.authenticatorAt !== null,
   }
 }
 
@@ -34,6 +35,7 @@ export function toSelfUser(
   now: Date,
   maxAgeDays: number,
   previous: { at: Date; ip: string } | null,
+  mfaGraceUntil: Date | null = null,
 ): SelfUser {
   const expires = passwordExpiresAt(row.passwordChangedAt, maxAgeDays)
   return {
@@ -41,5 +43,6 @@ export function toSelfUser(
     mustChangePassword: row.mustChangePassword || expires <= now,
     passwordExpiresAt: expires.toISOString(),
     previousSignIn: previous ? { at: previous.at.toISOString(), ip: previous.ip } : null,
+    mfaGraceUntil: mfaGraceUntil?.toISOString() ?? null,
   }
 }

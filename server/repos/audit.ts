@@ -75,6 +75,15 @@ export const AuditAction = {
   queueRetry: 'queue.retry',
   /** Staff cancelled an outbound message: it will not be sent. */
   queueCancel: 'queue.cancel',
+  /** Second factors (docs/second-factors.md): detail {factor: 'authenticator'|'recovery codes', …}. */
+  factorEnrolled: 'user.factor_enrolled',
+  factorRemoved: 'user.factor_removed',
+  recoveryCodesCreated: 'user.recovery_codes',
+  recoveryCodeUsed: 'user.recovery_code_used',
+  /** Staff reset a user's second factors. */
+  factorsReset: 'user.factors_reset',
+  mfaPolicyChanged: 'mfa.policy_changed',
+  factorKeyRotated: 'factor.key_rotated',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 

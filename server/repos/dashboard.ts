@@ -118,6 +118,32 @@ export async function lockedCounts(db: Db, now: Date) {
   return { permanent: row?.permanent ?? 0, temporary: row?.temporary ?? 0 }
 }
 
+/** Enabled accounts by second factor, and those with none (docs/second-factors.md). */
+export async function factorCounts(db: Db) {
+  const sms = sql`${users.use2fa} and ${users.phone} is not null`
+  const app = sql`${users.authenticatorAt} is not null`
+  const passkey = sql`${users.passkeyCount} > 0`
+  const [row] = await db
+    .select({
+      users: count(),
+      authenticator: sql<number>`count(*) filter (where ${app})`.mapWith(Number),
+      sms: sql<number>`count(*) filter (where ${sms})`.mapWith(Number),
+      passkey: sql<number>`count(*) filter (where ${passkey})`.mapWith(Number),
+      none: sql<number>`count(*) filter (where not (${app}) and not (${sms}) and not (${passkey}))`.mapWith(
+        Number,
+      ),
+    })
+    .from(users)
+    .where(isNull(users.disabledAt))
+  return {
+    users: row?.users ?? 0,
+    authenticator: row?.authenticator ?? 0,
+    sms: row?.sms ?? 0,
+    passkey: row?.passkey ?? 0,
+    none: row?.none ?? 0,
+  }
+}
+
 /** Enabled accounts without a sign-in since `since`: never signed in, and signed in before it. */
 export async function dormantCounts(db: Db, since: Date) {
   const [row] = await db

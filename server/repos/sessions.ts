@@ -220,3 +220,13 @@ export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
     if (deleted.length < PURGE_BATCH) return total
   }
 }
+
+/** Adds how a session's user has since proved themselves (an enrolled factor) to its amr. */
+export async function addSessionAmr(db: Db, id: string, amr: readonly string[]): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      amr: sql`array(select distinct unnest(${sessions.amr} || ${sql.param([...amr])}::text[]))`,
+    })
+    .where(eq(sessions.id, id))
+}

@@ -3,6 +3,7 @@ import {
   activeSessionCount,
   type Bucket,
   dormantCounts,
+  factorCounts,
   lockedCounts,
   serviceSignIns,
   signInBuckets,
@@ -43,7 +44,7 @@ export async function dashboardFigures(
   const day = startOfUtcDay(now)
   const firstHour = new Date(hour.getTime() - 23 * HOUR)
   const firstDay = new Date(day.getTime() - 29 * DAY)
-  const [hourly, daily, activeSessions, services, locked, dormant, failing, queue] =
+  const [hourly, daily, activeSessions, services, locked, dormant, failing, queue, factors] =
     await Promise.all([
       signInBuckets(ctx.db, firstHour, 'hour'),
       signInBuckets(ctx.db, firstDay, 'day'),
@@ -53,6 +54,7 @@ export async function dashboardFigures(
       dormantCounts(ctx.db, new Date(now.getTime() - DORMANT_DAYS * DAY)),
       topFailingAddresses(ctx.db, new Date(now.getTime() - DAY), TOP_ADDRESSES),
       queueDepth(ctx.db),
+      factorCounts(ctx.db),
     ])
   return {
     at: now.toISOString(),
@@ -61,6 +63,7 @@ export async function dashboardFigures(
     activeSessions,
     services,
     locked,
+    factors,
     dormant: { ...dormant, days: DORMANT_DAYS },
     failingAddresses: failing.map((row) => ({
       ip: row.ip ?? '',

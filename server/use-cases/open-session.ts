@@ -1,4 +1,5 @@
 import type { UserRow } from '../db/schema/users'
+import { AMR } from '../domain/second-factors'
 import { newSessionTimes } from '../domain/session-times'
 import { newToken } from '../domain/tokens'
 import { type AuditAction, recordAudit } from '../repos/audit'
@@ -30,7 +31,7 @@ export async function openSession(
   ctx: UseCaseContext,
   user: UserRow,
   action: AuditAction,
-  options: { deviceId?: string; detail?: Record<string, unknown> } = {},
+  options: { deviceId?: string; amr?: readonly string[]; detail?: Record<string, unknown> } = {},
 ): Promise<OpenedSession> {
   const now = new Date()
   const deviceCookie = await rememberDevice(ctx, user.id, options.deviceId, now)
@@ -44,6 +45,7 @@ export async function openSession(
       userId: user.id,
       ip: ctx.client.ip,
       userAgent: ctx.client.userAgent,
+      amr: [...(options.amr ?? AMR.password)],
       createdAt: now,
       ...times,
     })
@@ -58,6 +60,7 @@ export async function openSession(
         detail: {
           ...options.detail,
           device: options.deviceId ? 'known' : 'new',
+          amr: [...(options.amr ?? AMR.password)],
           sessionId: session.id,
           ...(replacedSessionId ? { replacedSessionId } : {}),
         },

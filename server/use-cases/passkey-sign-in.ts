@@ -6,6 +6,7 @@ import {
 import { ErrorCode } from '../../schema/errors'
 import type { PasskeySignInBody, PasskeySignInOptionsResults } from '../../schema/passkeys'
 import type { PasskeyRow } from '../db/schema/passkeys'
+import { AMR } from '../domain/second-factors'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import {
@@ -128,5 +129,9 @@ export async function signInWithPasskey(
   await assertNotDisabled(ctx, user, AuditAction.signIn, { method: 'passkey' })
   await recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, now)
   const deviceId = await knownDeviceOf(ctx, user.id)
-  return openSession(ctx, user, AuditAction.signIn, { deviceId, detail: { method: 'passkey' } })
+  return openSession(ctx, user, AuditAction.signIn, {
+    deviceId,
+    amr: AMR.passkey,
+    detail: { method: 'passkey' },
+  })
 }

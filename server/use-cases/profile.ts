@@ -4,7 +4,9 @@ import type { UserRow, users } from '../db/schema/users'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { findUserById, isTaken, updateUser } from '../repos/users'
+import { mfaPolicyOf } from '../repos/mfa-policies'
 import type { UseCaseContext } from './context'
+import { dropOrphanedCodes } from './authenticator'
 import { recheckPassword } from './recheck'
 import { changesOf, internalOnly, mayManage, noSuchUser } from './staff-rules'
 import { isUniqueViolation } from './unique-violation'
@@ -139,7 +141,17 @@ export async function changeMfa(ctx: UseCaseContext, editor: Editor, body: MfaBo
       'Add a mobile phone number before turning on two-factor authentication: the codes are sent to it.',
     )
   }
-  return apply(
+  // Staff may take it away (the owner is led to enrol again); the owner may not leave themselves bare.
+  const self = editor.actor.id === target.id
+  if (self && !body.use2FA && target.use2fa && !target.authenticatorAt) {
+    const policy = await mfaPolicyOf(ctx.db, target.type)
+    if (policy.mode === 'required') {
+      throw unprocessable(
+        'Your organisation requires a second factor: set up an authenticator app before turning this off.',
+      )
+    }
+  }
+  const row = await apply(
     ctx,
     editor,
     target,
@@ -147,4 +159,7 @@ export async function changeMfa(ctx: UseCaseContext, editor: Editor, body: MfaBo
     { use2fa: body.use2FA },
     { use2FA: body.use2FA },
   )
+  // Recovery codes stand in for a factor; with none left they go.
+  if (!body.use2FA) await dropOrphanedCodes(ctx.db, target.id)
+  return row
 }

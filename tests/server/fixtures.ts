@@ -18,6 +18,7 @@ export async function createUser(
     password?: string
     use2fa?: boolean
     permissions?: Permission[]
+    type?: 'INTERNAL' | 'EXTERNAL'
   } = {},
 ): Promise<UserRow & { password: string }> {
   counter += 1
@@ -34,7 +35,7 @@ export async function createUser(
       passwordHash,
       passwordChangedAt: now,
       permissions: fields.permissions ?? [],
-      type: 'INTERNAL',
+      type: fields.type ?? 'INTERNAL',
       use2fa: fields.use2fa ?? false,
     })
     .returning()

@@ -104,6 +104,8 @@ describe('POST /v1/sync/:collection', () => {
         // Issue 15: what the Users screen shows travels; hashes, counters and lock times do not.
         .concat(['permissions', 'mustChangePassword', 'locked', 'disabled', 'passkeys'])
         .concat(['pendingEmail'])
+        // Issue 28: whether an authenticator app gives the second step, not its secret.
+        .concat(['authenticator'])
         .sort(),
     )
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id))

@@ -28,7 +28,7 @@ describe('sign-in with a security code', () => {
   it('sends a code by SMS and answers mfaId without a session', async () => {
     const user = await twoFactorUser()
     const results = await passwordStep(user)
-    expect(results).toEqual({ mfaId: anyString(), user: { id: user.id } })
+    expect(results).toEqual({ mfaId: anyString(), user: { id: user.id }, methods: ['sms'] })
     const sms = outboxFiles(t).filter((m) => m.to === user.phone)
     expect(sms).toHaveLength(1)
     expect(sms[0]).toMatchObject({

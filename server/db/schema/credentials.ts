@@ -32,7 +32,12 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
 )
 
-/** Second-factor requests: a hashed 6-digit code, ten minutes, single use. */
+/**
+ * Second steps of sign-ins (docs/second-factors.md): opened once the password was right, ten
+ * minutes, single use. `code_hash` is the text message's code once one was sent (argon2); a step
+ * answered with the authenticator app or a recovery code needs none. `purpose` 'enrolment' is the
+ * ticket of an enrolment the policy requires before any session opens.
+ */
 export const mfaRequests = pgTable(
   'mfa_requests',
   {
@@ -40,7 +45,10 @@ export const mfaRequests = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
+    codeHash: text('code_hash'),
+    purpose: text('purpose').notNull().default('sign-in').$type<'sign-in' | 'enrolment'>(),
+    /** Text messages sent for this step, at most three. */
+    smsSent: integer('sms_sent').notNull().default(0),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     /** Set when the code is accepted, or when a newer request supersedes this one. */

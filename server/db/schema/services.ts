@@ -37,6 +37,8 @@ export const services = pgTable(
       .default([]),
     clientType: text('client_type').$type<'public' | 'confidential'>().notNull().default('public'),
     firstParty: boolean('first_party').notNull().default(true),
+    /** Every sign-in into this service needs a second factor (as if it asked acr_values=mfa). */
+    requireMfa: boolean('require_mfa').notNull().default(false),
     backchannelLogoutUri: text('backchannel_logout_uri').notNull().default(''),
     ...syncColumns(),
   },

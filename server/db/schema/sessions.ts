@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { at, id, stamps, syncColumns } from './columns'
 import { users } from './users'
@@ -18,6 +19,14 @@ export const sessions = pgTable(
     expires: at('expires').notNull(),
     absoluteExpires: at('absolute_expires').notNull(),
     lastSeenAt: at('last_seen_at').notNull(),
+    /**
+     * How the sign-in was made (RFC 8176 amr): pwd, otp, sms, hwk, user, mfa. Single sign-on
+     * hands it on to services in id tokens, with acr `mfa` when it holds mfa.
+     */
+    amr: text('amr')
+      .array()
+      .notNull()
+      .default(sql`'{pwd}'`),
     ...syncColumns(),
   },
   (t) => [

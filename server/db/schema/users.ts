@@ -39,6 +39,8 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** Kept by a trigger on passkeys (migration 0010), so a passkey change syncs the user. */
     passkeyCount: integer('passkey_count').notNull().default(0),
+    /** When the authenticator app was enrolled; null without one (docs/second-factors.md). */
+    authenticatorAt: at('authenticator_at'),
     ...syncColumns(),
   },
   (t) => [

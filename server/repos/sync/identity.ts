@@ -95,12 +95,13 @@ export async function readUsers(db: Db, window: ChangeWindow): Promise<Change<Us
       disabledAt: users.disabledAt,
       passkeys: users.passkeyCount,
       pendingEmail: users.pendingEmail,
+      authenticatorAt: users.authenticatorAt,
     })
     .from(users)
     .where(inWindow(users, window))
     .orderBy(...changeOrder(users))
     .limit(window.limit)
-  return rows.map(({ txid, rev, lockedAt, disabledAt, ...row }) => ({
+  return rows.map(({ txid, rev, lockedAt, disabledAt, authenticatorAt, ...row }) => ({
     txid,
     rev,
     node: {
@@ -110,6 +111,7 @@ export async function readUsers(db: Db, window: ChangeWindow): Promise<Change<Us
       lastLogin: row.lastLogin ? iso(row.lastLogin) : null,
       locked: lockedAt !== null,
       disabled: disabledAt !== null,
+      authenticator: authenticatorAt !== null,
     },
   }))
 }

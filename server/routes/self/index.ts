@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Success } from '../../../schema/envelope'
 import { SelfResults } from '../../../schema/user'
 import { toSelfUser } from '../../presenters/user'
+import { enrolmentGrace } from '../../use-cases/mfa-policy'
 import { signInBefore } from '../../use-cases/self'
 import { failures, useCaseContext } from '../context'
 
@@ -15,8 +16,10 @@ const selfRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request) => {
       const { user, session } = request.auth!
-      const previous = await signInBefore(useCaseContext(app, request), user, session)
-      const self = toSelfUser(user, new Date(), app.config.passwordMaxAgeDays, previous)
+      const ctx = useCaseContext(app, request)
+      const previous = await signInBefore(ctx, user, session)
+      const grace = await enrolmentGrace(ctx, user)
+      const self = toSelfUser(user, new Date(), app.config.passwordMaxAgeDays, previous, grace)
       return { success: true as const, results: { user: self } }
     },
   )

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Success } from '../../../schema/envelope'
 import { ErrorCode } from '../../../schema/errors'
+import { UserFactorsResults } from '../../../schema/factors'
 import { UserIdParams } from '../../../schema/user'
 import {
   AccessBody,
@@ -13,6 +14,7 @@ import {
 } from '../../../schema/users'
 import { ApiError } from '../../errors'
 import { toUser } from '../../presenters/user'
+import { resetUserFactors, userFactors } from '../../use-cases/staff-factors'
 import { userTimeline } from '../../use-cases/user-timeline'
 import { actOnUser, changeAccess, removeUserPasskeys } from '../../use-cases/users-admin'
 import { failures, useCaseContext } from '../context'
@@ -78,6 +80,29 @@ const userAdminRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const ctx = useCaseContext(app, request)
       const { user, removed } = await removeUserPasskeys(ctx, request.auth!.user, request.params.id)
       return { success: true as const, results: { user: toUser(user), removed } }
+    },
+  )
+
+  app.get(
+    '/v1/user/:id/factors',
+    {
+      preValidation: app.requirePermission('users.read'),
+      schema: { params: UserIdParams, response: { 200: Success(UserFactorsResults), ...failures } },
+    },
+    async (request) => {
+      const ctx = useCaseContext(app, request)
+      const factors = await userFactors(ctx, request.auth!.user, request.params.id)
+      return { success: true as const, results: { factors } }
+    },
+  )
+
+  app.post(
+    '/v1/user/:id/reset-factors',
+    { preValidation: write, schema: { params: UserIdParams, ...answer } },
+    async (request) => {
+      const ctx = useCaseContext(app, request)
+      const user = await resetUserFactors(ctx, request.auth!.user, request.params.id)
+      return { success: true as const, results: { user: toUser(user) } }
     },
   )
 

@@ -30,6 +30,7 @@ export function someFigures(signIns = 2): DashboardResults {
     activeSessions: 3,
     services: [{ serviceId: '0190a000-0000-7000-8000-0000000000c1', name: 'Alpha Desk', count: 5 }],
     locked: { permanent: 1, temporary: 0 },
+    factors: { users: 12, authenticator: 3, sms: 2, passkey: 1, none: 7 },
     dormant: { never: 4, before: 2, days: 90 },
     failingAddresses: [{ ip: '10.0.0.7', failures: 1, last: new Date(NOW - 60_000).toISOString() }],
     queue: { depth: 1, oldest: new Date(NOW - 120_000).toISOString() },

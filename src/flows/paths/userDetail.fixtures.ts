@@ -20,6 +20,7 @@ export function aUser(changes: Partial<User> = {}): User {
     locked: false,
     disabled: false,
     passkeys: 2,
+    authenticator: false,
     pendingEmail: null,
     ...changes,
   }

@@ -29,6 +29,7 @@ export function listUser(n: number, over: Partial<User> = {}): User {
     locked: false,
     disabled: false,
     passkeys: n % 3,
+    authenticator: n % 4 === 0,
     pendingEmail: null,
     ...over,
   }

@@ -23,6 +23,8 @@ export function selfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     pendingEmail: null,
     passwordExpiresAt: null,
     previousSignIn: null,
+    authenticator: false,
+    mfaGraceUntil: null,
     ...overrides,
   }
 }

@@ -31,6 +31,7 @@ export const user = (n: number, over: Partial<User> = {}): User => ({
   locked: false,
   disabled: false,
   passkeys: 0,
+  authenticator: false,
   pendingEmail: null,
   ...over,
 })
