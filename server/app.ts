@@ -19,6 +19,7 @@ import openapiPlugin from './plugins/openapi'
 import oidcPlugin from './plugins/oidc'
 import originCheckPlugin from './plugins/origin-check'
 import requestIdPlugin from './plugins/request-id'
+import requestLinePlugin from './plugins/request-line'
 import outboxPlugin from './plugins/outbox'
 import requestTextPlugin from './plugins/request-text'
 import routeTablePlugin from './plugins/route-table'
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(requestIdPlugin)
   await app.register(dbPlugin, { config: options.config, database: options.database })
   await app.register(errorsPlugin)
+  await app.register(requestLinePlugin)
   await app.register(openapiPlugin)
   await app.register(healthPlugin)
   await app.register(metricsPlugin)
