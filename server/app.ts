@@ -91,7 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Answers Fastify and Node give before any route runs are the envelope too.
     frameworkErrors,
     clientErrorHandler,
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // plugins/request-line.ts refuses HTTP/1.1 without Host itself, in the envelope.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>()

@@ -16,7 +16,10 @@ function isWellEncoded(query: string): boolean {
 }
 
 /**
- * What the request line must be, checked first on every request:
+ * What the request line and Host must be, checked first on every request:
+ * - HTTP/1.1 needs a Host header (RFC 9112 §3.2). Node's own refusal of one without it is an empty
+ *   400, so app.ts turns that off (`requireHostHeader: false`) and the refusal is made here, in the
+ *   envelope. HTTP/1.0 has no such rule.
  * - A query string under /v1 with broken %-encoding is refused as a broken path is (400). The
  *   query parser would keep such a value undecoded, so a handler would see `%C3%28` as text the
  *   client never meant.
@@ -24,7 +27,10 @@ function isWellEncoded(query: string): boolean {
 export default fp(
   (app: App, _options, done) => {
     app.addHook('onRequest', (request, _reply, next) => {
-      const url = request.raw.url ?? ''
+      const { raw } = request
+      if (raw.httpVersion === '1.1' && !request.headers.host)
+        return next(bad('The request has no Host header; HTTP/1.1 requires one.'))
+      const url = raw.url ?? ''
       const query = url.indexOf('?')
       if (
         url.startsWith('/v1/') &&

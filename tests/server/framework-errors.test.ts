@@ -98,6 +98,22 @@ describe('answers Fastify and Node give before any route are the envelope', () =
     expect(answer.body.success).toBe(false)
   })
 
+  it('HTTP/1.1 without a Host header → 400 with the envelope', async () => {
+    const answer = await raw('GET /v1/self HTTP/1.1\r\nConnection: close\r\n\r\n')
+    expect(answer.status).toBe(400)
+    expect(answer.head).toMatch(/content-type: application\/json/i)
+    expect(answer.body).toEqual({
+      success: false,
+      error: { code: 1001, message: 'The request has no Host header; HTTP/1.1 requires one.' },
+    })
+  })
+
+  it('HTTP/1.0 without a Host header is served as before', async () => {
+    const answer = await raw('GET /v1/self HTTP/1.0\r\n\r\n')
+    expect(answer.status).toBe(401)
+    expect(answer.body.error.code).toBe(401)
+  })
+
   it('bytes that are not HTTP → 400 with the envelope', async () => {
     const answer = await raw('NOT HTTP AT ALL\r\n\r\n')
     expect(answer.status).toBe(400)
@@ -136,6 +152,7 @@ describe('an answer to HEAD never carries a body, whatever its status', () => {
         'HEAD /v1/self HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n',
       ],
     ],
+    ['400, no Host header', 400, ['HEAD /v1/self HTTP/1.1\r\nConnection: close\r\n\r\n']],
     [
       '400, bad %-encoding',
       400,
