@@ -4,7 +4,7 @@ import type { UserRow, users } from '../db/schema/users'
 import { passwords } from '../domain/passwords'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
-import { findUserById, isTaken, updateUser } from '../repos/users'
+import { findUserSeenBy, isTaken, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { changesOf, internalOnly, mayManage, noSuchUser } from './staff-rules'
 import { isUniqueViolation } from './unique-violation'
@@ -28,7 +28,7 @@ export async function loadEditable(
   if (actor.id !== targetId && !actor.permissions.includes('users.write')) {
     throw new ApiError(ErrorCode.forbidden)
   }
-  const target = actor.id === targetId ? actor : await findUserById(ctx.db, targetId)
+  const target = actor.id === targetId ? actor : await findUserSeenBy(ctx.db, actor, targetId)
   if (!target) throw noSuchUser()
   if (!mayManage(actor, target)) throw internalOnly()
   return target
