@@ -220,10 +220,10 @@ export const ExportedNode = Type.Cyclic(
 
 export const TREE_FORMAT = 'gatehouse.attribute-tree'
 /**
- * Most keys and items one import may hold, and how many levels deep it may go: schema validation
- * recurses per level, and Node's default stack runs out a little past 800.
+ * Most keys and items one import may hold. How deep it may go is the limit of every tree,
+ * ATTRIBUTE_LIMITS.depth.
  */
-export const TREE_LIMITS = { keys: 5000, nodes: 5000, depth: 500 } as const
+export const TREE_LIMITS = { keys: 5000, nodes: 5000 } as const
 
 /** `GET /v1/attributeTree/:id` answers `results.tree`; `POST /v1/attributeTree {tree}` imports it. */
 export const AttributeTree = Type.Object(

@@ -43,6 +43,12 @@ export const ATTRIBUTE_LIMITS = {
   generatedMax: 1000,
   /** Values an AttributeValue may hold (joined). */
   answerMax: 4000,
+  /**
+   * How many levels below its top-level item an item may sit, wherever it is made (the record
+   * save, an import): the import's schema validation recurses per level and Node's default stack
+   * ends a little past 800, and every tree must survive its own export and import.
+   */
+  depth: 500,
 } as const
 
 /** Prefix of an option created in the dialog and not yet saved (SPEC.md §3). */

@@ -209,7 +209,7 @@ try {
     ],
   ]
   for (const [name, filter] of plans) {
-    const query = auditPage(database.db, filter, null, 50)
+    const query = auditPage(database.db, { type: 'INTERNAL' }, filter, null, 50)
     const plan: unknown = await database.db.execute(
       sql`explain (analyze, costs off, summary on) ${query}`,
     )

@@ -19,6 +19,7 @@ import openapiPlugin from './plugins/openapi'
 import oidcPlugin from './plugins/oidc'
 import originCheckPlugin from './plugins/origin-check'
 import requestIdPlugin from './plugins/request-id'
+import requestLinePlugin from './plugins/request-line'
 import outboxPlugin from './plugins/outbox'
 import requestTextPlugin from './plugins/request-text'
 import routeTablePlugin from './plugins/route-table'
@@ -92,7 +93,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Answers Fastify and Node give before any route runs are the envelope too.
     frameworkErrors,
     clientErrorHandler,
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // plugins/request-line.ts refuses HTTP/1.1 without Host itself, in the envelope.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>()
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(requestIdPlugin)
   await app.register(dbPlugin, { config: options.config, database: options.database })
   await app.register(errorsPlugin)
+  await app.register(requestLinePlugin)
   await app.register(openapiPlugin)
   await app.register(healthPlugin)
   await app.register(metricsPlugin)

@@ -40,14 +40,38 @@ function clientFailure(code: string | undefined): [status: number, message: stri
 }
 
 /**
- * Node's 'clientError': the request never became a Fastify request, so the envelope is written on
- * the socket by hand, and the connection closed (its state is unknown).
+ * The method of the request Node failed to parse, read from the bytes it failed in
+ * (`error.rawPacket`, the chunk being parsed): the request line after the last blank line before
+ * the failure, so an earlier request on the same connection is not mistaken for it. Undefined when
+ * that chunk does not begin the request (a long head that arrived in pieces).
  */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+function methodOf(error: Error & { rawPacket?: unknown; bytesParsed?: unknown }) {
+  const packet = error.rawPacket
+  if (!Buffer.isBuffer(packet)) return undefined
+  const parsed = typeof error.bytesParsed === 'number' ? error.bytesParsed : packet.length
+  const text = packet.toString('latin1')
+  // The failed request's own blank line may be where it failed (a head too large, conflicting
+  // lengths); one that ends an earlier request lies before the failed one's request line.
+  const start = text.lastIndexOf('\r\n\r\n', parsed - 5)
+  return /^(?:\r?\n)*([A-Z][A-Z-]*) /.exec(text.slice(start < 0 ? 0 : start + 4))?.[1]
+}
+
+/**
+ * Node's 'clientError': the request never became a Fastify request, so the envelope is written on
+ * the socket by hand, and the connection closed (its state is unknown). A HEAD answer never carries
+ * a body (RFC 9110 §9.3.2), and neither does one to a request whose method cannot be read: the
+ * status line and headers then speak alone.
+ */
+export function clientErrorHandler(
+  error: Error & { code?: string; rawPacket?: unknown; bytesParsed?: unknown },
+  socket: Duplex,
+) {
   // A reset connection has no one left to answer (https://nodejs.org/api/http.html#event-clienterror).
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const [status, message] = clientFailure(error.code)
-  const body = JSON.stringify(failure(ErrorCode.validation, message))
+  const method = methodOf(error)
+  const body =
+    method && method !== 'HEAD' ? JSON.stringify(failure(ErrorCode.validation, message)) : ''
   socket.end(
     [
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import {
   type AssociationRow,
   type ConditionRow,
@@ -112,6 +112,26 @@ export function associationsUnder(db: Db, parentId: string): Promise<Association
     .select()
     .from(attributeKeyAssociations)
     .where(eq(attributeKeyAssociations.parentAssociationId, parentId))
+}
+
+/**
+ * How many levels the association `id` sits below its top-level item (0 for a top-level item, or
+ * for no such row). One query however deep; the walk stops past `limit`, so a cycle (which the
+ * rules forbid) could not make it endless.
+ */
+export async function levelOf(db: Db, id: string, limit: number): Promise<number> {
+  const links = attributeKeyAssociations
+  const result = await db.execute<{ level: number }>(sql`
+    with recursive up(parent, level) as (
+      select ${links.parentAssociationId}, 0 from ${links} where ${links.id} = ${id}
+      union all
+      select link.parent_association_id, up.level + 1
+      from ${links} link join up on link.id = up.parent
+      where up.level <= ${limit}
+    )
+    select coalesce(max(level), 0)::int as level from up`)
+  // Both drivers answer a result with rows; the shared Db type does not say so.
+  return (result as { rows: { level: number }[] }).rows[0]?.level ?? 0
 }
 
 /** Live associations of one key. */

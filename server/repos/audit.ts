@@ -18,6 +18,8 @@ import { auditLog, type AuditOutcome } from '../db/schema/audit'
 import { services } from '../db/schema/services'
 import { users } from '../db/schema/users'
 import type { Db } from '../db/types'
+import type { Viewer } from '../domain/user-visibility'
+import { userIdSeenBy } from './users'
 
 /** The actions the audit log knows; sign-in steps are the ones the throttle counts. */
 export const AuditAction = {
@@ -202,8 +204,8 @@ export interface AuditAfter {
 }
 
 /**
- * One page of what the audit log says about a user, newest first, with each actor's name and
- * address (null for an actor since removed). Answers one row more than asked when more follow.
+ * One page of what the audit log says about a user, newest first, with each actor's name, address
+ * and type (null for an actor since removed). Answers one row more than asked when more follow.
  */
 export async function auditAbout(db: Db, userId: string, after: AuditAfter | null, limit: number) {
   return db
@@ -219,6 +221,7 @@ export async function auditAbout(db: Db, userId: string, after: AuditAfter | nul
       actorNameFirst: users.nameFirst,
       actorNameLast: users.nameLast,
       actorEmail: users.email,
+      actorType: users.type,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
@@ -255,8 +258,16 @@ export interface AuditPosition {
 /** The service an event is about: `detail.serviceId` (indexed, with `at` and `id`). */
 const serviceIdOf = sql`(${auditLog.detail} ->> 'serviceId')`
 
-function auditWhere(filter: AuditFilter, after: AuditPosition | null): SQL | undefined {
+function auditWhere(
+  viewer: Viewer,
+  filter: AuditFilter,
+  after: AuditPosition | null,
+): SQL | undefined {
   return and(
+    // Events about an account hidden from the viewer are not there for it; nor, asked for by
+    // actor, are the doings of one.
+    userIdSeenBy(viewer, auditLog.subjectUserId),
+    filter.actorId ? userIdSeenBy(viewer, auditLog.actorUserId) : undefined,
     filter.from ? gte(auditLog.at, filter.from) : undefined,
     filter.to ? lt(auditLog.at, filter.to) : undefined,
     filter.actorId ? eq(auditLog.actorUserId, filter.actorId) : undefined,
@@ -275,16 +286,23 @@ const actors = alias(users, 'actor')
 const subjects = alias(users, 'subject')
 
 /**
- * One page of the audit log, newest first by (at, id), filtered, with the actor's and subject's
- * names and the service's name joined (left joins: the trail outlives what it names). Answers one
- * row more than asked when more follow. `atText` is the exact time (microseconds) for the cursor.
+ * One page of the audit log as `viewer` may see it, newest first by (at, id), filtered, with the
+ * actor's and subject's names and the service's name joined (left joins: the trail outlives what
+ * it names), and the actor's type. Answers one row more than asked when more follow. `atText` is
+ * the exact time (microseconds) for the cursor.
  */
-export function auditPage(db: Db, filter: AuditFilter, after: AuditPosition | null, limit: number) {
+export function auditPage(
+  db: Db,
+  viewer: Viewer,
+  filter: AuditFilter,
+  after: AuditPosition | null,
+  limit: number,
+) {
   // The page is chosen first (the index does the order and the limit), then joined: 50 lookups.
   const page = db
     .select()
     .from(auditLog)
-    .where(auditWhere(filter, after))
+    .where(auditWhere(viewer, filter, after))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit + 1)
     .as('page')
@@ -302,6 +320,7 @@ export function auditPage(db: Db, filter: AuditFilter, after: AuditPosition | nu
       actorNameFirst: actors.nameFirst,
       actorNameLast: actors.nameLast,
       actorEmail: actors.email,
+      actorType: actors.type,
       subjectId: page.subjectUserId,
       subjectNameFirst: subjects.nameFirst,
       subjectNameLast: subjects.nameLast,

@@ -5,7 +5,9 @@ import { services } from '../db/schema/services'
 import { sessions, type SessionRow } from '../db/schema/sessions'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
+import type { Viewer } from '../domain/user-visibility'
 import { preparedPerDb } from './prepared'
+import { userIdSeenBy, usersSeenBy } from './users'
 
 /*
  * The sessions table: sign-in and the guard (insert, find, touch, delete), the Sessions list,
@@ -62,11 +64,18 @@ export async function deleteOtherSessions(db: Db, userId: string, keepId: string
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
 }
 
-/** Deletes one session; answers its owner, or undefined when there was no such session. */
-export async function revokeSession(db: Db, id: string): Promise<{ userId: string } | undefined> {
+/**
+ * Deletes one session of a user `viewer` may see; answers its owner, or undefined when there was
+ * no such session (or only one of a hidden account).
+ */
+export async function revokeSession(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+): Promise<{ userId: string } | undefined> {
   const [row] = await db
     .delete(sessions)
-    .where(eq(sessions.id, id))
+    .where(and(eq(sessions.id, id), userIdSeenBy(viewer, sessions.userId)))
     .returning({ userId: sessions.userId })
   return row
 }
@@ -125,9 +134,15 @@ export interface SessionAfter {
   id: string
 }
 
-function matching(filters: SessionFilters, after: SessionAfter | null, now: Date): SQL | undefined {
+function matching(
+  viewer: Viewer,
+  filters: SessionFilters,
+  after: SessionAfter | null,
+  now: Date,
+): SQL | undefined {
   const text = filters.text?.trim().toLowerCase()
   return and(
+    usersSeenBy(viewer),
     // Expired rows wait up to a minute for the purge; the list shows only live sessions.
     gt(sessions.expires, now),
     gt(sessions.absoluteExpires, now),
@@ -166,12 +181,13 @@ export const sessionColumns = {
 }
 
 /**
- * One page of the Sessions list (live sessions only), newest expiry first, with the linked user's
- * name. Answers one row more than asked when more follow, so the caller knows whether to hand out
- * a cursor.
+ * One page of the Sessions list (live sessions only, of users `viewer` may see), newest expiry
+ * first, with the linked user's name. Answers one row more than asked when more follow, so the
+ * caller knows whether to hand out a cursor.
  */
 export async function listSessions(
   db: Db,
+  viewer: Viewer,
   filters: SessionFilters,
   after: SessionAfter | null,
   limit: number,
@@ -181,7 +197,7 @@ export async function listSessions(
     .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(matching(filters, after, now))
+    .where(matching(viewer, filters, after, now))
     .orderBy(desc(sessions.expires), desc(sessions.id))
     .limit(limit + 1)
   return rows.map((row) => ({

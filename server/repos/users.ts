@@ -1,7 +1,20 @@
-import { and, arrayContains, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import {
+  and,
+  arrayContains,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { passwordHistory } from '../db/schema/credentials'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
+import { hiddenUserType, maySeeUser, type Viewer } from '../domain/user-visibility'
 import { preparedPerDb } from './prepared'
 
 /**
@@ -36,6 +49,41 @@ export async function findUserByUsername(
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await userById(db).execute({ value: id })
   return row
+}
+
+/*
+ * Who sees whom (domain/user-visibility.ts) as SQL, for every query that answers or acts on users
+ * on someone's behalf: the rule is decided there, and applied only through these.
+ */
+
+/** Keeps the `users` rows `viewer` may see; undefined (no condition) when it sees every one. */
+export function usersSeenBy(viewer: Viewer): SQL | undefined {
+  const hidden = hiddenUserType(viewer)
+  return hidden ? ne(users.type, hidden) : undefined
+}
+
+/** True (in SQL) when the user id in `column` names an account hidden from `viewer`. */
+export function userIdHiddenFrom(viewer: Viewer, column: AnyPgColumn): SQL<boolean> {
+  const hidden = hiddenUserType(viewer)
+  if (!hidden) return sql<boolean>`false`
+  return sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${column} and ${users.type} = ${hidden})`
+}
+
+/**
+ * Keeps the rows whose user id (`column`, which may be null or name no one) is not an account
+ * hidden from `viewer`; undefined when it sees every one.
+ */
+export const userIdSeenBy = (viewer: Viewer, column: AnyPgColumn): SQL | undefined =>
+  hiddenUserType(viewer) ? sql`not ${userIdHiddenFrom(viewer, column)}` : undefined
+
+/** The user with this id as `viewer` sees it: undefined for no such user and for a hidden one. */
+export async function findUserSeenBy(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+): Promise<UserRow | undefined> {
+  const row = await findUserById(db, id)
+  return row && maySeeUser(viewer, row) ? row : undefined
 }
 
 /** Updates a user and answers the row as it now is. */
@@ -146,6 +194,21 @@ export async function lockUsers(db: Db, ids: readonly string[]): Promise<Map<str
     .select()
     .from(users)
     .where(inArray(users.id, [...ids]))
+    .for('update')
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/** Those of these users `viewer` may see, their rows locked until the transaction ends, by id. */
+export async function lockUsersSeenBy(
+  db: Db,
+  viewer: Viewer,
+  ids: readonly string[],
+): Promise<Map<string, UserRow>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), usersSeenBy(viewer)))
     .for('update')
   return new Map(rows.map((row) => [row.id, row]))
 }

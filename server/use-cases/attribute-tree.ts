@@ -22,6 +22,7 @@ import {
   findCondition,
   findKey,
   insertRow,
+  levelOf,
   updateRow,
 } from '../repos/attributes'
 import { checkLength, choicesOf, noSuch, refuse, required } from './attribute-checks'
@@ -116,6 +117,13 @@ export async function saveAssociation(
         const chain = await parentChain(tx, parentId)
         if (isSelfOrDescendant((at) => chain.get(at), current.id, parentId))
           throw unprocessable('An item cannot be placed inside itself.')
+      }
+      // A new link, or one brought back, deepens the tree; the parent is locked, and an item never
+      // changes parent, so its level cannot change meanwhile.
+      if (!current || current.deleted) {
+        const max = ATTRIBUTE_LIMITS.depth
+        if ((await levelOf(tx, parentId, max)) + 1 > max)
+          throw refuse('Parent', `an item can sit at most ${max} levels below its top-level item`)
       }
       if (key.type === 'ROOT') throw refuse('Parent', 'a ROOT item sits only at the top level')
     } else if (key.type !== 'ROOT') {

@@ -11,6 +11,7 @@ import {
   type LogsResults,
 } from '../../schema/logs'
 import { decodeListCursor, encodeListCursor } from '../domain/list-cursor'
+import { maySeeUser, type Viewer } from '../domain/user-visibility'
 import { ApiError } from '../errors'
 import { auditPage, type AuditFilter, type AuditPageRow, type AuditPosition } from '../repos/audit'
 import type { UseCaseContext } from './context'
@@ -56,14 +57,20 @@ const person = (
   email: string | null,
 ) => (id ? { id, nameFirst, nameLast, email } : null)
 
-/** A joined row as the LogEvent entity. */
-export function toLogEvent(row: AuditPageRow): LogEvent {
+/**
+ * A joined row as the LogEvent entity, as `viewer` may see it: an actor whose account is hidden
+ * from the viewer is told as no one ("Someone"), as an event without an actor is.
+ */
+export function toLogEvent(row: AuditPageRow, viewer: Viewer): LogEvent {
+  const actorShown = row.actorType === null || maySeeUser(viewer, { type: row.actorType })
   return {
     id: row.id,
     at: row.at.toISOString(),
     action: row.action,
     outcome: row.outcome,
-    actor: person(row.actorId, row.actorNameFirst, row.actorNameLast, row.actorEmail),
+    actor: actorShown
+      ? person(row.actorId, row.actorNameFirst, row.actorNameLast, row.actorEmail)
+      : null,
     subject: person(row.subjectId, row.subjectNameFirst, row.subjectNameLast, row.subjectEmail),
     service: row.serviceId
       ? { id: row.serviceId, key: row.serviceKey, name: row.serviceName }
@@ -75,16 +82,20 @@ export function toLogEvent(row: AuditPageRow): LogEvent {
 }
 
 /**
- * GET /v1/logs: one page of the audit log, newest first, keyset-paged on (at, id) so that a page
- * is as quick at the millionth event as at the first (docs/logs.md).
+ * GET /v1/logs: one page of the audit log as `viewer` may see it, newest first, keyset-paged on
+ * (at, id) so that a page is as quick at the millionth event as at the first (docs/logs.md).
  */
-export async function listLogs(ctx: UseCaseContext, query: LogsQuery): Promise<LogsResults> {
+export async function listLogs(
+  ctx: UseCaseContext,
+  viewer: Viewer,
+  query: LogsQuery,
+): Promise<LogsResults> {
   const limit = query.limit ?? LOGS_PAGE
-  const rows = await auditPage(ctx.db, auditFilter(query), position(query.before), limit)
+  const rows = await auditPage(ctx.db, viewer, auditFilter(query), position(query.before), limit)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
-    events: page.map(toLogEvent),
+    events: page.map((row) => toLogEvent(row, viewer)),
     cursor:
       rows.length > limit && last ? encodeListCursor({ value: last.atText, id: last.id }) : null,
   }
@@ -141,19 +152,25 @@ function csvRecord(event: LogEvent): string[] {
 }
 
 /**
- * GET /v1/logs.csv: every event the filters match, newest first, as CSV text in chunks: the header,
- * then one chunk per keyset batch, so the export never holds more than one batch in memory.
- * The filters are checked before the first chunk (a bad one is a 400, not a broken download).
+ * GET /v1/logs.csv: every event the filters match that `viewer` may see, newest first, as CSV text
+ * in chunks: the header, then one chunk per keyset batch, so the export never holds more than one
+ * batch in memory. The filters are checked before the first chunk (a bad one is a 400, not a
+ * broken download).
  */
-export function logsCsv(ctx: UseCaseContext, query: LogFilters): AsyncGenerator<string> {
+export function logsCsv(
+  ctx: UseCaseContext,
+  viewer: Viewer,
+  query: LogFilters,
+): AsyncGenerator<string> {
   const filter = auditFilter(query)
   return (async function* () {
     yield csvLine(LOG_CSV_COLUMNS)
     let after: AuditPosition | null = null
     for (;;) {
-      const rows = await auditPage(ctx.db, filter, after, CSV_BATCH)
+      const rows = await auditPage(ctx.db, viewer, filter, after, CSV_BATCH)
       const batch = rows.slice(0, CSV_BATCH)
-      if (batch.length) yield batch.map((row) => csvLine(csvRecord(toLogEvent(row)))).join('')
+      if (batch.length)
+        yield batch.map((row) => csvLine(csvRecord(toLogEvent(row, viewer)))).join('')
       const last = batch.at(-1)
       if (rows.length <= CSV_BATCH || !last) return
       after = { at: last.atText, id: last.id }

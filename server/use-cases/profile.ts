@@ -3,8 +3,8 @@ import type { EmailBody, MfaBody, NameBody, PhoneBody } from '../../schema/user'
 import type { UserRow, users } from '../db/schema/users'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
-import { findUserById, isTaken, updateUser } from '../repos/users'
 import { mfaPolicyOf } from '../repos/mfa-policies'
+import { findUserSeenBy, isTaken, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { dropOrphanedCodes } from './authenticator'
 import { recheckPassword } from './recheck'
@@ -30,7 +30,7 @@ export async function loadEditable(
   if (actor.id !== targetId && !actor.permissions.includes('users.write')) {
     throw new ApiError(ErrorCode.forbidden)
   }
-  const target = actor.id === targetId ? actor : await findUserById(ctx.db, targetId)
+  const target = actor.id === targetId ? actor : await findUserSeenBy(ctx.db, actor, targetId)
   if (!target) throw noSuchUser()
   if (!mayManage(actor, target)) throw internalOnly()
   return target

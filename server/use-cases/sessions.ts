@@ -11,7 +11,8 @@ import {
   revokeSession,
   revokeUserSessions,
 } from '../repos/sessions'
-import { findUserById } from '../repos/users'
+import { findUserSeenBy } from '../repos/users'
+import type { Viewer } from '../domain/user-visibility'
 import type { UseCaseContext } from './context'
 
 const badCursor = () =>
@@ -24,10 +25,12 @@ export interface SessionPageRequest {
 
 /**
  * One page of the Sessions list (POST /v1/sessions) and the cursor of the next, 'DONE' after the
- * last page. A cursor this server did not give out is a 1001.
+ * last page: the sessions of the users `viewer` may see. A cursor this server did not give out is
+ * a 1001.
  */
 export async function sessionPage(
   ctx: UseCaseContext,
+  viewer: Viewer,
   body: SessionPageRequest,
 ): Promise<{ nodes: Session[]; cursor: string }> {
   const { cursor = null, batchSize = SYNC_BATCH_MAX } = body.pagination ?? {}
@@ -35,7 +38,7 @@ export async function sessionPage(
   const expires = position ? new Date(position.value) : null
   if (position === undefined || (expires && Number.isNaN(expires.getTime()))) throw badCursor()
   const after = position && expires ? { expires, id: position.id } : null
-  const rows = await listSessions(ctx.db, body.filters ?? {}, after, batchSize)
+  const rows = await listSessions(ctx.db, viewer, body.filters ?? {}, after, batchSize)
   const nodes = rows.slice(0, batchSize)
   const last = nodes.at(-1)
   const more = rows.length > batchSize && last
@@ -45,15 +48,22 @@ export async function sessionPage(
   }
 }
 
-/** Revokes one session (DELETE /v1/session/:id): the row goes with its audit row; 404 if none. */
-export async function revokeOneSession(ctx: UseCaseContext, actorId: string, id: string) {
+/**
+ * Revokes one session (DELETE /v1/session/:id): the row goes with its audit row; 404 if none, or
+ * if it is a session of a user the actor may not see.
+ */
+export async function revokeOneSession(
+  ctx: UseCaseContext,
+  actor: Viewer & { id: string },
+  id: string,
+) {
   await ctx.db.transaction(async (tx) => {
-    const revoked = await revokeSession(tx, id)
+    const revoked = await revokeSession(tx, actor, id)
     if (!revoked) throw new ApiError(ErrorCode.notFound, 'There is no such session.')
     await recordAudit(tx, ctx.client, {
       action: AuditAction.sessionRevoked,
       outcome: 'success',
-      actorUserId: actorId,
+      actorUserId: actor.id,
       subjectUserId: revoked.userId,
       detail: { sessionId: id },
     })
@@ -62,21 +72,21 @@ export async function revokeOneSession(ctx: UseCaseContext, actorId: string, id:
 
 /**
  * Revokes every session of a user (DELETE /v1/user/:id/sessions) and answers the ids that went;
- * 404 when there is no such user.
+ * 404 when there is no such user, or none the actor may see.
  */
 export async function revokeSessionsOf(
   ctx: UseCaseContext,
-  actorId: string,
+  actor: Viewer & { id: string },
   userId: string,
 ): Promise<string[]> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await findUserById(tx, userId)))
+    if (!(await findUserSeenBy(tx, actor, userId)))
       throw new ApiError(ErrorCode.notFound, 'There is no such user.')
     const revoked = await revokeUserSessions(tx, userId)
     await recordAudit(tx, ctx.client, {
       action: AuditAction.userSessionsRevoked,
       outcome: 'success',
-      actorUserId: actorId,
+      actorUserId: actor.id,
       subjectUserId: userId,
       detail: { count: revoked.length },
     })

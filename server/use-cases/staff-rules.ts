@@ -1,11 +1,13 @@
 import { ErrorCode } from '../../schema/errors'
 import { type Permission, Permissions } from '../../schema/permissions'
 import type { UserRow } from '../db/schema/users'
+import { maySeeUser } from '../domain/user-visibility'
 import { ApiError, unprocessable } from '../errors'
 
 /*
  * The guard rails of Users administration (docs/server-users.md): what staff with users.write may
- * not do to themselves, to the last administrator, and — as EXTERNAL staff — to INTERNAL users.
+ * not do to themselves, to the last administrator, and — as EXTERNAL staff — with INTERNAL users,
+ * who do not exist for them (domain/user-visibility.ts).
  */
 
 export const MESSAGES = {
@@ -24,7 +26,6 @@ export const REASONS = {
   self: 'your own account',
   lastAdmin: 'the last active administrator',
   noSuchUser: 'no such user',
-  internal: 'an internal user',
 } as const
 
 export const noSuchUser = () => new ApiError(ErrorCode.notFound, MESSAGES.noSuchUser)
@@ -35,9 +36,12 @@ export const isActiveAdmin = (
   user: Pick<UserRow, 'permissions' | 'lockedAt' | 'disabledAt'>,
 ): boolean => user.permissions.includes('users.write') && !user.lockedAt && !user.disabledAt
 
-/** EXTERNAL staff manage EXTERNAL users only: an INTERNAL account is refused to them. */
+/**
+ * EXTERNAL staff manage EXTERNAL users only. The accounts they may not see are already absent
+ * from every lookup made for them; this refuses making one (an invitation, a change of type).
+ */
 export const mayManage = (actor: UserRow, target: Pick<UserRow, 'type'>): boolean =>
-  actor.type === 'INTERNAL' || target.type !== 'INTERNAL'
+  maySeeUser(actor, target)
 
 /** Nobody hands out a permission they do not hold: users.write is not a way to more power. */
 export function assertMayGrant(

@@ -16,10 +16,11 @@ import { deletePasskeys } from '../repos/passkeys'
 import { revokeUserSessions } from '../repos/sessions'
 import {
   findUserById,
+  findUserSeenBy,
   insertUser,
   isTaken,
   lockActiveAdmins,
-  lockUsers,
+  lockUsersSeenBy,
   updateUser,
 } from '../repos/users'
 import type { UseCaseContext } from './context'
@@ -87,7 +88,6 @@ function plan(
   admins: Set<string>,
   now: Date,
 ): Plan {
-  if (!mayManage(actor, target)) return refused(REASONS.internal, internalOnly())
   const self = actor.id === target.id
   const lastAdmin = admins.has(target.id) && admins.size <= 1
   switch (action) {
@@ -198,8 +198,8 @@ async function carryOut(
 }
 
 /**
- * One single-user action (POST /v1/user/:id/<action>): 404 for no such user, the guard rails'
- * refusals (422, or 403 for an EXTERNAL actor and an INTERNAL user); an action with nothing to do
+ * One single-user action (POST /v1/user/:id/<action>): 404 for no such user (an INTERNAL one, to
+ * an EXTERNAL actor, is none), the guard rails' refusals (422); an action with nothing to do
  * (locking a locked account) answers the user as it is and records nothing.
  */
 export async function actOnUser(
@@ -213,7 +213,7 @@ export async function actOnUser(
   const mails: string[] = []
   const user = await ctx.db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx)
-    const target = (await lockUsers(tx, [targetId])).get(targetId)
+    const target = (await lockUsersSeenBy(tx, actor, [targetId])).get(targetId)
     if (!target) throw noSuchUser()
     const planned = plan(action, actor, target, admins, now)
     if (planned.kind === 'refused') throw planned.error
@@ -240,7 +240,8 @@ export async function actOnUsers(
   const mails: string[] = []
   const results = await ctx.db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx)
-    const targets = await lockUsers(tx, ids)
+    // Accounts hidden from the actor are refused as 'no such user', like ids that name nothing.
+    const targets = await lockUsersSeenBy(tx, actor, ids)
     const done: string[] = []
     const refusedRows: BulkResults['refused'] = []
     for (const id of ids) {
@@ -266,8 +267,8 @@ export async function actOnUsers(
 
 /**
  * PUT /v1/user/:id/access: type and permissions. Nobody removes their own users.write, leaves no
- * active administrator, grants what they do not hold, or (as EXTERNAL staff) touches an INTERNAL
- * user or makes one.
+ * active administrator, grants what they do not hold, or (as EXTERNAL staff) makes a user
+ * INTERNAL; an INTERNAL user is no user at all to EXTERNAL staff (404).
  */
 export async function changeAccess(
   ctx: UseCaseContext,
@@ -278,9 +279,9 @@ export async function changeAccess(
   const permissions = canonicalPermissions(body.permissions)
   return ctx.db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx)
-    const target = (await lockUsers(tx, [targetId])).get(targetId)
+    const target = (await lockUsersSeenBy(tx, actor, [targetId])).get(targetId)
     if (!target) throw noSuchUser()
-    if (!mayManage(actor, target) || !mayManage(actor, body)) throw internalOnly()
+    if (!mayManage(actor, body)) throw internalOnly()
     assertMayGrant(actor, target.permissions, permissions)
     const keepsWrite = permissions.includes('users.write')
     if (actor.id === target.id && target.permissions.includes('users.write') && !keepsWrite) {
@@ -313,9 +314,8 @@ export async function removeUserPasskeys(
   targetId: string,
 ): Promise<{ user: UserRow; removed: number }> {
   return ctx.db.transaction(async (tx) => {
-    const target = (await lockUsers(tx, [targetId])).get(targetId)
+    const target = (await lockUsersSeenBy(tx, actor, [targetId])).get(targetId)
     if (!target) throw noSuchUser()
-    if (!mayManage(actor, target)) throw internalOnly()
     const removed = await deletePasskeys(tx, target.id)
     const user = (await findUserById(tx, target.id)) ?? target
     if (removed > 0) {
@@ -390,13 +390,12 @@ export async function inviteUser(
   }
 }
 
-/** POST /v1/user/:id/unlock by staff: the unlock use case, for a user this actor may manage. */
+/** POST /v1/user/:id/unlock by staff: the unlock use case, for a user this actor may see. */
 export async function unlockAsStaff(
   ctx: UseCaseContext,
   actor: UserRow,
   targetId: string,
 ): Promise<Unlocked> {
-  const target = await findUserById(ctx.db, targetId)
-  if (target && !mayManage(actor, target)) throw internalOnly()
+  if (!(await findUserSeenBy(ctx.db, actor, targetId))) throw noSuchUser()
   return unlockAccount(ctx, targetId, actor.id)
 }

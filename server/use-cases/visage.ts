@@ -5,7 +5,7 @@ import { renderImage } from '../domain/images'
 import { ApiError } from '../errors'
 import { type FileStore, WEBP, isFileRef } from '../files/store'
 import { AuditAction, recordAudit } from '../repos/audit'
-import { findUserById, lockVisage, updateUser } from '../repos/users'
+import { findUserById, findUserSeenBy, lockVisage, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { type Editor, loadEditable } from './profile'
 
@@ -19,13 +19,16 @@ export interface VisageContext extends UseCaseContext {
 
 const noSuchUser = () => new ApiError(ErrorCode.notFound, 'There is no such user.')
 
-/** Users see their own visage; someone else's takes users.read (or users.write). */
+/**
+ * Users see their own visage; someone else's takes users.read (or users.write), and one of the
+ * accounts the actor may see.
+ */
 async function loadViewable(ctx: VisageContext, { actor, targetId }: Editor): Promise<UserRow> {
   const allowed = ['users.read', 'users.write'] as const
   if (actor.id !== targetId && !allowed.some((p) => actor.permissions.includes(p))) {
     throw new ApiError(ErrorCode.forbidden)
   }
-  const target = actor.id === targetId ? actor : await findUserById(ctx.db, targetId)
+  const target = actor.id === targetId ? actor : await findUserSeenBy(ctx.db, actor, targetId)
   if (!target) throw noSuchUser()
   return target
 }

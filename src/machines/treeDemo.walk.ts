@@ -1,4 +1,9 @@
-import { childrenOf, isIncluded, isContainerType } from '../../schema/attribute-rules'
+import {
+  ATTRIBUTE_LIMITS,
+  childrenOf,
+  isIncluded,
+  isContainerType,
+} from '../../schema/attribute-rules'
 import type {
   AttributeKey,
   AttributeKeyAssociation,
@@ -21,8 +26,8 @@ export type DemoItem = {
   conditional: boolean
 }
 
-/** Deep enough for any tree people build; stops a corrupt cycle from hanging the page. */
-const MAX_DEPTH = 64
+/** No tree the server keeps is deeper; the bound stops a corrupt cycle from hanging the page. */
+const MAX_DEPTH = ATTRIBUTE_LIMITS.depth
 
 /**
  * Walks a root's tree as a respondent meets it: depth first, children by sortOrder, and an item

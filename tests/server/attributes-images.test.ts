@@ -161,6 +161,32 @@ describe('POST /v1/imageFileUpload', () => {
     expect(await stored()).toBe(before)
   })
 
+  it('refuses a text field whose bytes are not UTF-8 with 400, writing nothing', async () => {
+    const stored = async () => (await storedNames(t, 'attributes')).length
+    const audited = async () =>
+      (await t.db.select().from(auditLog).where(eq(auditLog.action, 'attribute.image_uploaded')))
+        .length
+    const before = [await stored(), await audited()]
+    const png = await image('png', 20, 20)
+    for (const bytes of [[0xc3, 0x28], [0xff], [0xc0, 0xaf]]) {
+      const filename = Buffer.concat([Buffer.from('a'), Buffer.from(bytes), Buffer.from('.png')])
+      const response = await upload([
+        { field: 'id', data: 'NewId_1' },
+        { field: 'filename', data: filename },
+        filePart(png),
+      ])
+      expectFailure(response, 400, /^filename must be UTF-8 text/)
+    }
+    expect([await stored(), await audited()]).toEqual(before)
+    // A well-formed name outside ASCII is kept as it is.
+    const kept = await upload([
+      { field: 'id', data: 'NewId_1' },
+      { field: 'filename', data: 'façade.png' },
+      filePart(png),
+    ])
+    expect(kept.statusCode, kept.body).toBe(200)
+  })
+
   it('needs attributes.write', async () => {
     const png = await image('png', 20, 20)
     expectFailure(await upload(fields([filePart(png)]), cookies.reader), 403)

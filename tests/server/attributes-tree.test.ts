@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type AttributeTree, TREE_LIMITS } from '../../schema/attribute-api'
+import { v7 as uuidv7 } from 'uuid'
+import { type AttributeTree } from '../../schema/attribute-api'
+import { ATTRIBUTE_LIMITS } from '../../schema/attribute-rules'
 import type { AttributeKeyAssociation } from '../../schema/attributes'
 import { auditLog } from '../../server/db/schema/audit'
 import {
@@ -445,8 +447,8 @@ describe('export and import', () => {
     return tree
   }
 
-  it(`imports and exports a chain ${TREE_LIMITS.depth} levels deep`, async () => {
-    const tree = chain(TREE_LIMITS.depth)
+  it(`imports and exports a chain ${ATTRIBUTE_LIMITS.depth} levels deep`, async () => {
+    const tree = chain(ATTRIBUTE_LIMITS.depth)
     const response = await send('POST', '/v1/attributeTree', { tree })
     expect(response.statusCode, response.body).toBe(200)
     const { AttributeKeyAssociation: top } = response.json<{
@@ -460,9 +462,79 @@ describe('export and import', () => {
   // bad-input.test.ts sends 5,000.
   it('refuses a chain one level deeper with 422 before validating it', async () => {
     const response = await send('POST', '/v1/attributeTree', {
-      tree: chain(TREE_LIMITS.depth + 1),
+      tree: chain(ATTRIBUTE_LIMITS.depth + 1),
     })
-    expectFailure(response, 422, `Tree: at most ${TREE_LIMITS.depth} levels can be imported.`)
+    expectFailure(response, 422, `Tree: at most ${ATTRIBUTE_LIMITS.depth} levels can be imported.`)
+  })
+
+  // The record API used to link items deeper than the import takes, so such a tree's export
+  // could not be imported again (issue 27).
+  it(`links items down to ${ATTRIBUTE_LIMITS.depth} levels and no deeper; such a tree exports and imports`, async () => {
+    const max = ATTRIBUTE_LIMITS.depth
+    const top = await root('Deep')
+    const level = await key({ name: 'Level', type: 'BRANCH' })
+    // A leaf beside the chain, so the document has a shape of its own (three keys).
+    await textLeaf(top.link.id, 1)
+    // Levels 1 … max-1 straight in the table (one statement); the record API adds the last one.
+    const ids = Array.from({ length: max - 1 }, () => uuidv7())
+    await t.db.insert(attributeKeyAssociations).values(
+      ids.map((id, at) => ({
+        id,
+        attributeKeyId: level.id,
+        parentAssociationId: at === 0 ? top.link.id : ids[at - 1]!,
+        sortOrder: 0,
+      })),
+    )
+    const link = (parentAssociationId: string) =>
+      api.post('AttributeKeyAssociation', {
+        attributeKeyId: level.id,
+        parentAssociationId,
+        sortOrder: 0,
+      })
+    const last = await link(ids.at(-1)!)
+    expect(last.statusCode, last.body).toBe(200)
+    const lastId = last.json<{ results: { AttributeKeyAssociation: { id: string } } }>().results
+      .AttributeKeyAssociation.id
+
+    const count = async () =>
+      (await t.db.select({ n: sql<number>`count(*)::int` }).from(attributeKeyAssociations))[0]?.n
+    const audited = async () =>
+      (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n
+    const before = [await count(), await audited()]
+    expectFailure(
+      await link(lastId),
+      422,
+      `Parent: an item can sit at most ${max} levels below its top-level item.`,
+    )
+    expect([await count(), await audited()]).toEqual(before)
+
+    const tree = await exportOf(top.link.id)
+    const response = await send('POST', '/v1/attributeTree', { tree })
+    expect(response.statusCode, response.body).toBe(200)
+    const imported = response.json<{
+      results: { AttributeKeyAssociation: AttributeKeyAssociation }
+    }>().results.AttributeKeyAssociation
+    expect(await exportOf(imported.id)).toEqual(tree)
+  })
+
+  it('brings a removed link back only within the limit', async () => {
+    const top = await root('Revived')
+    const level = await key({ name: 'Level', type: 'BRANCH' })
+    const ids = Array.from({ length: ATTRIBUTE_LIMITS.depth + 1 }, () => uuidv7())
+    // A tree as an older server could have left it: one level too deep, its last link removed.
+    await t.db.insert(attributeKeyAssociations).values(
+      ids.map((id, at) => ({
+        id,
+        attributeKeyId: level.id,
+        parentAssociationId: at === 0 ? top.link.id : ids[at - 1]!,
+        sortOrder: 0,
+        deleted: at === ids.length - 1,
+      })),
+    )
+    const revive = (id: string) => api.post('AttributeKeyAssociation', { deleted: false }, id)
+    expectFailure(await revive(ids.at(-1)!), 422, /^Parent: an item can sit at most/)
+    const [row] = await links([ids.at(-1)!])
+    expect(row?.deleted).toBe(true)
   })
 
   it('refuses more items than TREE_LIMITS allows', async () => {

@@ -85,6 +85,61 @@ describe('NUL and unpaired surrogates', () => {
   })
 })
 
+describe('bytes that are not UTF-8', () => {
+  const json = (before: string, bytes: number[], after: string) =>
+    Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)])
+
+  it.each([
+    ['a broken pair (C3 28)', [0xc3, 0x28]],
+    ['a lone FF', [0xff]],
+    ['an overlong slash (C0 AF)', [0xc0, 0xaf]],
+    ['an encoded surrogate (ED A0 80)', [0xed, 0xa0, 0x80]],
+    ['a truncated sequence (E2 82)', [0xe2, 0x82]],
+  ])('refuses %s in a JSON body with 400 instead of storing U+FFFD', async (_, bytes) => {
+    const before = await rows()
+    const response = await call(
+      t,
+      'POST',
+      '/v1/service',
+      json('{"key":"svc-utf8","name":"A', bytes, '"}'),
+      { cookie: admin, headers: { 'content-type': 'application/json' } },
+    )
+    expectRefused(response, 400, /^The request body is not valid UTF-8 text\.$/)
+    expect(await rows()).toEqual(before)
+  })
+
+  it('keeps well-formed UTF-8, and a byte order mark, as before', async () => {
+    const text = json('\ufeff{"key":"svc-utf8-ok","name":"Café ', [0xf0, 0x9f, 0x98, 0x80], '"}')
+    const response = await call(t, 'POST', '/v1/service', text, {
+      cookie: admin,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json<{ results: { service: { name: string } } }>().results.service.name).toBe(
+      'Café 😀',
+    )
+  })
+
+  it.each(['%C3%28', '%FF', '%C0%AF', '%ED%A0%80', '%E0%A4%A', '%zz'])(
+    'refuses a query string with %s with 400, as a path with it is',
+    async (escape) => {
+      const response = await call(t, 'GET', `/v1/self?x=${escape}`, undefined, { cookie: admin })
+      expectRefused(response, 400, /query string has malformed %-encoding/)
+      const timeline = await call(t, 'GET', `/v1/user/x/timeline?before=${escape}`, undefined, {
+        cookie: admin,
+      })
+      expectRefused(timeline, 400, /query string has malformed %-encoding/)
+    },
+  )
+
+  it('takes a well-encoded query string as before', async () => {
+    const response = await call(t, 'GET', '/v1/self?x=caf%C3%A9+au+lait&y=%25C3%2528', undefined, {
+      cookie: admin,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+  })
+})
+
 describe('deep and large bodies', () => {
   const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
 

@@ -134,7 +134,7 @@ describe('an event stream ends with its session', () => {
   it('when the row is deleted behind this process’s back (another process, the purge)', async () => {
     const { session, client } = await listening()
     // Far from expiry as far as this process's timer knows; no route here tells the registry.
-    await revokeSession(t.db, session.id)
+    await revokeSession(t.db, { type: 'INTERNAL' }, session.id)
     expect(await endsWithin(client)).toBe(true)
   })
 

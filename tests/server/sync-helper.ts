@@ -57,7 +57,8 @@ export async function pull(
       expect(batch.nodes).toEqual([])
       return { nodes, position, batches }
     }
-    expect(batch.nodes.length).toBeGreaterThan(0)
+    // A batch of changes hidden from the caller sends no rows, but it still moves the cursor on.
+    expect(batch.cursor).not.toBe(position)
     if (batchSize !== undefined) expect(batch.nodes.length).toBeLessThanOrEqual(batchSize)
     nodes.push(...batch.nodes)
     position = batch.cursor

@@ -5,6 +5,7 @@ import type {
   AttributeKeyCondition,
   AttributeKeyOption,
 } from '../../schema/attributes'
+import { ATTRIBUTE_LIMITS } from '../../schema/attribute-rules'
 import { walkTree, type DemoRows } from '../../src/machines/treeDemo.walk'
 
 const at = '2026-11-22T10:00:00.000Z'
@@ -163,6 +164,24 @@ describe('the whole-tree walk', () => {
       ),
     }
     expect(names(walkTree(unlinked, root.id, () => undefined))).toEqual(['0:Size'])
+  })
+
+  it('walks a tree as deep as the server allows (ATTRIBUTE_LIMITS.depth) to its last level', () => {
+    const rootKey = key('Root', 'ROOT')
+    const branchKey = key('Level', 'BRANCH')
+    const root = link(rootKey, null, 0)
+    const chain = [root]
+    for (let level = 1; level <= ATTRIBUTE_LIMITS.depth; level++)
+      chain.push(link(branchKey, chain.at(-1)!, 0))
+    const rows: DemoRows = {
+      associations: chain,
+      keys: [rootKey, branchKey],
+      options: [],
+      conditions: [],
+    }
+    const items = walkTree(rows, root.id, () => undefined)
+    expect(items).toHaveLength(ATTRIBUTE_LIMITS.depth)
+    expect(items.at(-1)?.association.id).toBe(chain.at(-1)!.id)
   })
 
   it('stops at a cycle in a corrupt cache instead of hanging', () => {

@@ -6,13 +6,17 @@ import { serviceAssignments, services } from '../../db/schema/services'
 import { sessions } from '../../db/schema/sessions'
 import { users } from '../../db/schema/users'
 import type { Db } from '../../db/types'
+import { maySeeUser, type Viewer } from '../../domain/user-visibility'
 import { toService } from '../../presenters/service'
 import { sessionColumns } from '../sessions'
+import { userIdHiddenFrom } from '../users'
 import { type Change, type ChangeWindow, changeOrder, inWindow, iso } from './window'
 
 /*
  * The identity collections in change order. Each reader names its columns, so a secret added to a
- * table later (hashes, counters, lock state) never reaches a cache by accident.
+ * table later (hashes, counters, lock state) never reaches a cache by accident. Rows of accounts
+ * hidden from the reader (and their sessions and assignments) come back marked hidden: they move
+ * its cursor on without reaching it, so a stream of them is read once, not at every pull.
  */
 
 export async function readServices(db: Db, window: ChangeWindow): Promise<Change<Service>[]> {
@@ -29,9 +33,19 @@ export async function readServices(db: Db, window: ChangeWindow): Promise<Change
 export async function readServiceAssignments(
   db: Db,
   window: ChangeWindow,
+  viewer: Viewer,
 ): Promise<Change<ServiceAssignment>[]> {
   const rows = await db
-    .select()
+    .select({
+      txid: serviceAssignments.txid,
+      rev: serviceAssignments.rev,
+      id: serviceAssignments.id,
+      createdAt: serviceAssignments.createdAt,
+      updatedAt: serviceAssignments.updatedAt,
+      userId: serviceAssignments.userId,
+      serviceKey: serviceAssignments.serviceKey,
+      hidden: userIdHiddenFrom(viewer, serviceAssignments.userId),
+    })
     .from(serviceAssignments)
     .where(inWindow(serviceAssignments, window))
     .orderBy(...changeOrder(serviceAssignments))
@@ -39,6 +53,7 @@ export async function readServiceAssignments(
   return rows.map((row) => ({
     txid: row.txid,
     rev: row.rev,
+    hidden: row.hidden,
     node: {
       id: row.id,
       createdAt: iso(row.createdAt),
@@ -49,11 +64,16 @@ export async function readServiceAssignments(
   }))
 }
 
-export async function readSessions(db: Db, window: ChangeWindow): Promise<Change<Session>[]> {
+export async function readSessions(
+  db: Db,
+  window: ChangeWindow,
+  viewer: Viewer,
+): Promise<Change<Session>[]> {
   const rows = await db
     .select({
       txid: sessions.txid,
       rev: sessions.rev,
+      userType: users.type,
       ...sessionColumns,
     })
     .from(sessions)
@@ -61,9 +81,10 @@ export async function readSessions(db: Db, window: ChangeWindow): Promise<Change
     .where(inWindow(sessions, window))
     .orderBy(...changeOrder(sessions))
     .limit(window.limit)
-  return rows.map(({ txid, rev, ...row }) => ({
+  return rows.map(({ txid, rev, userType, ...row }) => ({
     txid,
     rev,
+    hidden: !maySeeUser(viewer, { type: userType }),
     node: {
       ...row,
       createdAt: iso(row.createdAt),
@@ -73,7 +94,11 @@ export async function readSessions(db: Db, window: ChangeWindow): Promise<Change
   }))
 }
 
-export async function readUsers(db: Db, window: ChangeWindow): Promise<Change<User>[]> {
+export async function readUsers(
+  db: Db,
+  window: ChangeWindow,
+  viewer: Viewer,
+): Promise<Change<User>[]> {
   const rows = await db
     .select({
       txid: users.txid,
@@ -104,6 +129,7 @@ export async function readUsers(db: Db, window: ChangeWindow): Promise<Change<Us
   return rows.map(({ txid, rev, lockedAt, disabledAt, authenticatorAt, ...row }) => ({
     txid,
     rev,
+    hidden: !maySeeUser(viewer, row),
     node: {
       ...row,
       createdAt: iso(row.createdAt),

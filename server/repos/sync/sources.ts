@@ -1,5 +1,6 @@
 import type { Collection } from '../../../schema/sync'
 import type { Db } from '../../db/types'
+import type { Viewer } from '../../domain/user-visibility'
 import {
   readAttributeKeyAssociations,
   readAttributeKeyConditions,
@@ -10,12 +11,13 @@ import { readServiceAssignments, readServices, readSessions, readUsers } from '.
 import type { Change, ChangeWindow } from './window'
 
 export interface SyncSource {
-  read(db: Db, window: ChangeWindow): Promise<Change<object>[]>
+  /** The changes in the window, those of rows `viewer` may not see marked hidden. */
+  read(db: Db, window: ChangeWindow, viewer: Viewer): Promise<Change<object>[]>
 }
 
 /**
- * How each synced collection's rows are read in change order. Who may read which is a rule of its
- * own (domain/collection-access.ts).
+ * How each synced collection's rows are read in change order. Who may read which collection is a
+ * rule of its own (domain/collection-access.ts), and so is whose rows (domain/user-visibility.ts).
  */
 export const syncSources: Record<Collection, SyncSource> = {
   services: { read: readServices },

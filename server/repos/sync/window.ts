@@ -17,6 +17,11 @@ export interface ChangeWindow {
 /** A change read from the stream, with the node the console stores. */
 export interface Change<Node> extends ChangePosition {
   node: Node
+  /**
+   * A change the reader may not see (a row of an account hidden from it): it moves the cursor on,
+   * so the next batch does not read it again, but its node is not sent.
+   */
+  hidden?: boolean
 }
 
 interface Stamped {

@@ -3,9 +3,9 @@ import {
   AssociationIdParams,
   AssociationResults,
   ImportBody,
-  TREE_LIMITS,
   TreeResults,
 } from '../../../schema/attribute-api'
+import { ATTRIBUTE_LIMITS } from '../../../schema/attribute-rules'
 import { Success } from '../../../schema/envelope'
 import { exportTree, importTree } from '../../use-cases/attribute-transfer'
 import { toAssociation } from '../../presenters/attributes'
@@ -30,13 +30,13 @@ const attributeTreeRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     '/v1/attributeTree',
     {
       preValidation: app.requirePermission('attributes.write'),
-      // An export of TREE_LIMITS' size is far past the app's 64 KB JSON limit.
+      // An export of TREE_LIMITS' size (schema/attribute-api.ts) is far past the app's 64 KB JSON limit.
       bodyLimit: 8 * 1024 * 1024,
       // Two JSON levels per tree level, five around the root ({tree: {root: {includeWhen: [{…}]}}}).
       config: {
         jsonDepth: {
-          max: 2 * TREE_LIMITS.depth + 5,
-          message: `Tree: at most ${TREE_LIMITS.depth} levels can be imported.`,
+          max: 2 * ATTRIBUTE_LIMITS.depth + 5,
+          message: `Tree: at most ${ATTRIBUTE_LIMITS.depth} levels can be imported.`,
         },
       },
       schema: { body: ImportBody, response: { 200: Success(AssociationResults), ...failures } },

@@ -16,6 +16,8 @@ const LIMIT_MESSAGES: Record<string, string> = {
   FST_PARTS_LIMIT: 'Too many parts were sent.',
 }
 
+const REPLACEMENT = '\uFFFD'
+
 /** Text fields and their longest accepted value. */
 const TEXT_FIELDS: Record<string, number> = { [F.id]: 100, [F.filename]: 255, [F.section]: 100 }
 
@@ -45,6 +47,10 @@ export async function readImageUpload(request: FastifyRequest): Promise<ImageUpl
         problem ??= `${part.fieldname} must have at most ${max} characters.`
       // Streamed fields miss the app's request-text check; the audit row could not store these.
       else if (isUnsafeText(value)) problem ??= unsafeTextMessage(part.fieldname)
+      // The parser has already decoded the bytes, putting U+FFFD where they were not UTF-8; that
+      // is the only trace left of them, and a name nobody typed.
+      else if (value.includes(REPLACEMENT))
+        problem ??= `${part.fieldname} must be UTF-8 text; some of its bytes are not.`
       else text[part.fieldname] = value
     }
   } catch (error) {

@@ -20,7 +20,11 @@ const logsRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       schema: { querystring: LogsQuery, response: { 200: Success(LogsResults), ...failures } },
     },
     async (request) => {
-      const results = await listLogs(useCaseContext(app, request), request.query)
+      const results = await listLogs(
+        useCaseContext(app, request),
+        request.auth!.user,
+        request.query,
+      )
       return { success: true as const, results }
     },
   )
@@ -39,7 +43,7 @@ const logsRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      const chunks = logsCsv(useCaseContext(app, request), request.query)
+      const chunks = logsCsv(useCaseContext(app, request), request.auth!.user, request.query)
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
       return reply
         .type('text/csv; charset=utf-8')

@@ -19,7 +19,7 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       schema: { body: SessionListBody, response: { 200: SessionListAnswer, ...failures } },
     },
     async (request) => {
-      const page = await sessionPage(useCaseContext(app, request), request.body)
+      const page = await sessionPage(useCaseContext(app, request), request.auth!.user, request.body)
       return {
         success: true as const,
         results: { nodes: page.nodes, batchInfo: { cursor: page.cursor } },
@@ -37,7 +37,7 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const { id } = request.params
       const ctx = useCaseContext(app, request)
       const signIns = await signInsOf(ctx, { sessionIds: [id] })
-      await revokeOneSession(ctx, request.auth!.user.id, id)
+      await revokeOneSession(ctx, request.auth!.user, id)
       app.eventStreams.end([id])
       // The services it signed into lose their tokens and hear of it (back-channel logout).
       await app.oidc.endSignIns(signIns, request.client)
@@ -55,7 +55,7 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     async (request, reply) => {
       const ctx = useCaseContext(app, request)
       const signIns = await signInsOf(ctx, { userId: request.params.id })
-      const ids = await revokeSessionsOf(ctx, request.auth!.user.id, request.params.id)
+      const ids = await revokeSessionsOf(ctx, request.auth!.user, request.params.id)
       app.eventStreams.end(ids)
       await app.oidc.endSignIns(signIns, request.client)
       if (ids.includes(request.auth!.sessionId)) clearSessionCookie(reply, app.config)

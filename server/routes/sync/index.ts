@@ -29,8 +29,7 @@ const syncRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
       async (request) => {
         const ctx = useCaseContext(app, request)
-        const permissions = request.auth!.user.permissions
-        const batch = await syncBatch(ctx, permissions, collection, request.body)
+        const batch = await syncBatch(ctx, request.auth!.user, collection, request.body)
         return {
           success: true as const,
           results: { nodes: batch.nodes, batchInfo: { cursor: batch.cursor } },

@@ -127,7 +127,7 @@ const userAdminRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request) => {
       const ctx = useCaseContext(app, request)
-      const results = await userTimeline(ctx, request.params.id, request.query)
+      const results = await userTimeline(ctx, request.auth!.user, request.params.id, request.query)
       return { success: true as const, results }
     },
   )

@@ -2,17 +2,26 @@ import type { Dexie, Table } from 'dexie'
 import type { SelfUser } from '../../../schema/user'
 import { OWNER_ROW, type OwnerRow } from './syncState'
 
-/** What decides whose a cache is: the user, and the permissions that decide what the server sends. */
-export type CacheUser = Pick<SelfUser, 'id' | 'permissions'>
+/**
+ * What decides whose a cache is: the user, and what decides what the server sends them: their
+ * permissions, and their type (an EXTERNAL user is sent no INTERNAL account, docs/server-security.md).
+ */
+export type CacheUser = Pick<SelfUser, 'id' | 'permissions' | 'type'>
 
 /**
- * The owner a cache is filled for: the user's id and a fingerprint of their permissions (sorted,
- * so that the server's order does not matter). Any permission counts, not only the `.read` ones:
- * which permission guards which collection is the server's business, and a needless reload after a
- * rare permission change is cheaper than a row kept from someone who may no longer read it.
+ * The owner a cache is filled for: the user's id, a fingerprint of their permissions (sorted, so
+ * that the server's order does not matter) and their type. Any permission counts, not only the
+ * `.read` ones: which permission guards which collection is the server's business, and a needless
+ * reload after a rare permission change is cheaper than a row kept from someone who may no longer
+ * read it. The type is written only when it is not INTERNAL: INTERNAL staff keep the key they had
+ * before the server hid accounts by type (their caches were right), while a cache filled for an
+ * EXTERNAL user back then, with INTERNAL accounts in it, no longer matches and is emptied.
  */
 export function ownerKey(user: CacheUser): string {
-  return JSON.stringify([user.id, [...new Set(user.permissions)].sort()])
+  const permissions = [...new Set(user.permissions)].sort()
+  return JSON.stringify(
+    user.type === 'INTERNAL' ? [user.id, permissions] : [user.id, permissions, user.type],
+  )
 }
 
 /**

@@ -15,7 +15,11 @@ import { definePaths } from './model'
 
 export const failure = new Error('The server could not be reached.')
 /** The signed-in user the caches are opened for (session passes its SelfUser). */
-export const user: CacheUser = { id: 'u-ada', permissions: ['sessions.read', 'users.read'] }
+export const user: CacheUser = {
+  id: 'u-ada',
+  permissions: ['sessions.read', 'users.read'],
+  type: 'INTERNAL',
+}
 const progress = (area: Area, table: SyncProgress['table'], loaded: number) => ({
   snapshot: { context: { area, table, loaded } },
 })

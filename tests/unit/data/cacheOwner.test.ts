@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Permission } from '../../../schema/permissions'
+import type { Permission, UserType } from '../../../schema/permissions'
 import { AttributesDb } from '../../../src/data/db/attributes'
 import { claimCache, ownerKey } from '../../../src/data/db/cacheOwner'
 import { IdentityDb } from '../../../src/data/db/identity'
@@ -15,8 +15,8 @@ const pullWith = (deps: SyncDeps): PullCollection => (collection, signal, onBatc
   pullCollection(collection, deps, signal, onBatch)
 
 const everything: Permission[] = ['users.read', 'sessions.read', 'services.read', 'attributes.read']
-const ada = ownerKey({ id: 'u-ada', permissions: everything })
-const bob = ownerKey({ id: 'u-bob', permissions: ['services.read'] })
+const ada = ownerKey({ id: 'u-ada', permissions: everything, type: 'INTERNAL' })
+const bob = ownerKey({ id: 'u-bob', permissions: ['services.read'], type: 'INTERNAL' })
 
 let db: IdentityDb
 beforeEach(() => {
@@ -58,11 +58,19 @@ const counts = async () => ({
 })
 
 describe('the owner of a cache', () => {
-  it('is the user and their permissions, whatever their order', () => {
-    const reordered = ownerKey({ id: 'u-ada', permissions: [...everything].reverse() })
-    expect(reordered).toBe(ada)
-    expect(ownerKey({ id: 'u-eve', permissions: everything })).not.toBe(ada)
-    expect(ownerKey({ id: 'u-ada', permissions: everything.slice(1) })).not.toBe(ada)
+  it('is the user, their permissions whatever their order, and their type', () => {
+    const of = (id: string, permissions: Permission[], type: UserType = 'INTERNAL') =>
+      ownerKey({ id, permissions, type })
+    expect(of('u-ada', [...everything].reverse())).toBe(ada)
+    expect(of('u-eve', everything)).not.toBe(ada)
+    expect(of('u-ada', everything.slice(1))).not.toBe(ada)
+    expect(of('u-ada', everything, 'EXTERNAL')).not.toBe(ada)
+  })
+
+  // Caches filled for INTERNAL staff before types counted stay theirs; an EXTERNAL user's, filled
+  // when the server still sent them INTERNAL accounts, do not.
+  it('is, for INTERNAL staff, the key it was before the type counted', () => {
+    expect(ada).toBe(JSON.stringify(['u-ada', [...everything].sort()]))
   })
 })
 
@@ -70,7 +78,11 @@ describe('claiming a cache', () => {
   it('keeps every row and cursor for the same user with the same permissions', async () => {
     await filledBy(ada)
     const before = await counts()
-    const reordered = ownerKey({ id: 'u-ada', permissions: [...everything].reverse() })
+    const reordered = ownerKey({
+      id: 'u-ada',
+      permissions: [...everything].reverse(),
+      type: 'INTERNAL',
+    })
     expect(await claimCache(db, reordered)).toBe('kept')
     expect(await counts()).toEqual(before)
     expect(await readCursor(db, 'sessions')).toBe('2')
@@ -87,8 +99,15 @@ describe('claiming a cache', () => {
 
   it('empties the cache when the same user’s permissions changed', async () => {
     await filledBy(ada)
-    const fewer = ownerKey({ id: 'u-ada', permissions: ['services.read'] })
+    const fewer = ownerKey({ id: 'u-ada', permissions: ['services.read'], type: 'INTERNAL' })
     expect(await claimCache(db, fewer)).toBe('claimed')
+    expect(await counts()).toEqual({ sessions: 0, users: 0, services: 0, cursors: ['#owner'] })
+  })
+
+  it('empties the cache when the same user’s type changed', async () => {
+    await filledBy(ada)
+    const external = ownerKey({ id: 'u-ada', permissions: everything, type: 'EXTERNAL' })
+    expect(await claimCache(db, external)).toBe('claimed')
     expect(await counts()).toEqual({ sessions: 0, users: 0, services: 0, cursors: ['#owner'] })
   })
 

@@ -9,8 +9,16 @@ import { localWriter } from '../../../src/data/sync/writer'
 import { readCursor, writeBatch } from '../../../src/data/sync/writeBatch'
 import { attributeKey, session } from './fixtures'
 
-const ada = ownerKey({ id: 'u-ada', permissions: ['sessions.read', 'attributes.read'] })
-const bob = ownerKey({ id: 'u-bob', permissions: ['sessions.read', 'attributes.read'] })
+const ada = ownerKey({
+  id: 'u-ada',
+  permissions: ['sessions.read', 'attributes.read'],
+  type: 'INTERNAL',
+})
+const bob = ownerKey({
+  id: 'u-bob',
+  permissions: ['sessions.read', 'attributes.read'],
+  type: 'INTERNAL',
+})
 
 describe('opening the caches for a user', () => {
   it('claims both caches through the writer: kept for the owner, emptied for anyone else', async () => {
