@@ -1,0 +1,169 @@
+import type Provider from 'oidc-provider'
+import type { KoaContextWithOIDC } from 'oidc-provider'
+import type { App } from '../app-types'
+import { AuditAction } from '../repos/audit'
+import { recordOidcEvent, type OidcEvent } from '../use-cases/oidc-clients'
+import { recordServiceSignIn, signInsOf } from '../use-cases/oidc-interaction'
+import { signOut } from '../use-cases/sessions'
+import { clientExtras, clientOfCtx, consoleSession } from './oidc-context'
+
+/**
+ * The provider's events become audit rows and service sign-ins (docs/sso.md, "Audit"). Its events
+ * are told synchronously, so each record is held on the request and its answer waits for them:
+ * when the service has its code or the browser its redirect, the rows are stored.
+ */
+export function watchEvents(app: App, provider: Provider, cookieName: string) {
+  const { db } = app
+  const held = new WeakMap<object, Promise<void>[]>()
+  const hold = (ctx: KoaContextWithOIDC | undefined, work: Promise<void>) => {
+    if (!ctx) return
+    const list = held.get(ctx)
+    if (list) list.push(work)
+    else held.set(ctx, [work])
+  }
+  provider.use(async (ctx, next) => {
+    await next()
+    // Each held record logs its own failure and never rejects.
+    for (let list = held.get(ctx); list?.length; list = held.get(ctx)) {
+      held.delete(ctx)
+      await Promise.all(list)
+    }
+  })
+  const record = (ctx: KoaContextWithOIDC | undefined, event: OidcEvent) => {
+    const client = ctx ? clientOfCtx(ctx) : { ip: '', userAgent: 'oidc-provider' }
+    hold(
+      ctx,
+      recordOidcEvent(db, client, event).catch((error: unknown) =>
+        app.log.error({ err: error }, 'oidc audit failed'),
+      ),
+    )
+  }
+  const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
+    const client = ctx?.oidc?.client
+    if (!client) {
+      const asked = ctx?.oidc?.params?.client_id
+      return { serviceKey: typeof asked === 'string' ? asked : undefined }
+    }
+    return {
+      serviceId: clientExtras(client).gatehouse_service_id,
+      serviceKey: client.clientId,
+    }
+  }
+  const reasonOf = (error: unknown) => {
+    const e = error as { error?: string; error_description?: string; message?: string }
+    return [e.error, e.error_description ?? e.message].filter(Boolean).join(': ')
+  }
+
+  provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
+    const session = ctx.oidc.session
+    const client = ctx.oidc.client
+    if (!session?.accountId || !client) return
+    const accountId = session.accountId
+    const grantId = ctx.oidc.entities.Grant?.jti ?? session.grantIdFor(client.clientId)
+    const sid = session.sidFor(client.clientId)
+    const recording = consoleSession(db, ctx, cookieName)
+      .then((console) =>
+        recordServiceSignIn(
+          { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) },
+          {
+            sessionId: console?.userId === accountId ? console.id : undefined,
+            userId: accountId,
+            clientId: client.clientId,
+            grantId: grantId ?? '',
+            sid: sid ?? '',
+          },
+        ),
+      )
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'oidc sign-in record failed'))
+    hold(ctx, recording)
+  })
+  provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    record(ctx, {
+      action: AuditAction.oidcAuthorize,
+      outcome: 'failure',
+      userId: ctx?.oidc?.session?.accountId,
+      ...serviceOf(ctx),
+      reason: reasonOf(error),
+    })
+  })
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    const refresh = ctx.oidc.params?.grant_type === 'refresh_token'
+    const token = ctx.oidc.entities.AccessToken
+    record(ctx, {
+      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
+      outcome: 'success',
+      userId: ctx.oidc.account?.accountId ?? token?.accountId,
+      ...serviceOf(ctx),
+    })
+  })
+  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    const refresh = ctx?.oidc?.params?.grant_type === 'refresh_token'
+    record(ctx, {
+      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
+      outcome: 'failure',
+      ...serviceOf(ctx),
+      reason: reasonOf(error),
+    })
+  })
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    // RP-initiated logout ends the Gatehouse session too, and with it the other services' sign-ins.
+    const accountId = ctx.oidc.session?.accountId
+    const ending = consoleSession(db, ctx, cookieName)
+      .then(async (console) => {
+        if (!console || console.userId !== accountId) return
+        const useCase = { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) }
+        const signIns = await signInsOf(useCase, { sessionIds: [console.id] })
+        await signOut(useCase, console.userId, console.id)
+        app.eventStreams.end([console.id])
+        await app.oidc.endSignIns(signIns, useCase.client)
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'oidc logout failed'))
+    hold(ctx, ending)
+    record(ctx, {
+      action: AuditAction.oidcLogout,
+      outcome: 'success',
+      userId: ctx.oidc.session?.accountId,
+      ...serviceOf(ctx),
+    })
+  })
+  provider.on('end_session.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    record(ctx, {
+      action: AuditAction.oidcLogout,
+      outcome: 'failure',
+      ...serviceOf(ctx),
+      reason: reasonOf(error),
+    })
+  })
+  // The typings lack the back-channel events; the provider emits them (docs/events.md).
+  const emitter = provider as unknown as NodeJS.EventEmitter
+  type LogoutClient = { clientId: string }
+  emitter.on(
+    'backchannel.success',
+    (ctx: KoaContextWithOIDC, client: LogoutClient, accountId: string) => {
+      record(ctx, {
+        action: AuditAction.oidcBackchannelLogout,
+        outcome: 'success',
+        userId: accountId,
+        serviceId: clientExtras(client).gatehouse_service_id,
+        serviceKey: client.clientId,
+      })
+    },
+  )
+  emitter.on(
+    'backchannel.error',
+    (ctx: KoaContextWithOIDC, error: unknown, client: LogoutClient, accountId: string) => {
+      record(ctx, {
+        action: AuditAction.oidcBackchannelLogout,
+        outcome: 'failure',
+        userId: accountId,
+        serviceId: clientExtras(client).gatehouse_service_id,
+        serviceKey: client.clientId,
+        reason: reasonOf(error),
+      })
+    },
+  )
+  provider.on('server_error', (_ctx, error: unknown) => {
+    app.log.error({ err: error }, 'oidc provider error')
+  })
+}
