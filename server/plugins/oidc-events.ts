@@ -1,11 +1,33 @@
 import type Provider from 'oidc-provider'
 import type { KoaContextWithOIDC } from 'oidc-provider'
 import type { App } from '../app-types'
+import { failureReason } from '../domain/failure-reason'
 import { AuditAction } from '../repos/audit'
 import { recordOidcEvent, type OidcEvent } from '../use-cases/oidc-clients'
 import { recordServiceSignIn, signInsOf } from '../use-cases/oidc-interaction'
 import { signOut } from '../use-cases/sessions'
 import { clientExtras, clientOfCtx, consoleSession } from './oidc-context'
+
+/** The key a token request authenticated with, from Basic when the client is unknown. */
+function basicClientId(ctx: KoaContextWithOIDC): string | undefined {
+  const [scheme, value] = String(ctx.get('authorization') ?? '').split(' ')
+  if (scheme?.toLowerCase() !== 'basic' || !value) return undefined
+  const id = Buffer.from(value, 'base64').toString('utf8').split(':')[0]
+  try {
+    return id ? decodeURIComponent(id).slice(0, 200) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
+  const client = ctx?.oidc?.client
+  if (!client) {
+    const asked = ctx?.oidc?.params?.client_id
+    return { serviceKey: typeof asked === 'string' ? asked : ctx && basicClientId(ctx) }
+  }
+  return { serviceId: clientExtras(client).gatehouse_service_id, serviceKey: client.clientId }
+}
 
 /**
  * The provider's events become audit rows and service sign-ins (docs/sso.md, "Audit"). Its events
@@ -38,22 +60,6 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
       ),
     )
   }
-  const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
-    const client = ctx?.oidc?.client
-    if (!client) {
-      const asked = ctx?.oidc?.params?.client_id
-      return { serviceKey: typeof asked === 'string' ? asked : undefined }
-    }
-    return {
-      serviceId: clientExtras(client).gatehouse_service_id,
-      serviceKey: client.clientId,
-    }
-  }
-  const reasonOf = (error: unknown) => {
-    const e = error as { error?: string; error_description?: string; message?: string }
-    return [e.error, e.error_description ?? e.message].filter(Boolean).join(': ')
-  }
-
   provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
     const session = ctx.oidc.session
     const client = ctx.oidc.client
@@ -84,7 +90,7 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
       outcome: 'failure',
       userId: ctx?.oidc?.session?.accountId,
       ...serviceOf(ctx),
-      reason: reasonOf(error),
+      reason: failureReason(error),
     })
   })
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
@@ -103,7 +109,7 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
       action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
       outcome: 'failure',
       ...serviceOf(ctx),
-      reason: reasonOf(error),
+      reason: failureReason(error),
     })
   })
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
@@ -132,7 +138,7 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
       action: AuditAction.oidcLogout,
       outcome: 'failure',
       ...serviceOf(ctx),
-      reason: reasonOf(error),
+      reason: failureReason(error),
     })
   })
   // The typings lack the back-channel events; the provider emits them (docs/events.md).
@@ -159,7 +165,7 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
         userId: accountId,
         serviceId: clientExtras(client).gatehouse_service_id,
         serviceKey: client.clientId,
-        reason: reasonOf(error),
+        reason: failureReason(error),
       })
     },
   )

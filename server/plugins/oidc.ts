@@ -9,6 +9,7 @@ import Provider, {
 import type { App } from '../app-types'
 import { sessionCookieName } from '../auth/cookie'
 import type { Db } from '../db/types'
+import { failureReason } from '../domain/failure-reason'
 import { AuditAction, type Client } from '../repos/audit'
 import {
   consumeOidcModel,
@@ -277,7 +278,7 @@ export default fp(
             await recordOidcEvent(app.db, client, {
               ...event,
               outcome: 'failure',
-              reason: error instanceof Error ? error.message : String(error),
+              reason: failureReason(error),
             })
           }
         }

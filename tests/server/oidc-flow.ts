@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import type { Service } from '../../schema/service'
 import { call, type TestApp } from './helper'
 
 /** A browser's cookies for the test app: every Set-Cookie is kept, by name. */
@@ -127,3 +128,28 @@ export function tokenRequest(
 
 export const decodeJwt = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>
+
+/** A service the admin registers with a redirect URI and `fields`, each through its PUT. */
+export async function registerService(
+  t: TestApp,
+  admin: string,
+  body: { key: string; name?: string },
+  redirectUri: string,
+  fields: Record<string, unknown> = {},
+) {
+  const created = await call(t, 'POST', '/v1/service', body, { cookie: admin })
+  expect(created.statusCode, created.body).toBe(200)
+  let service = created.json<{ results: { service: Service } }>().results.service
+  for (const [field, value] of Object.entries({ redirectUris: [redirectUri], ...fields })) {
+    const put = await call(
+      t,
+      'PUT',
+      `/v1/service/${service.id}/${field}`,
+      { [field]: value },
+      { cookie: admin },
+    )
+    expect(put.statusCode, put.body).toBe(200)
+    service = put.json<{ results: { service: Service } }>().results.service
+  }
+  return service
+}
