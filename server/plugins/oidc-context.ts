@@ -34,3 +34,6 @@ export const clientOfCtx = (ctx: KoaContextWithOIDC): Client => ({
   ip: ctx.ip,
   userAgent: String(ctx.get('user-agent') ?? '').slice(0, 500),
 })
+
+/** One service session (service key and sid): a back-channel logout is sent once per key. */
+export const serviceSessionKey = (serviceKey: string, sid: string) => `${serviceKey} ${sid}`

@@ -3,10 +3,11 @@ import type { KoaContextWithOIDC } from 'oidc-provider'
 import type { App } from '../app-types'
 import { failureReason } from '../domain/failure-reason'
 import { AuditAction } from '../repos/audit'
+import { forgetSessionService } from '../repos/session-services'
 import { recordOidcEvent, type OidcEvent } from '../use-cases/oidc-clients'
 import { recordServiceSignIn, signInsOf } from '../use-cases/oidc-interaction'
 import { signOut } from '../use-cases/sessions'
-import { clientExtras, clientOfCtx, consoleSession } from './oidc-context'
+import { clientExtras, clientOfCtx, consoleSession, serviceSessionKey } from './oidc-context'
 
 /** The key a token request authenticated with, from Basic when the client is unknown. */
 function basicClientId(ctx: KoaContextWithOIDC): string | undefined {
@@ -43,6 +44,8 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     if (list) list.push(work)
     else held.set(ctx, [work])
   }
+  // The service sessions the provider's own back-channel logout told in this request.
+  const told = new WeakMap<object, Set<string>>()
   provider.use(async (ctx, next) => {
     await next()
     // Each held record logs its own failure and never rejects.
@@ -50,6 +53,12 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
       held.delete(ctx)
       await Promise.all(list)
     }
+  })
+  const useCaseOf = (ctx: KoaContextWithOIDC) => ({
+    db,
+    config: app.config,
+    outbox: app.outbox,
+    client: clientOfCtx(ctx),
   })
   const record = (ctx: KoaContextWithOIDC | undefined, event: OidcEvent) => {
     const client = ctx ? clientOfCtx(ctx) : { ip: '', userAgent: 'oidc-provider' }
@@ -60,6 +69,7 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
       ),
     )
   }
+
   provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
     const session = ctx.oidc.session
     const client = ctx.oidc.client
@@ -69,16 +79,13 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     const sid = session.sidFor(client.clientId)
     const recording = consoleSession(db, ctx, cookieName)
       .then((console) =>
-        recordServiceSignIn(
-          { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) },
-          {
-            sessionId: console?.userId === accountId ? console.id : undefined,
-            userId: accountId,
-            clientId: client.clientId,
-            grantId: grantId ?? '',
-            sid: sid ?? '',
-          },
-        ),
+        recordServiceSignIn(useCaseOf(ctx), {
+          sessionId: console?.userId === accountId ? console.id : undefined,
+          userId: accountId,
+          clientId: client.clientId,
+          grantId: grantId ?? '',
+          sid: sid ?? '',
+        }),
       )
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'oidc sign-in record failed'))
@@ -113,24 +120,35 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     })
   })
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
-    // RP-initiated logout ends the Gatehouse session too, and with it the other services' sign-ins.
     const accountId = ctx.oidc.session?.accountId
+    // 'Yes, sign me out' ends the Gatehouse session too, and with it the other services'
+    // sign-ins; 'No, stay signed in' signs out of the asking service only, as the provider did.
+    const everywhere = Boolean(ctx.oidc.params?.logout)
+    const asking = ctx.oidc.client
     const ending = consoleSession(db, ctx, cookieName)
       .then(async (console) => {
         if (!console || console.userId !== accountId) return
-        const useCase = { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) }
+        const useCase = useCaseOf(ctx)
+        if (!everywhere) {
+          const serviceId = asking && clientExtras(asking).gatehouse_service_id
+          if (serviceId) await forgetSessionService(db, console.id, serviceId)
+          return
+        }
         const signIns = await signInsOf(useCase, { sessionIds: [console.id] })
         await signOut(useCase, console.userId, console.id)
         app.eventStreams.end([console.id])
-        await app.oidc.endSignIns(signIns, useCase.client)
+        // The provider has just posted a logout token to each service of its own session;
+        // those are not sent a second one.
+        await app.oidc.endSignIns(signIns, useCase.client, told.get(ctx))
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'oidc logout failed'))
     hold(ctx, ending)
     record(ctx, {
       action: AuditAction.oidcLogout,
       outcome: 'success',
-      userId: ctx.oidc.session?.accountId,
+      userId: accountId,
       ...serviceOf(ctx),
+      ...(everywhere ? {} : { extra: { gatehouseSession: 'kept' } }),
     })
   })
   provider.on('end_session.error', (ctx: KoaContextWithOIDC, error: unknown) => {
@@ -144,9 +162,16 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
   // The typings lack the back-channel events; the provider emits them (docs/events.md).
   const emitter = provider as unknown as NodeJS.EventEmitter
   type LogoutClient = { clientId: string }
+  const remember = (ctx: KoaContextWithOIDC | undefined, client: LogoutClient, sid: string) => {
+    if (!ctx) return
+    const set = told.get(ctx) ?? new Set<string>()
+    set.add(serviceSessionKey(client.clientId, sid))
+    told.set(ctx, set)
+  }
   emitter.on(
     'backchannel.success',
-    (ctx: KoaContextWithOIDC, client: LogoutClient, accountId: string) => {
+    (ctx: KoaContextWithOIDC, client: LogoutClient, accountId: string, sid: string) => {
+      remember(ctx, client, sid)
       record(ctx, {
         action: AuditAction.oidcBackchannelLogout,
         outcome: 'success',
@@ -158,7 +183,15 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
   )
   emitter.on(
     'backchannel.error',
-    (ctx: KoaContextWithOIDC, error: unknown, client: LogoutClient, accountId: string) => {
+    (
+      ctx: KoaContextWithOIDC,
+      error: unknown,
+      client: LogoutClient,
+      accountId: string,
+      sid: string,
+    ) => {
+      // Tried is told: a failed post is in the audit log, not sent again moments later.
+      remember(ctx, client, sid)
       record(ctx, {
         action: AuditAction.oidcBackchannelLogout,
         outcome: 'failure',

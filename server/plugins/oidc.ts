@@ -31,7 +31,7 @@ import {
   recordOidcEvent,
 } from '../use-cases/oidc-clients'
 import { keysVersion, signingKeys } from '../use-cases/oidc-keys'
-import { clientExtras, consoleSession } from './oidc-context'
+import { clientExtras, consoleSession, serviceSessionKey } from './oidc-context'
 import { watchEvents } from './oidc-events'
 import { mountProvider, OIDC_PATH } from './oidc-mount'
 
@@ -47,8 +47,11 @@ export interface OidcService {
   readonly issuer: string
   /** Builds the provider again if the signing keys changed (rotate-keys); answers whether. */
   reloadKeys(): Promise<boolean>
-  /** Revokes these sign-ins' grants (tokens and codes) and tells the services (back-channel). */
-  endSignIns(signIns: SignedInService[], client: Client): Promise<void>
+  /**
+   * Revokes these sign-ins' grants (tokens and codes) and tells the services (back-channel), once
+   * per service session; `told` names the ones already told (serviceSessionKey).
+   */
+  endSignIns(signIns: SignedInService[], client: Client, told?: ReadonlySet<string>): Promise<void>
 }
 
 declare module 'fastify' {
@@ -254,11 +257,15 @@ export default fp(
         version = now
         return true
       },
-      async endSignIns(signIns, client) {
+      async endSignIns(signIns, client, told = new Set()) {
+        const telling = new Set(told)
         for (const signIn of signIns) {
           await revokeOidcGrant(app.db, signIn.grantId)
           await destroyOidcModel(app.db, 'Grant', signIn.grantId)
           if (!signIn.backchannelLogoutUri) continue
+          const key = serviceSessionKey(signIn.serviceKey, signIn.sid)
+          if (telling.has(key)) continue
+          telling.add(key)
           const found = await provider.Client.find(signIn.serviceKey)
           if (!found) continue
           const event = {

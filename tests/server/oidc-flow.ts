@@ -153,3 +153,41 @@ export async function registerService(
   }
   return service
 }
+
+/** Signs the jar into a public service and exchanges the code: answers the token response. */
+export async function tokensFor(t: TestApp, jar: CookieJar, service: Service, redirectUri: string) {
+  const { verifier, challenge } = pkce()
+  const left = await signInToService(t, jar, {
+    clientId: service.key,
+    redirectUri,
+    challenge,
+  })
+  const response = await tokenRequest(t, {
+    grant_type: 'authorization_code',
+    code: left.searchParams.get('code') ?? '',
+    redirect_uri: redirectUri,
+    client_id: service.key,
+    code_verifier: verifier,
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json<{ id_token: string; access_token: string; refresh_token: string }>()
+}
+
+/** The logout page for these parameters (RP-initiated logout), and its anti-forgery value. */
+export async function logoutPageFor(t: TestApp, jar: CookieJar, params: Record<string, string>) {
+  const page = await browse(t, jar, 'GET', `/oidc/session/end?${new URLSearchParams(params)}`)
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1]
+  return { page, xsrf }
+}
+
+/** Presses 'Yes, sign me out' (`logout: yes`) or 'No, stay signed in' on the logout page. */
+export async function confirmLogout(t: TestApp, jar: CookieJar, xsrf: string, everywhere: boolean) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/oidc/session/end/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header },
+    payload: new URLSearchParams({ xsrf, ...(everywhere ? { logout: 'yes' } : {}) }).toString(),
+  })
+  jar.take(response)
+  return response
+}
