@@ -31,9 +31,11 @@ import {
   recordOidcEvent,
 } from '../use-cases/oidc-clients'
 import { keysVersion, signingKeys } from '../use-cases/oidc-keys'
+import { DEFAULT_CONSOLE_DIR } from './static-console'
 import { clientExtras, consoleSession, serviceSessionKey } from './oidc-context'
 import { watchEvents } from './oidc-events'
 import { mountProvider, OIDC_PATH } from './oidc-mount'
+import { type OidcPages, oidcPages } from './oidc-pages'
 
 /** The console's interaction page; its API is below it, so the provider's cookie reaches both. */
 export const INTERACTION_PATH = `${OIDC_PATH}/interaction`
@@ -89,7 +91,7 @@ function adapterFor(db: Db) {
   }
 }
 
-async function buildProvider(app: App): Promise<Provider> {
+async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
   const { db, config } = app
   const issuer = `${config.publicUrl}${OIDC_PATH}`
   const cookieName = sessionCookieName(config)
@@ -164,7 +166,11 @@ async function buildProvider(app: App): Promise<Provider> {
         allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none',
       },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: pages.logoutSource,
+        postLogoutSuccessSource: pages.postLogoutSuccessSource,
+      },
       backchannelLogout: { enabled: true },
     },
     interactions: {
@@ -216,12 +222,7 @@ async function buildProvider(app: App): Promise<Provider> {
           },
         }
       : {}),
-    renderError: (ctx, out) => {
-      ctx.type = 'html'
-      const text = (value: string | undefined) =>
-        (value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>The sign-in could not continue</h1><p>${text(out.error)}: ${text(out.error_description)}</p></main></body></html>`
-    },
+    renderError: pages.renderError,
   }
   const provider = new Provider(issuer, configuration)
   provider.proxy = true
@@ -240,8 +241,9 @@ async function buildProvider(app: App): Promise<Provider> {
  * interaction page and API (routes/oidc) are Fastify routes below /oidc/interaction.
  */
 export default fp(
-  async (app: App) => {
-    let provider = await buildProvider(app)
+  async (app: App, options: { consoleDir?: string }) => {
+    const pages = oidcPages(app, options.consoleDir ?? DEFAULT_CONSOLE_DIR)
+    let provider = await buildProvider(app, pages)
     let version = await keysVersion(app.db)
     let callback = provider.callback()
     const service: OidcService = {
@@ -252,7 +254,7 @@ export default fp(
       async reloadKeys() {
         const now = await keysVersion(app.db)
         if (now === version) return false
-        provider = await buildProvider(app)
+        provider = await buildProvider(app, pages)
         callback = provider.callback()
         version = now
         return true
