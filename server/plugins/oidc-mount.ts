@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { App } from '../app-types'
+import type { PageStyle } from '../presenters/oidc-pages'
+import { oidcHeaders, setHeaders } from './oidc-headers'
 
 /** Where the provider is mounted: the issuer is PUBLIC_URL + this (docs/sso.md). */
 export const OIDC_PATH = '/oidc'
@@ -30,9 +32,12 @@ function handOver(
 
 /**
  * Mounts the provider under OIDC_PATH: a Fastify route hijacks each request and hands the raw one
- * to the provider (no body parsing, envelope or onSend hooks; origin-check lets it through).
+ * to the provider (no body parsing, envelope or onSend hooks; origin-check lets it through), with
+ * the headers of oidcHeaders set first.
  */
-export async function mountProvider(app: App, callback: () => Callback) {
+export async function mountProvider(app: App, callback: () => Callback, style: PageStyle) {
+  const headers = oidcHeaders(app.config, style.source)
+
   await app.register((scope: FastifyInstance, _options, done) => {
     // The provider reads its own bodies (form posts, JSON): Fastify leaves the stream alone.
     scope.removeAllContentTypeParsers()
@@ -40,6 +45,7 @@ export async function mountProvider(app: App, callback: () => Callback) {
     // The provider's own protocol, described by its discovery document, not by our OpenAPI.
     scope.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
       reply.hijack()
+      setHeaders(reply.raw, headers)
       await handOver(callback(), request.raw, reply.raw, app, request.ip)
     })
     done()

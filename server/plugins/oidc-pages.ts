@@ -13,6 +13,7 @@ import {
 } from '../presenters/oidc-pages'
 import { oidcAccount } from '../use-cases/oidc-clients'
 import { logoUrl } from '../use-cases/service-logo'
+import { oidcPolicy } from './oidc-headers'
 
 /**
  * The console build's Latin fonts (hashed names under assets/, from @fontsource): the pages use
@@ -78,6 +79,14 @@ export function oidcPages(app: App, consoleDir: string): OidcPages {
       const service = await serviceOf(ctx)
       const accountId = ctx.oidc.session?.accountId
       const account = accountId ? await oidcAccount(app.db, accountId) : undefined
+      // The form posts here, and the provider then redirects to the service's registered
+      // post-logout URI; browsers check form-action on that redirect too.
+      const back = ctx.oidc.params?.post_logout_redirect_uri
+      const target = typeof back === 'string' ? URL.parse(back)?.origin : undefined
+      ctx.set(
+        'content-security-policy',
+        oidcPolicy(style.source, { formAction: `'self'${target ? ` ${target}` : ''}` }),
+      )
       html(ctx, logoutPage(style, { service, email: account?.email, form }))
     },
     postLogoutSuccessSource: async (ctx) => {

@@ -295,7 +295,7 @@ export default fp(
     }
     app.decorate('oidc', { getter: () => service })
 
-    await mountProvider(app, () => callback)
+    await mountProvider(app, () => callback, pages.style)
 
     const purge = () =>
       purgeExpiredOidcModels(app.db).catch((error: unknown) =>

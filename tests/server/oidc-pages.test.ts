@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,9 +7,17 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Service } from '../../schema/service'
 import { ADMIN, call, signIn, useTestApp } from './helper'
-import { CookieJar, logoutPageFor, registerService, tokensFor } from './oidc-flow'
+import {
+  authorizeUrl,
+  browse,
+  CookieJar,
+  logoutPageFor,
+  pkce,
+  registerService,
+  tokensFor,
+} from './oidc-flow'
 
-// A console build of a page and the fonts the provider's pages use.
+// A console build of two files: the interaction page and the fonts the provider's pages use.
 const consoleDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-console-'))
 mkdirSync(path.join(consoleDir, 'assets'))
 writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>Gatehouse</title>')
@@ -58,8 +66,31 @@ async function uploadLogo(svc: Service) {
   expect(response.statusCode, response.body).toBe(200)
 }
 
-const styleOf = (response: LightMyRequestResponse) =>
-  /<style>([^<]*)<\/style>/.exec(response.body)?.[1] ?? ''
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const policyOf = (response: LightMyRequestResponse) =>
+  String(response.headers['content-security-policy'] ?? '')
+
+/** The headers every provider page and answer carries (docs/server-security.md). */
+function expectProviderHeaders(response: LightMyRequestResponse) {
+  const policy = policyOf(response)
+  expect(policy).toContain("default-src 'none'")
+  expect(policy).toContain("frame-ancestors 'none'")
+  expect(policy).toContain("base-uri 'none'")
+  expect(policy).not.toContain('unsafe-inline')
+  expect(response.headers['x-content-type-options']).toBe('nosniff')
+  expect(response.headers['x-frame-options']).toBe('DENY')
+  expect(response.headers['referrer-policy']).toBe('no-referrer')
+  // A service's sign-in popup keeps its opener (oidc-client-ts signinPopup).
+  expect(response.headers['cross-origin-opener-policy']).toBeUndefined()
+}
+
+/** The page's inline style is the one its policy allows, by hash. */
+function expectHashedStyle(response: LightMyRequestResponse) {
+  const style = /<style>([^<]*)<\/style>/.exec(response.body)?.[1]
+  expect(style).toBeTruthy()
+  expect(policyOf(response)).toContain(`style-src ${sha256(style!)}`)
+  return style!
+}
 
 describe('the logout page', () => {
   it('is Gatehouse’s: the service’s name and logo, who is signed in, two labelled buttons', async () => {
@@ -93,13 +124,18 @@ describe('the logout page', () => {
     expect(image.statusCode).toBe(200)
     expect(image.headers['content-type']).toBe('image/webp')
 
-    const style = styleOf(page)
+    expectProviderHeaders(page)
+    const style = expectHashedStyle(page)
     // Light and dark, the console's fonts from its build, focus that shows.
     expect(style).toContain('@media (prefers-color-scheme:dark)')
     expect(style).toContain("url('/assets/libre-franklin-latin-400-normal-AbC1.woff2')")
     expect(style).toContain("url('/assets/crete-round-latin-400-normal-GhI4.woff2')")
     expect(style).not.toContain('latin-ext')
     expect(style).toContain(':focus-visible{outline')
+    // The form posts here, then the provider redirects to the service's page.
+    expect(policyOf(page)).toContain("form-action 'self' https://epsilon-bye.example.com")
+    expect(policyOf(page)).toContain("font-src 'self'")
+    expect(policyOf(page)).toContain("img-src 'self'")
   })
 
   it('escapes what it shows', async () => {
@@ -114,6 +150,7 @@ describe('the logout page', () => {
     )
     // No logo: the name's first character, escaped, and hidden from screen readers.
     expect(page.body).toContain('<div class="mark"><span aria-hidden="true">&lt;</span></div>')
+    expect(policyOf(page)).toContain("form-action 'self'")
   })
 
   it('without a service named, asks about Gatehouse alone', async () => {
@@ -136,11 +173,13 @@ describe('the provider’s other pages', () => {
     expect(page.body).toContain('<h1>You are signed out</h1>')
     expect(page.body).toContain('You are signed out of Epsilon Desk.')
     expect(page.body).toContain('<a class="button secondary" href="/">Go to Gatehouse</a>')
+    expectProviderHeaders(page)
+    expectHashedStyle(page)
     const everywhere = await call(t, 'GET', '/oidc/session/end/success')
     expect(everywhere.body).toContain('You are signed out of Gatehouse')
   })
 
-  it('shows errors in the same look, escaped', async () => {
+  it('shows errors in the same look, escaped, with the headers', async () => {
     const page = await call(
       t,
       'GET',
@@ -154,10 +193,88 @@ describe('the provider’s other pages', () => {
     expect(page.body).toContain('<h1>The sign-in could not continue</h1>')
     expect(page.body).toContain('<code>invalid_client</code>')
     expect(page.body).not.toContain('<script>')
-    expect(styleOf(page)).toContain('--brand:#008eaa')
+    expectProviderHeaders(page)
+    expectHashedStyle(page)
     const logout = await call(t, 'GET', '/oidc/session/end?client_id=nobody', undefined, {
       headers: { accept: 'text/html' },
     })
     expect(logout.body).toContain('<h1>The sign-out could not continue</h1>')
+  })
+
+  it('form_post runs its script by hash', async () => {
+    const svc = await register()
+    const jar = new CookieJar(admin)
+    // Signed in to the provider first, so the answer is the form post itself.
+    await tokensFor(t, jar, svc, REDIRECT)
+    const url = authorizeUrl({
+      clientId: svc.key,
+      redirectUri: REDIRECT,
+      challenge: pkce().challenge,
+      extra: { response_mode: 'form_post' },
+    })
+    const page = await browse(t, jar, 'GET', url)
+    expect(page.statusCode, page.body).toBe(200)
+    expect(page.body).toContain(`<form method="post" action="${REDIRECT}">`)
+    const script = /<script>([^<]*)<\/script>/.exec(page.body)?.[1]
+    expect(script).toContain('submit()')
+    expect(policyOf(page)).toContain(sha256(script!))
+    expectProviderHeaders(page)
+  })
+
+  it('a signed-out browser’s logout posts itself on by a hashed script', async () => {
+    const page = await call(t, 'GET', '/oidc/session/end')
+    expect(page.statusCode).toBe(200)
+    const script = /<script>([^<]*)<\/script>/.exec(page.body)?.[1]
+    expect(policyOf(page)).toContain(sha256(script!))
+    expectProviderHeaders(page)
+  })
+})
+
+describe('the provider’s JSON answers', () => {
+  it('carry the headers too', async () => {
+    for (const url of ['/oidc/.well-known/openid-configuration', '/oidc/jwks', '/oidc/me']) {
+      const response = await call(t, 'GET', url)
+      expect(response.headers['content-type'], url).toMatch(/json/)
+      expectProviderHeaders(response)
+    }
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=authorization_code&code=x&client_id=nobody',
+    })
+    expect(token.statusCode).toBe(401)
+    expectProviderHeaders(token)
+  })
+})
+
+describe('the console’s interaction page and API', () => {
+  it('keep the console’s policy, are not stored, and leave a sign-in popup its opener', async () => {
+    const svc = await register()
+    const jar = new CookieJar()
+    const start = await browse(
+      t,
+      jar,
+      'GET',
+      authorizeUrl({ clientId: svc.key, redirectUri: REDIRECT, challenge: pkce().challenge }),
+    )
+    const interaction = String(start.headers.location)
+    expect(interaction).toMatch(/^\/oidc\/interaction\//)
+    const page = await call(t, 'GET', interaction, undefined, {
+      headers: { accept: 'text/html', cookie: jar.header },
+    })
+    expect(page.statusCode).toBe(200)
+    expect(policyOf(page)).toContain("frame-ancestors 'none'")
+    expect(page.headers['x-content-type-options']).toBe('nosniff')
+    expect(page.headers['cross-origin-opener-policy']).toBeUndefined()
+    const details = await call(t, 'GET', `${interaction}/details`, undefined, {
+      headers: { cookie: jar.header },
+    })
+    expect(details.statusCode, details.body).toBe(200)
+    expect(details.headers['cache-control']).toBe('no-store')
+    expect(policyOf(details)).toContain("frame-ancestors 'none'")
+    // The console's own pages keep theirs.
+    const home = await call(t, 'GET', '/', undefined, { headers: { accept: 'text/html' } })
+    expect(home.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 })
