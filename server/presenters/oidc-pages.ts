@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 
 /**
  * The pages the OpenID provider shows a browser itself (docs/sso.md, "Pages"): the logout
- * confirmation, the signed-out page and errors. Each is one self-contained document in the
- * console's look, with one inline stylesheet.
+ * confirmation, the signed-out page, errors, and the re-post of a cross-site form. Each is one
+ * self-contained document in the console's look; its only inline style and script are allowed by
+ * their hashes (docs/server-security.md), so no page needs 'unsafe-inline'.
  */
 
 /** Where the console build's fonts are (console-fonts.ts); without a build the system's fonts. */
@@ -13,7 +14,7 @@ export interface PageFonts {
   heading?: string
 }
 
-/** The pages' stylesheet and the CSP source that allows it (by its hash). */
+/** The pages' stylesheet and the CSP source that allows it. */
 export interface PageStyle {
   css: string
   source: string
@@ -171,5 +172,33 @@ export function errorPage(
     `<h1>${heading}</h1>
 <p><code>${escapeHtml(view.error)}</code>${description}</p>
 <p class="note">Go back to the service and try again. If it keeps happening, tell the service's administrators what this page says.</p>`,
+  )
+}
+
+const REPOST_SCRIPT = 'document.forms[0].submit()'
+/** The CSP source of the re-post page's one script. */
+export const REPOST_SCRIPT_SOURCE = hashSource(REPOST_SCRIPT)
+
+/**
+ * A browser's cross-site form post arrives without the SameSite=Lax cookies that say who is
+ * signed in; this page posts the same fields again from Gatehouse's own origin, which carries
+ * them. Without scripts the person presses Continue.
+ */
+export function repostPage(style: PageStyle, action: string, fields: [string, string][]) {
+  const inputs = fields
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
+    .join('\n')
+  return page(
+    style,
+    'Continue',
+    `<h1>Continue to Gatehouse</h1>
+<form method="post" action="${escapeHtml(action)}">
+${inputs}
+<button type="submit" class="primary">Continue</button>
+</form>
+<script>${REPOST_SCRIPT}</script>`,
   )
 }

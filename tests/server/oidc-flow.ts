@@ -85,7 +85,15 @@ export async function follow(t: TestApp, jar: CookieJar, start: LightMyRequestRe
 
 /** Signs the jar's console session into the service: answers the code the service receives. */
 export async function signInToService(t: TestApp, jar: CookieJar, o: AuthorizeOptions) {
-  const first = await follow(t, jar, await browse(t, jar, 'GET', authorizeUrl(o)))
+  return completeSignIn(t, jar, await browse(t, jar, 'GET', authorizeUrl(o)))
+}
+
+/**
+ * From the provider's answer to an authorization request, on as the console's interaction page
+ * goes (sign-in with the console session, consent when asked): answers where the browser left for.
+ */
+export async function completeSignIn(t: TestApp, jar: CookieJar, start: LightMyRequestResponse) {
+  const first = await follow(t, jar, start)
   if (first.leftFor) return first.leftFor
   expect(first.interaction, first.response.body).toBeDefined()
   const uid = first.interaction!
