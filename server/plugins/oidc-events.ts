@@ -30,6 +30,20 @@ const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
   return { serviceId: clientExtras(client).gatehouse_service_id, serviceKey: client.clientId }
 }
 
+/** The provider's refusals, by the event it tells them with (its error_handler). */
+const ERROR_EVENTS = [
+  'authorization.error',
+  'grant.error',
+  'end_session.error',
+  'discovery.error',
+  'jwks.error',
+  'userinfo.error',
+  'revocation.error',
+  'introspection.error',
+  'end_session_confirm.error',
+  'end_session_success.error',
+] as const
+
 /**
  * The provider's events become audit rows and service sign-ins (docs/sso.md, "Audit"). Its events
  * are told synchronously, so each record is held on the request and its answer waits for them:
@@ -192,6 +206,10 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     ) => {
       // Tried is told: a failed post is in the audit log, not sent again moments later.
       remember(ctx, client, sid)
+      app.log.warn(
+        { serviceKey: client.clientId, reason: failureReason(error) },
+        'oidc back-channel logout failed',
+      )
       record(ctx, {
         action: AuditAction.oidcBackchannelLogout,
         outcome: 'failure',
@@ -202,6 +220,13 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
       })
     },
   )
+  // Besides the audit rows: the provider's refusals are callers' mistakes, one info line each as
+  // for a 4xx; its own failures (server_error) are errors.
+  for (const name of ERROR_EVENTS) {
+    emitter.on(name, (ctx: KoaContextWithOIDC | undefined, error: unknown) => {
+      app.log.info({ event: name, ...serviceOf(ctx), reason: failureReason(error) }, 'oidc refused')
+    })
+  }
   provider.on('server_error', (_ctx, error: unknown) => {
     app.log.error({ err: error }, 'oidc provider error')
   })

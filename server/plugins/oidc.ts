@@ -10,6 +10,7 @@ import type { App } from '../app-types'
 import { sessionCookieName } from '../auth/cookie'
 import type { Db } from '../db/types'
 import { failureReason } from '../domain/failure-reason'
+import { corsAllowed, mayRevoke } from '../domain/oidc-policies'
 import { AuditAction, type Client } from '../repos/audit'
 import {
   consumeOidcModel,
@@ -32,6 +33,7 @@ import {
 } from '../use-cases/oidc-clients'
 import { keysVersion, signingKeys } from '../use-cases/oidc-keys'
 import { DEFAULT_CONSOLE_DIR } from './static-console'
+import { logProviderConsole } from './oidc-console'
 import { clientExtras, consoleSession, serviceSessionKey } from './oidc-context'
 import { watchEvents } from './oidc-events'
 import { mountProvider, OIDC_PATH } from './oidc-mount'
@@ -158,9 +160,20 @@ async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
         'gatehouse_refresh_token_days',
       ],
     },
+    // Browsers may call a client's endpoints only from that client's pages (docs/sso.md).
+    clientBasedCORS: (ctx, origin, client) =>
+      corsAllowed({
+        origin,
+        route: String(ctx.oidc.route),
+        redirectUris: client.redirectUris ?? [],
+        confidential: client.clientAuthMethod !== 'none',
+      }),
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => mayRevoke(client.clientId, token.clientId ?? ''),
+      },
       introspection: {
         enabled: true,
         allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none',
@@ -242,6 +255,8 @@ async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
  */
 export default fp(
   async (app: App, options: { consoleDir?: string }) => {
+    // Before the first provider is built: its construction may print notices too.
+    const stopLogging = logProviderConsole(app.log)
     const pages = oidcPages(app, options.consoleDir ?? DEFAULT_CONSOLE_DIR)
     let provider = await buildProvider(app, pages)
     let version = await keysVersion(app.db)
@@ -283,18 +298,18 @@ export default fp(
             await logout.backchannelLogout(signIn.userId, signIn.sid)
             await recordOidcEvent(app.db, client, { ...event, outcome: 'success' })
           } catch (error) {
-            // One service's failure stops no other; it is in the audit log.
-            await recordOidcEvent(app.db, client, {
-              ...event,
-              outcome: 'failure',
-              reason: failureReason(error),
-            })
+            // One service's failure stops no other; it is in the audit log and the log.
+            const reason = failureReason(error)
+            app.log.warn(
+              { serviceKey: signIn.serviceKey, reason },
+              'oidc back-channel logout failed',
+            )
+            await recordOidcEvent(app.db, client, { ...event, outcome: 'failure', reason })
           }
         }
       },
     }
     app.decorate('oidc', { getter: () => service })
-
     await mountProvider(app, () => callback, pages.style)
 
     const purge = () =>
@@ -311,6 +326,7 @@ export default fp(
       await purge()
     })
     app.addHook('onClose', () => {
+      stopLogging()
       clearInterval(purgeTimer)
       clearInterval(keyTimer)
     })
