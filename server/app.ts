@@ -137,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(syncRoutes)
   await app.register(sessionRoutes)
   await app.register(eventRoutes)
-  await app.register(oidcPlugin)
+  await app.register(oidcPlugin, { consoleDir: options.consoleDir })
   await app.register(oidcRoutes)
   await app.register(logsRoutes)
   await app.register(queueRoutes)

@@ -1,5 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import Provider, {
   type Adapter,
@@ -11,7 +9,8 @@ import Provider, {
 import type { App } from '../app-types'
 import { sessionCookieName } from '../auth/cookie'
 import type { Db } from '../db/types'
-import { hashToken } from '../domain/tokens'
+import { failureReason } from '../domain/failure-reason'
+import { corsAllowed, mayRevoke } from '../domain/oidc-policies'
 import { AuditAction, type Client } from '../repos/audit'
 import {
   consumeOidcModel,
@@ -23,24 +22,23 @@ import {
   upsertOidcModel,
 } from '../repos/oidc-models'
 import { serverSecret } from '../repos/server-secrets'
-import { findSessionByTokenHash } from '../repos/sessions'
 import type { SignedInService } from '../repos/session-services'
 import {
   accountClaims,
   clientMetadata,
   clientSecretMatches,
-  type GatehouseClientExtras,
-  type OidcEvent,
   oidcAccount,
   PERMISSIONS_SCOPE,
   recordOidcEvent,
 } from '../use-cases/oidc-clients'
-import { recordServiceSignIn, signInsOf } from '../use-cases/oidc-interaction'
-import { signOut } from '../use-cases/sessions'
 import { keysVersion, signingKeys } from '../use-cases/oidc-keys'
+import { DEFAULT_CONSOLE_DIR } from './static-console'
+import { logProviderConsole } from './oidc-console'
+import { clientExtras, consoleSession, serviceSessionKey } from './oidc-context'
+import { watchEvents } from './oidc-events'
+import { mountProvider, OIDC_PATH } from './oidc-mount'
+import { type OidcPages, oidcPages } from './oidc-pages'
 
-/** Where the provider is mounted: the issuer is PUBLIC_URL + this (docs/sso.md). */
-export const OIDC_PATH = '/oidc'
 /** The console's interaction page; its API is below it, so the provider's cookie reaches both. */
 export const INTERACTION_PATH = `${OIDC_PATH}/interaction`
 
@@ -53,8 +51,11 @@ export interface OidcService {
   readonly issuer: string
   /** Builds the provider again if the signing keys changed (rotate-keys); answers whether. */
   reloadKeys(): Promise<boolean>
-  /** Revokes these sign-ins' grants (tokens and codes) and tells the services (back-channel). */
-  endSignIns(signIns: SignedInService[], client: Client): Promise<void>
+  /**
+   * Revokes these sign-ins' grants (tokens and codes) and tells the services (back-channel), once
+   * per service session; `told` names the ones already told (serviceSessionKey).
+   */
+  endSignIns(signIns: SignedInService[], client: Client, told?: ReadonlySet<string>): Promise<void>
 }
 
 declare module 'fastify' {
@@ -92,30 +93,7 @@ function adapterFor(db: Db) {
   }
 }
 
-/** The Gatehouse console session the request's cookie names, if it is live. */
-async function consoleSession(db: Db, ctx: KoaContextWithOIDC, cookieName: string) {
-  const token = ctx.cookies.get(cookieName, { signed: false })
-  if (!token) return undefined
-  const session = await findSessionByTokenHash(db, hashToken(token))
-  if (!session || session.expires <= new Date() || session.absoluteExpires <= new Date()) {
-    return undefined
-  }
-  return session
-}
-
-const extrasOf = (client: unknown) => client as Partial<Record<string, unknown>> & object
-
-function clientExtras(client: unknown): Partial<GatehouseClientExtras> {
-  const c = extrasOf(client)
-  return {
-    gatehouse_service_id: c['gatehouse_service_id'] as string | undefined,
-    gatehouse_first_party: c['gatehouse_first_party'] as boolean | undefined,
-    gatehouse_access_token_hours: c['gatehouse_access_token_hours'] as number | undefined,
-    gatehouse_refresh_token_days: c['gatehouse_refresh_token_days'] as number | undefined,
-  }
-}
-
-async function buildProvider(app: App): Promise<Provider> {
+async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
   const { db, config } = app
   const issuer = `${config.publicUrl}${OIDC_PATH}`
   const cookieName = sessionCookieName(config)
@@ -182,15 +160,30 @@ async function buildProvider(app: App): Promise<Provider> {
         'gatehouse_refresh_token_days',
       ],
     },
+    // Browsers may call a client's endpoints only from that client's pages (docs/sso.md).
+    clientBasedCORS: (ctx, origin, client) =>
+      corsAllowed({
+        origin,
+        route: String(ctx.oidc.route),
+        redirectUris: client.redirectUris ?? [],
+        confidential: client.clientAuthMethod !== 'none',
+      }),
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => mayRevoke(client.clientId, token.clientId ?? ''),
+      },
       introspection: {
         enabled: true,
         allowedPolicy: (_ctx, client) => client.clientAuthMethod !== 'none',
       },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: pages.logoutSource,
+        postLogoutSuccessSource: pages.postLogoutSuccessSource,
+      },
       backchannelLogout: { enabled: true },
     },
     interactions: {
@@ -242,12 +235,7 @@ async function buildProvider(app: App): Promise<Provider> {
           },
         }
       : {}),
-    renderError: (ctx, out) => {
-      ctx.type = 'html'
-      const text = (value: string | undefined) =>
-        (value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>The sign-in could not continue</h1><p>${text(out.error)}: ${text(out.error_description)}</p></main></body></html>`
-    },
+    renderError: pages.renderError,
   }
   const provider = new Provider(issuer, configuration)
   provider.proxy = true
@@ -260,200 +248,17 @@ async function buildProvider(app: App): Promise<Provider> {
   return provider
 }
 
-const clientOfCtx = (ctx: KoaContextWithOIDC): Client => ({
-  ip: ctx.ip,
-  userAgent: String(ctx.get('user-agent') ?? '').slice(0, 500),
-})
-
-/**
- * The provider's events become audit rows and service sign-ins (docs/sso.md, "Audit"). Its events
- * are told synchronously, so each record is held on the request and its answer waits for them:
- * when the service has its code or the browser its redirect, the rows are stored.
- */
-function watchEvents(app: App, provider: Provider, cookieName: string) {
-  const { db } = app
-  const held = new WeakMap<object, Promise<void>[]>()
-  const hold = (ctx: KoaContextWithOIDC | undefined, work: Promise<void>) => {
-    if (!ctx) return
-    const list = held.get(ctx)
-    if (list) list.push(work)
-    else held.set(ctx, [work])
-  }
-  provider.use(async (ctx, next) => {
-    await next()
-    // Each held record logs its own failure and never rejects.
-    for (let list = held.get(ctx); list?.length; list = held.get(ctx)) {
-      held.delete(ctx)
-      await Promise.all(list)
-    }
-  })
-  const record = (ctx: KoaContextWithOIDC | undefined, event: OidcEvent) => {
-    const client = ctx ? clientOfCtx(ctx) : { ip: '', userAgent: 'oidc-provider' }
-    hold(
-      ctx,
-      recordOidcEvent(db, client, event).catch((error: unknown) =>
-        app.log.error({ err: error }, 'oidc audit failed'),
-      ),
-    )
-  }
-  const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
-    const client = ctx?.oidc?.client
-    if (!client) {
-      const asked = ctx?.oidc?.params?.client_id
-      return { serviceKey: typeof asked === 'string' ? asked : undefined }
-    }
-    return {
-      serviceId: clientExtras(client).gatehouse_service_id,
-      serviceKey: client.clientId,
-    }
-  }
-  const reasonOf = (error: unknown) => {
-    const e = error as { error?: string; error_description?: string; message?: string }
-    return [e.error, e.error_description ?? e.message].filter(Boolean).join(': ')
-  }
-
-  provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
-    const session = ctx.oidc.session
-    const client = ctx.oidc.client
-    if (!session?.accountId || !client) return
-    const accountId = session.accountId
-    const grantId = ctx.oidc.entities.Grant?.jti ?? session.grantIdFor(client.clientId)
-    const sid = session.sidFor(client.clientId)
-    const recording = consoleSession(db, ctx, cookieName)
-      .then((console) =>
-        recordServiceSignIn(
-          { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) },
-          {
-            sessionId: console?.userId === accountId ? console.id : undefined,
-            userId: accountId,
-            clientId: client.clientId,
-            grantId: grantId ?? '',
-            sid: sid ?? '',
-          },
-        ),
-      )
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, 'oidc sign-in record failed'))
-    hold(ctx, recording)
-  })
-  provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: unknown) => {
-    record(ctx, {
-      action: AuditAction.oidcAuthorize,
-      outcome: 'failure',
-      userId: ctx?.oidc?.session?.accountId,
-      ...serviceOf(ctx),
-      reason: reasonOf(error),
-    })
-  })
-  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
-    const refresh = ctx.oidc.params?.grant_type === 'refresh_token'
-    const token = ctx.oidc.entities.AccessToken
-    record(ctx, {
-      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
-      outcome: 'success',
-      userId: ctx.oidc.account?.accountId ?? token?.accountId,
-      ...serviceOf(ctx),
-    })
-  })
-  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
-    const refresh = ctx?.oidc?.params?.grant_type === 'refresh_token'
-    record(ctx, {
-      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
-      outcome: 'failure',
-      ...serviceOf(ctx),
-      reason: reasonOf(error),
-    })
-  })
-  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
-    // RP-initiated logout ends the Gatehouse session too, and with it the other services' sign-ins.
-    const accountId = ctx.oidc.session?.accountId
-    const ending = consoleSession(db, ctx, cookieName)
-      .then(async (console) => {
-        if (!console || console.userId !== accountId) return
-        const useCase = { db, config: app.config, outbox: app.outbox, client: clientOfCtx(ctx) }
-        const signIns = await signInsOf(useCase, { sessionIds: [console.id] })
-        await signOut(useCase, console.userId, console.id)
-        app.eventStreams.end([console.id])
-        await app.oidc.endSignIns(signIns, useCase.client)
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'oidc logout failed'))
-    hold(ctx, ending)
-    record(ctx, {
-      action: AuditAction.oidcLogout,
-      outcome: 'success',
-      userId: ctx.oidc.session?.accountId,
-      ...serviceOf(ctx),
-    })
-  })
-  provider.on('end_session.error', (ctx: KoaContextWithOIDC, error: unknown) => {
-    record(ctx, {
-      action: AuditAction.oidcLogout,
-      outcome: 'failure',
-      ...serviceOf(ctx),
-      reason: reasonOf(error),
-    })
-  })
-  // The typings lack the back-channel events; the provider emits them (docs/events.md).
-  const emitter = provider as unknown as NodeJS.EventEmitter
-  type LogoutClient = { clientId: string }
-  emitter.on(
-    'backchannel.success',
-    (ctx: KoaContextWithOIDC, client: LogoutClient, accountId: string) => {
-      record(ctx, {
-        action: AuditAction.oidcBackchannelLogout,
-        outcome: 'success',
-        userId: accountId,
-        serviceId: clientExtras(client).gatehouse_service_id,
-        serviceKey: client.clientId,
-      })
-    },
-  )
-  emitter.on(
-    'backchannel.error',
-    (ctx: KoaContextWithOIDC, error: unknown, client: LogoutClient, accountId: string) => {
-      record(ctx, {
-        action: AuditAction.oidcBackchannelLogout,
-        outcome: 'failure',
-        userId: accountId,
-        serviceId: clientExtras(client).gatehouse_service_id,
-        serviceKey: client.clientId,
-        reason: reasonOf(error),
-      })
-    },
-  )
-  provider.on('server_error', (_ctx, error: unknown) => {
-    app.log.error({ err: error }, 'oidc provider error')
-  })
-}
-
-/** Hands a request to the provider, mounted at OIDC_PATH (it sees the path below the mount). */
-function handOver(
-  callback: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
-  req: IncomingMessage,
-  res: ServerResponse,
-  at: { publicUrl: string; ip: string },
-) {
-  // The provider builds its endpoints' URLs from the request: they are always the issuer's, and
-  // the address it records is the one Fastify determined, whatever the client's headers claim.
-  const publicUrl = new URL(at.publicUrl)
-  req.headers.host = publicUrl.host
-  req.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1)
-  req.headers['x-forwarded-for'] = at.ip
-  delete req.headers['x-forwarded-host']
-  const original = req.url ?? '/'
-  ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = original
-  req.url = original.slice(OIDC_PATH.length) || '/'
-  return callback(req, res)
-}
-
 /**
  * The OpenID Connect provider (oidc-provider, docs/sso.md) under /oidc: its own routes take the raw
  * request (no JSON parsing, security headers or envelope; origin-check skips them), the console's
  * interaction page and API (routes/oidc) are Fastify routes below /oidc/interaction.
  */
 export default fp(
-  async (app: App) => {
-    let provider = await buildProvider(app)
+  async (app: App, options: { consoleDir?: string }) => {
+    // Before the first provider is built: its construction may print notices too.
+    const stopLogging = logProviderConsole(app.log)
+    const pages = oidcPages(app, options.consoleDir ?? DEFAULT_CONSOLE_DIR)
+    let provider = await buildProvider(app, pages)
     let version = await keysVersion(app.db)
     let callback = provider.callback()
     const service: OidcService = {
@@ -464,16 +269,20 @@ export default fp(
       async reloadKeys() {
         const now = await keysVersion(app.db)
         if (now === version) return false
-        provider = await buildProvider(app)
+        provider = await buildProvider(app, pages)
         callback = provider.callback()
         version = now
         return true
       },
-      async endSignIns(signIns, client) {
+      async endSignIns(signIns, client, told = new Set()) {
+        const telling = new Set(told)
         for (const signIn of signIns) {
           await revokeOidcGrant(app.db, signIn.grantId)
           await destroyOidcModel(app.db, 'Grant', signIn.grantId)
           if (!signIn.backchannelLogoutUri) continue
+          const key = serviceSessionKey(signIn.serviceKey, signIn.sid)
+          if (telling.has(key)) continue
+          telling.add(key)
           const found = await provider.Client.find(signIn.serviceKey)
           if (!found) continue
           const event = {
@@ -489,32 +298,19 @@ export default fp(
             await logout.backchannelLogout(signIn.userId, signIn.sid)
             await recordOidcEvent(app.db, client, { ...event, outcome: 'success' })
           } catch (error) {
-            // One service's failure stops no other; it is in the audit log.
-            await recordOidcEvent(app.db, client, {
-              ...event,
-              outcome: 'failure',
-              reason: error instanceof Error ? error.message : String(error),
-            })
+            // One service's failure stops no other; it is in the audit log and the log.
+            const reason = failureReason(error)
+            app.log.warn(
+              { serviceKey: signIn.serviceKey, reason },
+              'oidc back-channel logout failed',
+            )
+            await recordOidcEvent(app.db, client, { ...event, outcome: 'failure', reason })
           }
         }
       },
     }
     app.decorate('oidc', { getter: () => service })
-
-    await app.register((scope: FastifyInstance, _options, done) => {
-      // The provider reads its own bodies (form posts, JSON): Fastify leaves the stream alone.
-      scope.removeAllContentTypeParsers()
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
-      // The provider's own protocol, described by its discovery document, not by our OpenAPI.
-      scope.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
-        reply.hijack()
-        await handOver(callback, request.raw, reply.raw, {
-          publicUrl: app.config.publicUrl,
-          ip: request.ip,
-        })
-      })
-      done()
-    })
+    await mountProvider(app, () => callback, pages.style)
 
     const purge = () =>
       purgeExpiredOidcModels(app.db).catch((error: unknown) =>
@@ -530,6 +326,7 @@ export default fp(
       await purge()
     })
     app.addHook('onClose', () => {
+      stopLogging()
       clearInterval(purgeTimer)
       clearInterval(keyTimer)
     })

@@ -23,17 +23,23 @@ export default fp(
   (app: App, _options, done) => {
     const https = isHttps(app.config)
     app.addHook('onSend', (request, reply, payload, next) => {
+      // The sign-in page of a service may be in a popup its service opened (oidc-client-ts
+      // signinPopup), which only works while the page leaves the opener alone.
+      const serviceSignIn = request.url.startsWith('/oidc/')
       void reply.headers({
         'content-security-policy': CSP,
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'DENY',
         'referrer-policy': 'same-origin',
-        'cross-origin-opener-policy': 'same-origin',
+        ...(serviceSignIn ? {} : { 'cross-origin-opener-policy': 'same-origin' }),
         'cross-origin-resource-policy': 'same-origin',
         ...(https ? { 'strict-transport-security': 'max-age=31536000' } : {}),
       })
-      // Answers of the API carry personal data; no cache may keep them.
-      if (request.url.startsWith('/v1/')) void reply.header('cache-control', 'no-store')
+      // Answers of the API (and the sign-in's, below /oidc) carry personal data; no cache may
+      // keep them.
+      if (request.url.startsWith('/v1/') || serviceSignIn) {
+        void reply.header('cache-control', 'no-store')
+      }
       next(null, payload)
     })
     done()

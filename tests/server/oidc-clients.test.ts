@@ -13,7 +13,16 @@ import {
   consumeOidcModel,
 } from '../../server/repos/oidc-models'
 import { ADMIN, call, signIn, useTestApp } from './helper'
-import { CookieJar, decodeJwt, pkce, signInToService, tokenRequest } from './oidc-flow'
+import {
+  confirmLogout,
+  CookieJar,
+  decodeJwt,
+  logoutPageFor,
+  pkce,
+  signInToService,
+  tokenRequest,
+  tokensFor,
+} from './oidc-flow'
 
 const t = useTestApp({ OIDC_PRIVATE_BACKCHANNEL: 'true' })
 let admin: string
@@ -192,6 +201,67 @@ describe('revoking a console session', () => {
     const claims = decodeJwt(logoutTokens.at(-1)!)
     expect(claims.aud).toBe(svc.key)
     expect(claims.sid).toBe(sid)
+  })
+})
+
+describe('RP-initiated logout', () => {
+  const tokensOf = (svc: Service) =>
+    logoutTokens.filter((token) => token && decodeJwt(token).aud === svc.key)
+
+  it('sends each service of the session exactly one back-channel logout token', async () => {
+    const svc = await service({
+      backchannelLogoutUri: receiverUrl,
+      postLogoutRedirectUris: ['https://beta.example.com/bye'],
+    })
+    const other = await service({ backchannelLogoutUri: receiverUrl })
+    const own = await signIn(t, ADMIN.email, ADMIN.password)
+    const jar = new CookieJar(own)
+    const tokens = await tokensFor(t, jar, svc, REDIRECT)
+    await tokensFor(t, jar, other, REDIRECT)
+    const { xsrf } = await logoutPageFor(t, jar, {
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'https://beta.example.com/bye',
+    })
+    const confirmed = await confirmLogout(t, jar, xsrf!, true)
+    expect(confirmed.statusCode, confirmed.body).toBe(303)
+    // The answer waits for the provider's posts and for ours: every token has arrived.
+    expect(tokensOf(svc)).toHaveLength(1)
+    expect(tokensOf(other)).toHaveLength(1)
+    expect(decodeJwt(tokensOf(svc)[0]!).sid).toBe(decodeJwt(tokens.id_token).sid)
+    expect((await call(t, 'GET', '/v1/self', undefined, { cookie: own })).statusCode).toBe(401)
+  })
+
+  it('No, stay signed in: signs out of the asking service only and keeps the session', async () => {
+    const svc = await service({ backchannelLogoutUri: receiverUrl })
+    const other = await service({ backchannelLogoutUri: receiverUrl })
+    const own = await signIn(t, ADMIN.email, ADMIN.password)
+    const jar = new CookieJar(own)
+    const tokens = await tokensFor(t, jar, svc, REDIRECT)
+    const kept = await tokensFor(t, jar, other, REDIRECT)
+    const { xsrf } = await logoutPageFor(t, jar, { id_token_hint: tokens.id_token })
+    const confirmed = await confirmLogout(t, jar, xsrf!, false)
+    expect(confirmed.statusCode, confirmed.body).toBe(303)
+    expect((await call(t, 'GET', '/v1/self', undefined, { cookie: own })).statusCode).toBe(200)
+    expect(tokensOf(svc)).toHaveLength(1)
+    expect(tokensOf(other)).toHaveLength(0)
+    const refresh = (svcKey: string, token: string) =>
+      tokenRequest(t, { grant_type: 'refresh_token', refresh_token: token, client_id: svcKey })
+    expect((await refresh(svc.key, tokens.refresh_token)).statusCode).toBe(400)
+    expect((await refresh(other.key, kept.refresh_token)).statusCode).toBe(200)
+    // The console's session no longer lists the service it left.
+    const synced = await call(
+      t,
+      'POST',
+      '/v1/sync/sessions',
+      { cursor: null, batchSize: 5000 },
+      { cookie: admin },
+    )
+    const services = synced
+      .json<{ results: { nodes: { services?: { id: string }[] }[] } }>()
+      .results.nodes.flatMap((node) => node.services ?? [])
+      .map((s) => s.id)
+    expect(services).toContain(other.id)
+    expect(services).not.toContain(svc.id)
   })
 })
 

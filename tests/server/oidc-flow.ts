@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import type { Service } from '../../schema/service'
 import { call, type TestApp } from './helper'
 
 /** A browser's cookies for the test app: every Set-Cookie is kept, by name. */
@@ -84,7 +85,15 @@ export async function follow(t: TestApp, jar: CookieJar, start: LightMyRequestRe
 
 /** Signs the jar's console session into the service: answers the code the service receives. */
 export async function signInToService(t: TestApp, jar: CookieJar, o: AuthorizeOptions) {
-  const first = await follow(t, jar, await browse(t, jar, 'GET', authorizeUrl(o)))
+  return completeSignIn(t, jar, await browse(t, jar, 'GET', authorizeUrl(o)))
+}
+
+/**
+ * From the provider's answer to an authorization request, on as the console's interaction page
+ * goes (sign-in with the console session, consent when asked): answers where the browser left for.
+ */
+export async function completeSignIn(t: TestApp, jar: CookieJar, start: LightMyRequestResponse) {
+  const first = await follow(t, jar, start)
   if (first.leftFor) return first.leftFor
   expect(first.interaction, first.response.body).toBeDefined()
   const uid = first.interaction!
@@ -127,3 +136,66 @@ export function tokenRequest(
 
 export const decodeJwt = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>
+
+/** A service the admin registers with a redirect URI and `fields`, each through its PUT. */
+export async function registerService(
+  t: TestApp,
+  admin: string,
+  body: { key: string; name?: string },
+  redirectUri: string,
+  fields: Record<string, unknown> = {},
+) {
+  const created = await call(t, 'POST', '/v1/service', body, { cookie: admin })
+  expect(created.statusCode, created.body).toBe(200)
+  let service = created.json<{ results: { service: Service } }>().results.service
+  for (const [field, value] of Object.entries({ redirectUris: [redirectUri], ...fields })) {
+    const put = await call(
+      t,
+      'PUT',
+      `/v1/service/${service.id}/${field}`,
+      { [field]: value },
+      { cookie: admin },
+    )
+    expect(put.statusCode, put.body).toBe(200)
+    service = put.json<{ results: { service: Service } }>().results.service
+  }
+  return service
+}
+
+/** Signs the jar into a public service and exchanges the code: answers the token response. */
+export async function tokensFor(t: TestApp, jar: CookieJar, service: Service, redirectUri: string) {
+  const { verifier, challenge } = pkce()
+  const left = await signInToService(t, jar, {
+    clientId: service.key,
+    redirectUri,
+    challenge,
+  })
+  const response = await tokenRequest(t, {
+    grant_type: 'authorization_code',
+    code: left.searchParams.get('code') ?? '',
+    redirect_uri: redirectUri,
+    client_id: service.key,
+    code_verifier: verifier,
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json<{ id_token: string; access_token: string; refresh_token: string }>()
+}
+
+/** The logout page for these parameters (RP-initiated logout), and its anti-forgery value. */
+export async function logoutPageFor(t: TestApp, jar: CookieJar, params: Record<string, string>) {
+  const page = await browse(t, jar, 'GET', `/oidc/session/end?${new URLSearchParams(params)}`)
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1]
+  return { page, xsrf }
+}
+
+/** Presses 'Yes, sign me out' (`logout: yes`) or 'No, stay signed in' on the logout page. */
+export async function confirmLogout(t: TestApp, jar: CookieJar, xsrf: string, everywhere: boolean) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/oidc/session/end/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header },
+    payload: new URLSearchParams({ xsrf, ...(everywhere ? { logout: 'yes' } : {}) }).toString(),
+  })
+  jar.take(response)
+  return response
+}

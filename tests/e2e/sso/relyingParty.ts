@@ -6,8 +6,10 @@ export type Tokens = Awaited<ReturnType<typeof client.authorizationCodeGrant>>
 
 /**
  * A tiny service that signs its users in through Gatehouse with openid-client (code + PKCE), as
- * docs/sso.md's sample does: /login starts the sign-in, /callback takes the code,
- * /backchannel receives logout tokens, /bye is where RP-initiated logout ends.
+ * docs/sso.md's sample does: /login starts the sign-in (its query is added to the authorization
+ * request), /login-form does it with a form post, /popup in a popup window, /callback takes the
+ * code (also by form_post), /backchannel receives logout tokens, /logout-form posts an
+ * RP-initiated logout, /bye is where a logout ends.
  */
 export async function startRelyingParty(issuer: string, clientId: string) {
   let config: client.Configuration | undefined
@@ -19,7 +21,7 @@ export async function startRelyingParty(issuer: string, clientId: string) {
     void (async () => {
       const url = new URL(request.url ?? '/', base)
       const cfg = config!
-      if (url.pathname === '/login') {
+      if (url.pathname === '/login' || url.pathname === '/login-form') {
         const verifier = client.randomPKCECodeVerifier()
         const state = client.randomState()
         pending.set(state, verifier)
@@ -31,11 +33,35 @@ export async function startRelyingParty(issuer: string, clientId: string) {
           state,
           ...Object.fromEntries(url.searchParams),
         })
-        response.writeHead(302, { location: to.href }).end()
+        if (url.pathname === '/login') response.writeHead(302, { location: to.href }).end()
+        else formPage(response, to, 'Sign in with Gatehouse')
+      } else if (url.pathname === '/logout-form') {
+        const to = client.buildEndSessionUrl(cfg, {
+          id_token_hint: url.searchParams.get('id_token_hint') ?? '',
+          post_logout_redirect_uri: `${base}/bye`,
+        })
+        formPage(response, to, 'Sign out of Alpha Desk')
+      } else if (url.pathname === '/popup') {
+        popupPage(response)
       } else if (url.pathname === '/callback') {
-        const state = url.searchParams.get('state') ?? ''
+        // form_post answers with a POST of the same parameters.
+        let current: URL | Request = url
+        if (request.method === 'POST') {
+          let body = ''
+          for await (const chunk of request) body += String(chunk)
+          current = new Request(new URL(url.pathname, base), {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+          })
+        }
+        const params =
+          current instanceof URL
+            ? url.searchParams
+            : new URLSearchParams(await current.clone().text())
+        const state = params.get('state') ?? ''
         try {
-          const tokens = await client.authorizationCodeGrant(cfg, url, {
+          const tokens = await client.authorizationCodeGrant(cfg, current, {
             pkceCodeVerifier: pending.get(state),
             expectedState: state,
           })
@@ -47,8 +73,8 @@ export async function startRelyingParty(issuer: string, clientId: string) {
           )
         } catch (error) {
           const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-          errors.push(`${text} (${url.search})`)
-          page(response, `Sign-in failed: ${url.searchParams.get('error') ?? text}`)
+          errors.push(`${text} (${params.toString()})`)
+          page(response, `Sign-in failed: ${params.get('error') ?? text}`)
         }
       } else if (url.pathname === '/backchannel' && request.method === 'POST') {
         let body = ''
@@ -97,10 +123,35 @@ export async function startRelyingParty(issuer: string, clientId: string) {
   }
 }
 
-function page(response: ServerResponse, text: string) {
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+function html(response: ServerResponse, body: string) {
   response
     .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    .end(
-      `<!doctype html><html lang="en"><title>Alpha Desk</title><main><h1>${text}</h1></main></html>`,
-    )
+    .end(`<!doctype html><html lang="en"><title>Alpha Desk</title><main>${body}</main></html>`)
+}
+
+/** A page of the service; in a popup it tells the window that opened it what it says. */
+function page(response: ServerResponse, text: string) {
+  html(
+    response,
+    `<h1>${escape(text)}</h1><script>window.opener?.postMessage(document.querySelector('h1').textContent, location.origin)</script>`,
+  )
+}
+
+/** A form that posts the URL's parameters to its endpoint, as a form-posting service does. */
+function formPage(response: ServerResponse, to: URL, label: string) {
+  const inputs = [...to.searchParams]
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join('')
+  const action = escape(to.origin + to.pathname)
+  html(response, `<form method="post" action="${action}">${inputs}<button>${label}</button></form>`)
+}
+
+/** Signs in through a popup window, as oidc-client-ts's signinPopup does; shows what it heard. */
+function popupPage(response: ServerResponse) {
+  html(
+    response,
+    `<button onclick="window.open('/login', 'gatehouse', 'width=500,height=700')">Sign in in a popup</button><output role="status"></output><script>addEventListener('message', (e) => { if (e.origin === location.origin) document.querySelector('output').textContent = e.data })</script>`,
+  )
 }

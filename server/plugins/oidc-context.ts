@@ -1,0 +1,39 @@
+import type { KoaContextWithOIDC } from 'oidc-provider'
+import type { Db } from '../db/types'
+import { hashToken } from '../domain/tokens'
+import type { Client } from '../repos/audit'
+import { findSessionByTokenHash } from '../repos/sessions'
+import type { GatehouseClientExtras } from '../use-cases/oidc-clients'
+
+/** The Gatehouse console session the request's cookie names, if it is live. */
+export async function consoleSession(db: Db, ctx: KoaContextWithOIDC, cookieName: string) {
+  const token = ctx.cookies.get(cookieName, { signed: false })
+  if (!token) return undefined
+  const session = await findSessionByTokenHash(db, hashToken(token))
+  if (!session || session.expires <= new Date() || session.absoluteExpires <= new Date()) {
+    return undefined
+  }
+  return session
+}
+
+const extrasOf = (client: unknown) => client as Partial<Record<string, unknown>> & object
+
+/** What a provider client carries of its service (use-cases/oidc-clients.ts, metadataOf). */
+export function clientExtras(client: unknown): Partial<GatehouseClientExtras> {
+  const c = extrasOf(client)
+  return {
+    gatehouse_service_id: c['gatehouse_service_id'] as string | undefined,
+    gatehouse_first_party: c['gatehouse_first_party'] as boolean | undefined,
+    gatehouse_access_token_hours: c['gatehouse_access_token_hours'] as number | undefined,
+    gatehouse_refresh_token_days: c['gatehouse_refresh_token_days'] as number | undefined,
+  }
+}
+
+/** The audit's client (address, browser) of a provider request. */
+export const clientOfCtx = (ctx: KoaContextWithOIDC): Client => ({
+  ip: ctx.ip,
+  userAgent: String(ctx.get('user-agent') ?? '').slice(0, 500),
+})
+
+/** One service session (service key and sid): a back-channel logout is sent once per key. */
+export const serviceSessionKey = (serviceKey: string, sid: string) => `${serviceKey} ${sid}`
