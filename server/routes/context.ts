@@ -9,7 +9,7 @@ import type { OpenedSession } from '../use-cases/open-session'
 export const useCaseContext = (app: App, request: FastifyRequest): UseCaseContext => ({
   db: app.db,
   config: app.config,
-  outbox: app.outbox,
+  outbox: request.outbox,
   client: request.client,
   priorSessionId: request.auth?.sessionId,
   deviceCookie: readDeviceCookie(request, app.config),
