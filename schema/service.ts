@@ -36,6 +36,8 @@ export const Service = Type.Object({
   firstParty: Type.Boolean(),
   /** Where back-channel logout tokens are posted; empty for none. */
   backchannelLogoutUri: Type.String(),
+  /** Every sign-in into this service needs a second factor, as if it asked acr_values=mfa. */
+  requireMfa: Type.Boolean(),
 })
 export type Service = Static<typeof Service>
 
@@ -175,6 +177,7 @@ export const ServiceFieldBodies = {
   ),
   firstParty: Type.Object({ firstParty: Type.Boolean() }, { additionalProperties: false }),
   backchannelLogoutUri: Type.Object({ backchannelLogoutUri: Url }, { additionalProperties: false }),
+  requireMfa: Type.Object({ requireMfa: Type.Boolean() }, { additionalProperties: false }),
 } as const
 export type ServiceField = keyof typeof ServiceFieldBodies
 export const ServiceFields = Object.keys(ServiceFieldBodies) as ServiceField[]

@@ -26,6 +26,7 @@ export function clientExtras(client: unknown): Partial<GatehouseClientExtras> {
     gatehouse_first_party: c['gatehouse_first_party'] as boolean | undefined,
     gatehouse_access_token_hours: c['gatehouse_access_token_hours'] as number | undefined,
     gatehouse_refresh_token_days: c['gatehouse_refresh_token_days'] as number | undefined,
+    gatehouse_require_mfa: c['gatehouse_require_mfa'] as boolean | undefined,
   }
 }
 

@@ -117,6 +117,24 @@ async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
     ),
   )
 
+  // A service that asks for a second factor (acr_values=mfa, or marked so in Services) is not
+  // served from a provider session that was made without one (docs/second-factors.md).
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check(
+      'gatehouse_mfa',
+      'The service requires a second factor',
+      (ctx: KoaContextWithOIDC) => {
+        const acrValues = ctx.oidc.params?.acr_values
+        const asked = typeof acrValues === 'string' && acrValues.split(' ').includes('mfa')
+        const required = clientExtras(ctx.oidc.client).gatehouse_require_mfa === true
+        if ((asked || required) && ctx.oidc.session?.acr !== 'mfa') {
+          return interactionPolicy.Check.REQUEST_PROMPT
+        }
+        return interactionPolicy.Check.NO_NEED_TO_PROMPT
+      },
+    ),
+  )
+
   const hours = (client: unknown) => clientExtras(client).gatehouse_access_token_hours ?? 1
   const days = (client: unknown) => clientExtras(client).gatehouse_refresh_token_days ?? 30
 
@@ -131,7 +149,8 @@ async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
       return { accountId: sub, claims: () => accountClaims(user) }
     },
     claims: {
-      openid: ['sub'],
+      // acr and amr come from the sign-in, not the account: every id token carries them.
+      openid: ['sub', 'acr', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name'],
       phone: ['phone_number'],
@@ -141,6 +160,8 @@ async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
     // Scoped claims go into the id token too, so a service need not call userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
+    // acr: 'mfa' when the sign-in used a second factor (or a passkey), else 'pwd'.
+    acrValues: ['pwd', 'mfa'],
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     enabledJWA: {
       idTokenSigningAlgValues: ['RS256', 'ES256'],
@@ -158,6 +179,7 @@ async function buildProvider(app: App, pages: OidcPages): Promise<Provider> {
         'gatehouse_first_party',
         'gatehouse_access_token_hours',
         'gatehouse_refresh_token_days',
+        'gatehouse_require_mfa',
       ],
     },
     // Browsers may call a client's endpoints only from that client's pages (docs/sso.md).

@@ -19,6 +19,7 @@ export function toService(row: ServiceRow): Service {
     postLogoutRedirectUris: row.postLogoutRedirectUris,
     clientType: row.clientType,
     firstParty: row.firstParty,
+    requireMfa: row.requireMfa,
     backchannelLogoutUri: row.backchannelLogoutUri,
   }
 }

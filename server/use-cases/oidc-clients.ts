@@ -17,6 +17,7 @@ export interface GatehouseClientExtras {
   gatehouse_first_party: boolean
   gatehouse_access_token_hours: number
   gatehouse_refresh_token_days: number
+  gatehouse_require_mfa: boolean
 }
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
@@ -38,6 +39,7 @@ export function metadataOf(service: ServiceRow) {
     gatehouse_first_party: service.firstParty,
     gatehouse_access_token_hours: service.accessTokenTimeout,
     gatehouse_refresh_token_days: service.refreshTokenTimeout,
+    gatehouse_require_mfa: service.requireMfa,
   }
   return {
     client_id: service.key,

@@ -9,7 +9,9 @@ import {
 } from '../repos/session-services'
 import { findServiceByKey } from '../repos/services'
 import { assertNotDisabled, assertNotLocked } from './account-lock'
+import { acrOf } from '../domain/second-factors'
 import type { UseCaseContext } from './context'
+import { hasSecondFactor } from './mfa-policy'
 import { recordOidcEvent } from './oidc-clients'
 import type { Auth } from './session-resume'
 
@@ -25,10 +27,19 @@ export interface InteractionAsk {
   startedAt: number
   /** max_age in seconds, when the service asked for one. */
   maxAge?: number
+  /** The service asked acr_values=mfa: the sign-in must have used a second factor. */
+  mfaAsked?: boolean
 }
 
-export interface LoginDecision {
+export type LoginDecision =
+  LoginAccepted | { refused: 'unmet_authentication_requirements'; description: string }
+
+export interface LoginAccepted {
+  refused?: undefined
   accountId: string
+  /** How the console session was signed in (RFC 8176), and `mfa` or `pwd` as acr. */
+  amr: string[]
+  acr: 'mfa' | 'pwd'
   /** When the user signed in (seconds): the session's creation, the id token's auth_time. */
   ts: number
   /** Days until the password expires, when under EXPIRY_WARNING_DAYS. */
@@ -71,9 +82,34 @@ export async function decideLogin(
     })
     throw new ApiError(ErrorCode.forbidden, 'Change your password before you continue.', 403)
   }
+  const amr = auth.session.amr
+  if ((ask.mfaAsked || service?.requireMfa) && !amr.includes('mfa')) {
+    const base = { action: AuditAction.oidcAuthorize, outcome: 'failure' as const, userId: user.id }
+    const about = { serviceId: service?.id, serviceKey: ask.clientId }
+    // With a factor, the user signs in again with it; without one, the service hears why not.
+    if (hasSecondFactor(user)) {
+      await recordOidcEvent(ctx.db, ctx.client, {
+        ...base,
+        ...about,
+        reason: 'second factor needed',
+      })
+      throw new ApiError(
+        ErrorCode.notSignedIn,
+        'This service needs a second factor: sign in again with it to continue.',
+        401,
+      )
+    }
+    await recordOidcEvent(ctx.db, ctx.client, { ...base, ...about, reason: 'no second factor' })
+    return {
+      refused: 'unmet_authentication_requirements',
+      description: 'The service requires a second factor, and the user has none set up.',
+    }
+  }
   const days = Math.ceil((expires.getTime() - Date.now()) / 86_400_000)
   return {
     accountId: user.id,
+    amr,
+    acr: acrOf(amr),
     ts: openedAt,
     ...(days < EXPIRY_WARNING_DAYS ? { expiresInDays: days } : {}),
   }

@@ -38,6 +38,7 @@ const LABELS: Record<ServiceField, string> = {
   clientType: 'Client type',
   firstParty: 'First party',
   backchannelLogoutUri: 'Back-channel logout URI',
+  requireMfa: 'Requires a second factor',
 }
 
 /** 422 naming the field, with the rule's message the console also shows next to it. */

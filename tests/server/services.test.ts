@@ -108,6 +108,7 @@ describe('POST /v1/service', () => {
           clientType: 'public',
           firstParty: true,
           backchannelLogoutUri: '',
+          requireMfa: false,
         },
       },
     })

@@ -114,9 +114,22 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       freshSignIn: freshSignIn(interaction) && maxAge === undefined,
       startedAt: interaction.iat,
       ...(maxAge === undefined ? {} : { maxAge: Number(maxAge) }),
+      mfaAsked: param(interaction.params.acr_values).split(' ').includes('mfa'),
     })
+    if (decision.refused) {
+      const returnTo = await app.oidc.provider.interactionResult(request.raw, reply.raw, {
+        error: decision.refused,
+        error_description: decision.description,
+      })
+      return { success: true as const, results: { returnTo } }
+    }
     const returnTo = await app.oidc.provider.interactionResult(request.raw, reply.raw, {
-      login: { accountId: decision.accountId, ts: decision.ts },
+      login: {
+        accountId: decision.accountId,
+        ts: decision.ts,
+        amr: decision.amr,
+        acr: decision.acr,
+      },
     })
     return {
       success: true as const,

@@ -19,6 +19,7 @@ export function aService(changes: Partial<Service> = {}): Service {
     postLogoutRedirectUris: [],
     clientType: 'public',
     firstParty: true,
+    requireMfa: false,
     backchannelLogoutUri: '',
     ...changes,
   }

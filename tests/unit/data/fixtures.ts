@@ -66,6 +66,7 @@ export const service = (n: number, over: Partial<Service> = {}): Service => ({
   postLogoutRedirectUris: [],
   clientType: 'public',
   firstParty: true,
+  requireMfa: false,
   backchannelLogoutUri: '',
   ...over,
 })
