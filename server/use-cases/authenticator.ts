@@ -30,7 +30,7 @@ import { findUserById } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { openFactorSecret, sealFactorSecret } from './factor-secrets'
 import { enrolmentGrace, hasSecondFactor } from './mfa-policy'
-import { recheckPassword } from './recheck'
+import { recheckForChange } from './recheck'
 import { takeAddressSlot } from './throttle'
 
 /** A setup waits this long for its first code. */
@@ -81,12 +81,7 @@ export async function startAuthenticatorSetup(
   user: UserRow,
   password: string,
 ): Promise<AuthenticatorSetupResults> {
-  await recheckPassword(ctx, user, password, {
-    action: AuditAction.userUpdated,
-    message: 'The password is not correct.',
-    actorUserId: user.id,
-    detail: { field: 'authenticator app', reason: 'wrong password' },
-  })
+  await recheckForChange(ctx, user, password, 'authenticator app')
   return beginAuthenticatorSetup(ctx, user)
 }
 
@@ -164,12 +159,7 @@ export async function removeAuthenticator(
   user: UserRow,
   password: string,
 ): Promise<void> {
-  await recheckPassword(ctx, user, password, {
-    action: AuditAction.userUpdated,
-    message: 'The password is not correct.',
-    actorUserId: user.id,
-    detail: { field: 'authenticator app', reason: 'wrong password' },
-  })
+  await recheckForChange(ctx, user, password, 'authenticator app')
   if (!user.authenticatorAt) throw unprocessable('There is no authenticator app to remove.')
   const policy = await mfaPolicyOf(ctx.db, user.type)
   if (policy.mode === 'required' && !(user.use2fa && user.phone)) {
@@ -201,12 +191,7 @@ export async function regenerateRecoveryCodes(
   user: UserRow,
   password: string,
 ): Promise<string[]> {
-  await recheckPassword(ctx, user, password, {
-    action: AuditAction.userUpdated,
-    message: 'The password is not correct.',
-    actorUserId: user.id,
-    detail: { field: 'recovery codes', reason: 'wrong password' },
-  })
+  await recheckForChange(ctx, user, password, 'recovery codes')
   if (!hasSecondFactor(user)) {
     throw unprocessable('Set up an authenticator app or text-message codes first.')
   }

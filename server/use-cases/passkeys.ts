@@ -23,7 +23,7 @@ import {
   listPasskeys,
 } from '../repos/passkeys'
 import type { UseCaseContext } from './context'
-import { recheckPassword } from './recheck'
+import { recheckForChange } from './recheck'
 import { isUniqueViolation } from './unique-violation'
 
 /** How long a ceremony may take: the stored challenge and the browser's timeout alike. */
@@ -68,12 +68,7 @@ export async function beginRegistration(
   user: UserRow,
   password: string,
 ): Promise<PasskeyRegistrationOptionsResults> {
-  await recheckPassword(ctx, user, password, {
-    action: AuditAction.userUpdated,
-    message: 'The password is not correct.',
-    actorUserId: user.id,
-    detail: { field: 'passkey', reason: 'wrong password' },
-  })
+  await recheckForChange(ctx, user, password, 'passkey')
   const { rpName, rpID } = relyingParty(ctx.config)
   const existing = await listPasskeys(ctx.db, user.id)
   const options = await generateRegistrationOptions({

@@ -7,7 +7,7 @@ import { mfaPolicyOf } from '../repos/mfa-policies'
 import { findUserSeenBy, isTaken, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { dropOrphanedCodes } from './authenticator'
-import { recheckPassword } from './recheck'
+import { recheckForChange } from './recheck'
 import { changesOf, internalOnly, mayManage, noSuchUser } from './staff-rules'
 import { isUniqueViolation } from './unique-violation'
 import { requestEmailChange } from './email-verification'
@@ -94,12 +94,7 @@ async function confirmOwnPassword(
   password: string | undefined,
 ) {
   if (editor.actor.id !== target.id) return
-  await recheckPassword(ctx, target, password ?? '', {
-    action: AuditAction.userUpdated,
-    message: 'The password is not correct.',
-    actorUserId: editor.actor.id,
-    detail: { field, reason: 'wrong password' },
-  })
+  await recheckForChange(ctx, target, password ?? '', field)
 }
 
 /**

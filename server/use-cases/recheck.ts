@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../schema/errors'
 import type { UserRow } from '../db/schema/users'
 import { passwords } from '../domain/passwords'
+import { AuditAction } from '../repos/audit'
 import type { UseCaseContext } from './context'
 import { type Refusal, takeGuess } from './guess'
 import { knownDeviceOf } from './known-device'
@@ -26,4 +27,22 @@ export async function recheckPassword(
   )
   if (await passwords.verify(user.passwordHash, password)) return guess.right({ ended: true })
   throw await guess.wrong({ ...refusal, code: ErrorCode.oldPasswordWrong })
+}
+
+/**
+ * The re-check before a change of one's own account (`field` names it in the audit): a wrong
+ * password answers 805 'The password is not correct.' and is audited as a failed `user.updated`.
+ */
+export function recheckForChange(
+  ctx: UseCaseContext,
+  user: UserRow,
+  password: string,
+  field: string,
+): Promise<void> {
+  return recheckPassword(ctx, user, password, {
+    action: AuditAction.userUpdated,
+    message: 'The password is not correct.',
+    actorUserId: user.id,
+    detail: { field, reason: 'wrong password' },
+  })
 }
