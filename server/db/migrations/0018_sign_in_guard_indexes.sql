@@ -1,0 +1,2 @@
+CREATE INDEX "sign_in_counters_last_attempt_idx" ON "sign_in_counters" USING btree ("last_attempt_at");--> statement-breakpoint
+CREATE INDEX "throttle_windows_start_idx" ON "throttle_windows" USING btree ("window_start");
