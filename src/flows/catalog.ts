@@ -187,6 +187,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/userTimeline.paths'),
   },
   {
+    id: 'userFactors',
+    usedIn: "A user's details: the second factors, and their reset",
+    load: () => import('./paths/userFactors.paths'),
+  },
+  {
     id: 'logsList',
     usedIn: 'Logs (/logs): the audit log, its filters, paging and event detail',
     load: () => import('./paths/logsList.paths'),
