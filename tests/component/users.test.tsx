@@ -95,6 +95,36 @@ describe('Users screen, the list', () => {
     expect(names()).toEqual(['Last00011, First11'])
   })
 
+  it("shows each user's second factors and filters those with none (issue 28)", async () => {
+    await seedUsers(0, [
+      listUser(0, { authenticator: true, use2FA: true, passkeys: 2 }),
+      listUser(1, { authenticator: false, use2FA: false, passkeys: 0 }),
+      // Text messages without a phone to send them to are no factor.
+      listUser(2, { authenticator: false, use2FA: true, phone: null, passkeys: 0 }),
+    ])
+    const app = await renderSignedIn(selfUser(), '/users')
+    await screen.findByText('Record Count: 3')
+    expect(within(links()[0]!).getByText('None')).toHaveAttribute('title', 'No second factor')
+    const lovelace = links()[1]!
+    expect(within(lovelace).getByText('App, SMS, 2 passkeys')).toHaveAttribute(
+      'title',
+      'Authenticator app, Text message, 2 passkeys',
+    )
+    await app.user.click(screen.getByRole('button', { name: /^Show Filters/ }))
+    const drawer = await screen.findByRole('region', { name: 'Filters' })
+    await app.user.click(
+      within(within(drawer).getByRole('radiogroup', { name: 'Second factor' })).getByRole('radio', {
+        name: 'No second factor',
+      }),
+    )
+    await screen.findByText('Record Count: 2')
+    expect(names()).toEqual(['Hopper, Grace', 'Turing, Alan'])
+    expect(screen.getByRole('button', { name: 'Hide Filters (1 changed)' })).toBeVisible()
+    await app.user.click(within(drawer).getByRole('radio', { name: 'At least one' }))
+    await screen.findByText('Record Count: 1')
+    expect(names()).toEqual(['Lovelace, Ada'])
+  })
+
   it('shows no checkboxes to those without users.write', async () => {
     await seedUsers(3)
     await renderSignedIn(externalUser({ permissions: ['users.read'] }), '/users')
