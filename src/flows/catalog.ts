@@ -286,6 +286,11 @@ export const catalog: CatalogEntry[] = [
     usedIn: "Users (/users): 'Export CSV'",
     load: () => import('./paths/userExport.paths'),
   },
+  {
+    id: 'mfaPolicy',
+    usedIn: "Users (/users): the 'Second-factor policy' dialog",
+    load: () => import('./paths/mfaPolicy.paths'),
+  },
 ]
 
 export const catalogEntry = (id: string) => catalog.find((e) => e.id === id)

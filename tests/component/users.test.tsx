@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fromPromise } from 'xstate'
 import { identityDb } from '../../src/data/db/identity'
+import { storedPolicies } from '../../src/flows/paths/mfaPolicy.paths'
+import { mfaPolicyMachine } from '../../src/machines/mfaPolicy.machine'
 import { externalUser, selfUser } from '../setup/fixtures'
 import { setViewport } from '../setup/media'
 import { renderSignedIn } from '../setup/renderApp'
@@ -131,6 +134,23 @@ describe('Users screen, the list', () => {
     await screen.findByText('Record Count: 3')
     expect(screen.queryByRole('checkbox')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Add User' })).toBeNull()
+  })
+
+  it('shows the second-factor policy read-only to those without users.write', async () => {
+    await seedUsers(1)
+    const policies = mfaPolicyMachine.provide({
+      actors: { loadPolicies: fromPromise(() => Promise.resolve(storedPolicies)) },
+    })
+    const app = await renderSignedIn(externalUser({ permissions: ['users.read'] }), '/users', {
+      provide: [policies],
+    })
+    await app.user.click(await screen.findByRole('button', { name: 'Second-factor policy' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Second-factor policy' })
+    const internal = await within(dialog).findByRole('form', { name: 'Internal users' })
+    expect(within(dialog).getByText(/changing it needs the users\.write permission/)).toBeVisible()
+    expect(within(internal).getByRole('radio', { name: 'Optional' })).toBeChecked()
+    expect(within(internal).getByRole('radio', { name: 'Required' })).toBeDisabled()
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull()
   })
 
   it('on a phone: name, email and status; the detail on /users/{id} with the back arrow', async () => {
