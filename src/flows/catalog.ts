@@ -167,6 +167,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/serviceLifecycle.paths'),
   },
   {
+    id: 'serviceRequireMfa',
+    usedIn: "A service's details: 'Requires a second factor'",
+    load: () => import('./paths/serviceRequireMfa.paths'),
+  },
+  {
     id: 'userRecord',
     usedIn: "A user's details (/users/…)",
     load: () => import('./paths/userRecord.paths'),
