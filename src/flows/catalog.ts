@@ -167,6 +167,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/serviceLifecycle.paths'),
   },
   {
+    id: 'serviceRequireMfa',
+    usedIn: "A service's details: 'Requires a second factor'",
+    load: () => import('./paths/serviceRequireMfa.paths'),
+  },
+  {
     id: 'userRecord',
     usedIn: "A user's details (/users/…)",
     load: () => import('./paths/userRecord.paths'),
@@ -185,6 +190,11 @@ export const catalog: CatalogEntry[] = [
     id: 'userTimeline',
     usedIn: "A user's details: the timeline from the audit log",
     load: () => import('./paths/userTimeline.paths'),
+  },
+  {
+    id: 'userFactors',
+    usedIn: "A user's details: the second factors, and their reset",
+    load: () => import('./paths/userFactors.paths'),
   },
   {
     id: 'logsList',
@@ -280,6 +290,11 @@ export const catalog: CatalogEntry[] = [
     id: 'userExport',
     usedIn: "Users (/users): 'Export CSV'",
     load: () => import('./paths/userExport.paths'),
+  },
+  {
+    id: 'mfaPolicy',
+    usedIn: "Users (/users): the 'Second-factor policy' dialog",
+    load: () => import('./paths/mfaPolicy.paths'),
   },
 ]
 

@@ -23,7 +23,13 @@ export type { ListRow } from '../data/lists/filter'
 export type { SortDirection } from '../data/lists/listTypes'
 export type { ListFilters } from '../data/lists/options'
 /** The Users list's status rule (its filter and its badge say the same). */
-export { userStatus, type UserStatus } from '../data/lists/filter'
+export {
+  hasSecondFactor,
+  rowFactors,
+  userStatus,
+  type RowFactors,
+  type UserStatus,
+} from '../data/lists/filter'
 export { PAGE_SIZE }
 
 export type ListContext = {

@@ -5,7 +5,13 @@ export type ListOption =
   'text' | 'showDeleted' | 'sortField' | 'sortDirection' | 'id' | 'userId' | UserFilterOption
 
 /** The Users list's filters (docs/console-users.md); at their defaults on every other list. */
-export const USER_FILTER_OPTIONS = ['userType', 'status', 'twoFactor', 'dormant'] as const
+export const USER_FILTER_OPTIONS = [
+  'userType',
+  'status',
+  'twoFactor',
+  'secondFactor',
+  'dormant',
+] as const
 export type UserFilterOption = (typeof USER_FILTER_OPTIONS)[number]
 
 /**

@@ -3,19 +3,24 @@ import { Theme } from '@radix-ui/themes'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { fromPromise } from 'xstate'
+import { fromPromise, type AnyActorLogic } from 'xstate'
+import type { UserFactor } from '../../schema/factors'
 import type { User } from '../../schema/user'
 import { identityDb } from '../../src/data/db/identity'
 import { aUser, savedUserOf } from '../../src/flows/paths/userDetail.fixtures'
 import { inlineEditorMachine } from '../../src/machines/inlineEditor.machine'
+import { userFactorsMachine } from '../../src/machines/userFactors.machine'
 import { NotifyProvider } from '../../src/views/notify/Notifications'
 import { UserDetail } from '../../src/views/users/detail/UserDetail'
 import { expectNotified } from '../model/notify.support'
-import { quietTimeline } from '../model/userDetail.support'
+import { quietFactors, quietTimeline } from '../model/userDetail.support'
 import { externalUser, selfUser } from '../setup/fixtures'
 import { testSession, WithSession } from '../setup/session'
 
-async function show(user: User, { admin = true, sent = [] as unknown[][] } = {}) {
+async function show(
+  user: User,
+  { admin = true, sent = [] as unknown[][], factors = quietFactors as AnyActorLogic } = {},
+) {
   await identityDb().users.clear()
   await identityDb().users.put(user)
   const session = testSession(admin ? selfUser() : externalUser({ permissions: ['users.read'] }))
@@ -29,7 +34,7 @@ async function show(user: User, { admin = true, sent = [] as unknown[][] } = {})
     },
   })
   render(
-    <WithSession session={session} provide={[quietTimeline, editors]}>
+    <WithSession session={session} provide={[quietTimeline, editors, factors]}>
       <Theme>
         <NotifyProvider>
           <UserDetail id={user.id} />
@@ -87,5 +92,31 @@ describe('the user detail', () => {
     })
     await person.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
+  it('lists the second factors with passkeys; without users.write there is no reset', async () => {
+    const answered: UserFactor[] = [
+      { kind: 'sms', enrolledAt: null, lastUsedAt: null },
+      { kind: 'passkey', enrolledAt: '2026-01-05T10:00:00.000Z', lastUsedAt: null, count: 2 },
+    ]
+    const factors = userFactorsMachine.provide({
+      actors: { loadFactors: fromPromise(() => Promise.resolve(answered)) as never },
+    })
+    await show(aUser(), { admin: false, factors })
+    const section = screen.getByRole('region', { name: 'Second factors' })
+    const list = await within(section).findByRole('list', { name: 'Second factors' })
+    expect(within(list).getByText('Text message')).toBeVisible()
+    expect(within(list).getByText('Codes go to (555) 123-4567')).toBeVisible()
+    expect(within(list).getByText('Passkeys: 2')).toBeVisible()
+    expect(within(list).getByText(/^First registered Jan 05, 2026 /)).toBeVisible()
+    expect(within(list).getByText('Never used')).toBeVisible()
+    expect(within(section).queryByRole('button', { name: 'Reset second factors' })).toBeNull()
+  })
+
+  it("says 'No second factor', with nothing to reset", async () => {
+    await show(aUser({ use2FA: false, passkeys: 0 }))
+    const section = screen.getByRole('region', { name: 'Second factors' })
+    expect(await within(section).findByText('No second factor')).toBeVisible()
+    expect(within(section).queryByRole('button', { name: 'Reset second factors' })).toBeNull()
   })
 })

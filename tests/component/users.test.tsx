@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fromPromise } from 'xstate'
 import { identityDb } from '../../src/data/db/identity'
+import { storedPolicies } from '../../src/flows/paths/mfaPolicy.paths'
+import { mfaPolicyMachine } from '../../src/machines/mfaPolicy.machine'
 import { externalUser, selfUser } from '../setup/fixtures'
 import { setViewport } from '../setup/media'
 import { renderSignedIn } from '../setup/renderApp'
@@ -95,12 +98,59 @@ describe('Users screen, the list', () => {
     expect(names()).toEqual(['Last00011, First11'])
   })
 
+  it("shows each user's second factors and filters those with none (issue 28)", async () => {
+    await seedUsers(0, [
+      listUser(0, { authenticator: true, use2FA: true, passkeys: 2 }),
+      listUser(1, { authenticator: false, use2FA: false, passkeys: 0 }),
+      // Text messages without a phone to send them to are no factor.
+      listUser(2, { authenticator: false, use2FA: true, phone: null, passkeys: 0 }),
+    ])
+    const app = await renderSignedIn(selfUser(), '/users')
+    await screen.findByText('Record Count: 3')
+    expect(within(links()[0]!).getByText('None')).toHaveAttribute('title', 'No second factor')
+    const lovelace = links()[1]!
+    expect(within(lovelace).getByText('App, SMS, 2 passkeys')).toHaveAttribute(
+      'title',
+      'Authenticator app, Text message, 2 passkeys',
+    )
+    await app.user.click(screen.getByRole('button', { name: /^Show Filters/ }))
+    const drawer = await screen.findByRole('region', { name: 'Filters' })
+    await app.user.click(
+      within(within(drawer).getByRole('radiogroup', { name: 'Second factor' })).getByRole('radio', {
+        name: 'No second factor',
+      }),
+    )
+    await screen.findByText('Record Count: 2')
+    expect(names()).toEqual(['Hopper, Grace', 'Turing, Alan'])
+    expect(screen.getByRole('button', { name: 'Hide Filters (1 changed)' })).toBeVisible()
+    await app.user.click(within(drawer).getByRole('radio', { name: 'At least one' }))
+    await screen.findByText('Record Count: 1')
+    expect(names()).toEqual(['Lovelace, Ada'])
+  })
+
   it('shows no checkboxes to those without users.write', async () => {
     await seedUsers(3)
     await renderSignedIn(externalUser({ permissions: ['users.read'] }), '/users')
     await screen.findByText('Record Count: 3')
     expect(screen.queryByRole('checkbox')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Add User' })).toBeNull()
+  })
+
+  it('shows the second-factor policy read-only to those without users.write', async () => {
+    await seedUsers(1)
+    const policies = mfaPolicyMachine.provide({
+      actors: { loadPolicies: fromPromise(() => Promise.resolve(storedPolicies)) },
+    })
+    const app = await renderSignedIn(externalUser({ permissions: ['users.read'] }), '/users', {
+      provide: [policies],
+    })
+    await app.user.click(await screen.findByRole('button', { name: 'Second-factor policy' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Second-factor policy' })
+    const internal = await within(dialog).findByRole('form', { name: 'Internal users' })
+    expect(within(dialog).getByText(/changing it needs the users\.write permission/)).toBeVisible()
+    expect(within(internal).getByRole('radio', { name: 'Optional' })).toBeChecked()
+    expect(within(internal).getByRole('radio', { name: 'Required' })).toBeDisabled()
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull()
   })
 
   it('on a phone: name, email and status; the detail on /users/{id} with the back arrow', async () => {

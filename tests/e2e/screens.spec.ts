@@ -1,6 +1,7 @@
 import { expect, testWithServer } from './support/fixtures'
 import { expectSignedIn, signIn } from './login/login'
 import { filtersButton, filtersRegion, serviceRows } from './services/services'
+import { factorsSection, someoneWithAnApp } from './users/factors'
 import { rowLinks as userRowLinks } from './users/users'
 
 /**
@@ -24,7 +25,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.describe(`${layout.name} ${scheme}`, () => {
       test.use({ colorScheme: scheme, viewport: layout.viewport })
 
-      test('screens', async ({ page }) => {
+      test('screens', async ({ page, playwright, server }) => {
         const shot = async (screen: string) => {
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - window.innerWidth,
@@ -36,6 +37,8 @@ for (const scheme of ['light', 'dark'] as const) {
             path: `test-results/screens/${screen}-${layout.name}-${scheme}.png`,
           })
         }
+        // Someone whose second factors the user detail shows, in the console's first sync.
+        const enrolled = await someoneWithAnApp(playwright.request, server.url)
         await page.goto('/login')
         await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
         await page.getByLabel('Username').fill('nobody')
@@ -77,6 +80,10 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page).toHaveURL(/\/services\/[\w-]+$/)
         await expect(page.getByText('Access Token Timeout')).toBeVisible()
         await shot('service-detail')
+        await page
+          .getByRole('switch', { name: 'Requires a second factor' })
+          .scrollIntoViewIfNeeded()
+        await shot('service-require-mfa')
         if (layout.name === 'desktop') {
           await page.goto('/services')
           await filtersButton(page).click()
@@ -114,6 +121,26 @@ for (const scheme of ['light', 'dark'] as const) {
           await shot('add-user')
           await page.keyboard.press('Escape')
         }
+        // Issue 28: the policy dialog, a person's second factors and their reset.
+        await page.goto('/users')
+        await page.getByRole('button', { name: 'Second-factor policy' }).click()
+        const policy = page.getByRole('dialog', { name: 'Second-factor policy' })
+        await policy
+          .getByRole('form', { name: 'Internal users' })
+          .getByRole('radio', { name: 'Required' })
+          .click()
+        await expect(policy.getByLabel('Grace days')).toBeVisible()
+        await shot('users-policy')
+        await page.keyboard.press('Escape')
+        await page.goto(`/users/${enrolled.id}`)
+        const factors = factorsSection(page)
+        await expect(factors.getByText('Authenticator app', { exact: true })).toBeVisible()
+        await factors.scrollIntoViewIfNeeded()
+        await shot('user-factors')
+        await factors.getByRole('button', { name: 'Reset second factors' }).click()
+        await expect(page.getByRole('alertdialog')).toBeVisible()
+        await shot('user-reset-factors')
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
 
         await page.goto('/profile')
         await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible()

@@ -60,6 +60,18 @@ function drive(app: App) {
       expect(last).toHaveTextContent(`${hour.success}${hour.failure}`)
       expect(figure('Locked accounts')).toHaveTextContent('1')
       expect(figure('Dormant users')).toHaveTextContent('4 never signed in, 2 not lately')
+      // Issue 28: each factor's count, and those with none, of the enabled accounts.
+      const factors = figure('Second factors')
+      for (const [label, count] of [
+        ['Authenticator app', figures.factors.authenticator],
+        ['Text message', figures.factors.sms],
+        ['Passkey', figures.factors.passkey],
+        ['No second factor', figures.factors.none],
+      ] as const)
+        expect(within(factors).getByText(label, { selector: 'dt' }).nextSibling).toHaveTextContent(
+          String(count),
+        )
+      expect(factors).toHaveTextContent(`Of ${figures.factors.users} enabled accounts`)
       expect(figure('Queue')).toHaveTextContent('1waiting; the oldest since')
       expect(
         screen.getByRole('table', { name: 'Top failing addresses', hidden: true }),

@@ -1,10 +1,12 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { fromPromise, type AnyActorLogic } from 'xstate'
+import type { UserFactor } from '../../schema/factors'
 import type { User } from '../../schema/user'
 import type { TimelineResults } from '../../schema/users'
 import { identityDb } from '../../src/data/db/identity'
 import { userAccessMachine } from '../../src/machines/userAccess.machine'
+import { userFactorsMachine } from '../../src/machines/userFactors.machine'
 import { userStatusMachine } from '../../src/machines/userStatus.machine'
 import { userTimelineMachine } from '../../src/machines/userTimeline.machine'
 import { UserDetail } from '../../src/views/users/detail/UserDetail'
@@ -37,7 +39,20 @@ export const stubbedUserMachines = (): AnyActorLogic[] => [
       ]) as never,
     },
   }),
+  userFactorsMachine.provide({
+    actors: {
+      loadFactors: stubbed('loadFactors', (input: { userId: string }) => [input.userId]) as never,
+      resetFactors: stubbed('resetFactors', (input: { userId: string }) => [input.userId]) as never,
+    },
+  }),
 ]
+
+/** Second factors that answer at once with none, for the tests of the other sections. */
+export const quietFactors = userFactorsMachine.provide({
+  actors: {
+    loadFactors: fromPromise<UserFactor[]>(() => Promise.resolve([])) as never,
+  },
+})
 
 /** A timeline that answers at once with nothing, for the tests of the other sections. */
 export const quietTimeline = userTimelineMachine.provide({

@@ -51,6 +51,13 @@ export async function updateServiceField<F extends ServiceField>(
 export const renameService = (id: string, name: string, options?: Options) =>
   updateServiceField(id, 'name', name, options)
 
+/**
+ * Marks a service as needing a second factor at every sign-in into it, as if it asked
+ * acr_values=mfa (docs/sso.md), or lifts that: PUT /v1/service/{id}/requireMfa.
+ */
+export const requireSecondFactor = (id: string, requireMfa: boolean, options?: Options) =>
+  updateServiceField(id, 'requireMfa', requireMfa, options)
+
 /** Soft delete: the service stays, marked deleted, until it is restored. */
 export async function deleteService(id: string, { signal }: Options = {}): Promise<Service> {
   return (await callFor(ServiceResults, () => http.delete(servicePath(id), { signal }))).service

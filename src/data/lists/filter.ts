@@ -14,15 +14,39 @@ export function userStatus(row: Record<string, unknown>): UserStatus {
   return 'active'
 }
 
+/** The second factors a user row shows (the Users list's column): app, text messages, passkeys. */
+export type RowFactors = { authenticator: boolean; sms: boolean; passkeys: number }
+
+/**
+ * What the synced row says of the user's second factors, counted as the server's Dashboard counts
+ * them: text messages only with a phone to send them to. Recovery codes are not synced; they come
+ * with an app and go with it.
+ */
+export function rowFactors(row: Record<string, unknown>): RowFactors {
+  return {
+    authenticator: row.authenticator === true,
+    sms: row.use2FA === true && typeof row.phone === 'string' && row.phone !== '',
+    passkeys: typeof row.passkeys === 'number' ? row.passkeys : 0,
+  }
+}
+
+/** Whether the user has any second factor at all (the 'No second factor' filter is its opposite). */
+export function hasSecondFactor(row: Record<string, unknown>): boolean {
+  const factors = rowFactors(row)
+  return factors.authenticator || factors.sms || factors.passkeys > 0
+}
+
 // The Users filters (docs/console-users.md); each is a no-op at its default.
 function userTests(filters: ListFilters, now: number): ((row: ListRow) => boolean)[] {
   const tests: ((row: ListRow) => boolean)[] = []
-  const { userType, status, twoFactor, dormant } = filters
+  const { userType, status, twoFactor, dormant, secondFactor } = filters
   if (userType && userType !== 'all') tests.push((row) => row.type === userType)
   if (status === 'active') tests.push((row) => userStatus(row) === 'active')
   else if (status && status !== 'any') tests.push((row) => row[status] === true)
   if (twoFactor === 'on') tests.push((row) => row.use2FA === true)
   if (twoFactor === 'off') tests.push((row) => row.use2FA !== true)
+  if (secondFactor === 'some') tests.push(hasSecondFactor)
+  if (secondFactor === 'none') tests.push((row) => !hasSecondFactor(row))
   if (dormant === 'never') tests.push((row) => row.lastLogin == null)
   else if (dormant && dormant !== 'any') {
     const since = new Date(now - Number(dormant) * DAY).toISOString()

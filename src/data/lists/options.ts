@@ -17,6 +17,8 @@ export type ListFilters = {
   status?: UserStatusFilter
   twoFactor?: TwoFactorFilter
   dormant?: DormantFilter
+  /** Any second factor (app, text messages or a passkey), or none at all (issue 28). */
+  secondFactor?: SecondFactorFilter
 }
 
 export const UserTypeFilters = ['all', 'INTERNAL', 'EXTERNAL'] as const
@@ -28,6 +30,8 @@ export type TwoFactorFilter = (typeof TwoFactorFilters)[number]
 /** No sign-in for 30, 90 or 180 days (never signed in included), or never signed in. */
 export const DormantFilters = ['any', '30', '90', '180', 'never'] as const
 export type DormantFilter = (typeof DormantFilters)[number]
+export const SecondFactorFilters = ['any', 'some', 'none'] as const
+export type SecondFactorFilter = (typeof SecondFactorFilters)[number]
 
 /** The part of localStorage these options need; tests pass a Map-backed one. */
 export type OptionStore = Pick<Storage, 'getItem' | 'setItem'>
@@ -37,6 +41,7 @@ const USER_FILTER_DEFAULTS = {
   status: 'any',
   twoFactor: 'any',
   dormant: 'any',
+  secondFactor: 'any',
 } as const
 
 export const defaultListOptions = (type: ListType): ListOptions => ({
@@ -72,6 +77,7 @@ function sanitize(type: ListType, stored: Partial<ListOptions>): ListOptions {
             status: known(UserStatusFilters, filters.status, 'any'),
             twoFactor: known(TwoFactorFilters, filters.twoFactor, 'any'),
             dormant: known(DormantFilters, filters.dormant, 'any'),
+            secondFactor: known(SecondFactorFilters, filters.secondFactor, 'any'),
           }
         : filters,
   }

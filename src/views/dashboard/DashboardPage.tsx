@@ -59,6 +59,38 @@ const Big = ({ children }: { children: ReactNode }) => (
   </Text>
 )
 
+const FACTOR_FIGURES = [
+  ['authenticator', 'Authenticator app'],
+  ['sms', 'Text message'],
+  ['passkey', 'Passkey'],
+  ['none', 'No second factor'],
+] as const
+
+/** How many enabled accounts have each second factor, and how many have none (issue 28). */
+function SecondFactors({ factors }: { factors: DashboardResults['factors'] }) {
+  return (
+    <Figure title="Second factors">
+      <Grid columns={{ initial: '2', md: '4' }} gap="4" asChild>
+        <dl style={{ margin: 0 }}>
+          {FACTOR_FIGURES.map(([key, label]) => (
+            <Flex key={key} direction="column" gap="1">
+              <Text size="2" color="gray" asChild>
+                <dt>{label}</dt>
+              </Text>
+              <Text size="7" weight="bold" asChild>
+                <dd style={{ margin: 0 }}>{factors[key]}</dd>
+              </Text>
+            </Flex>
+          ))}
+        </dl>
+      </Grid>
+      <Text size="2" color="gray">
+        Of {factors.users} enabled accounts; someone with several factors counts under each.
+      </Text>
+    </Figure>
+  )
+}
+
 function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }) {
   const { locked, dormant, queue } = figures
   return (
@@ -100,6 +132,7 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
           </Link>
         </Figure>
       </Grid>
+      <SecondFactors factors={figures.factors} />
       <Grid columns={{ initial: '1', md: '2' }} gap="4">
         <Card size="2">
           <SignInChart

@@ -15,7 +15,12 @@ const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—')
 
 function StatusBadge({ message }: { message: QueueMessage }) {
   const status = STATUS_TEXT[message.status]
-  return <Badge color={status.color}>{status.label}</Badge>
+  // Radix's green 11 on its soft green is 4.28:1 at the badge's 12 px: step 12 text passes.
+  return (
+    <Badge color={status.color} highContrast>
+      {status.label}
+    </Badge>
+  )
 }
 
 function Actions({ message, actions }: { message: QueueMessage; actions: Props['actions'] }) {

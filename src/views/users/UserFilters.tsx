@@ -12,9 +12,9 @@ const SORT_FIELDS = [
   { value: 'createdAt', label: 'Created' },
 ] as const
 
-type UserFilterKey = 'userType' | 'status' | 'twoFactor' | 'dormant'
+type UserFilterKey = 'userType' | 'status' | 'twoFactor' | 'secondFactor' | 'dormant'
 
-/** The four radio groups of the drawer (the UI contract's names). */
+/** The radio groups of the drawer (the UI contract's names). */
 const GROUPS: { key: UserFilterKey; label: string; choices: [string, string][] }[] = [
   {
     key: 'userType',
@@ -43,6 +43,16 @@ const GROUPS: { key: UserFilterKey; label: string; choices: [string, string][] }
       ['any', 'Any'],
       ['on', 'On'],
       ['off', 'Off'],
+    ],
+  },
+  {
+    // Any of an authenticator app, text-message codes or a passkey (issue 28).
+    key: 'secondFactor',
+    label: 'Second factor',
+    choices: [
+      ['any', 'Any'],
+      ['some', 'At least one'],
+      ['none', 'No second factor'],
     ],
   },
   {

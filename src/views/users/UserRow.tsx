@@ -9,15 +9,14 @@ export const ROW_HEIGHT = { wide: 48, compact: 60 } as const
 
 /** The desktop columns; the header above the list uses the same ones. */
 export const WIDE_COLUMNS =
-  'minmax(0, 1.6fr) minmax(0, 2fr) minmax(0, 1.1fr) 72px 150px 40px 64px minmax(0, 1fr) 100px'
+  'minmax(0, 1.6fr) minmax(0, 2fr) minmax(0, 1.1fr) 72px 150px 140px minmax(0, 1fr) 100px'
 export const WIDE_TITLES = [
   'Name',
   'Email',
   'Phone',
   'Type',
   'Status',
-  '2FA',
-  'Passkeys',
+  'Second factors',
   'Last sign-in',
   'Created',
 ]
@@ -96,7 +95,10 @@ export const UserRow = memo(function UserRow(props: Props) {
             <Box>
               <StatusBadge status={user.status} />
             </Box>{' '}
-            <Text>{user.twoFactor}</Text> <Text>{user.passkeys}</Text>{' '}
+            {/* One column for every factor (issue 28): 'App, SMS, 2 passkeys', or 'None'. */}
+            <Text truncate title={user.factorsFull} color={user.noFactor ? 'gray' : undefined}>
+              {user.factors}
+            </Text>{' '}
             <Text truncate title={user.lastSignInExact || undefined}>
               {user.lastSignIn}
             </Text>{' '}

@@ -21,6 +21,7 @@ import { BulkDialog } from './BulkDialog'
 import { UserDetail } from './detail/UserDetail'
 import { ExportCsv } from './ExportCsv'
 import { AddUser } from './invite/AddUser'
+import { MfaPolicyButton } from './policy/MfaPolicyButton'
 import { SelectionBar } from './SelectionBar'
 import { UserFilters } from './UserFilters'
 import { UserList } from './UserList'
@@ -78,6 +79,7 @@ export function UsersView({ list, options, drawer, selection, bulk, id }: ViewPr
         <Flex gap="2" align="center" ml="auto" wrap="wrap">
           {showList && <FiltersButton drawer={drawer} options={options} controls={DRAWER_ID} />}
           {showList && <ExportCsv list={list} />}
+          <MfaPolicyButton />
           <Guarded permission="users.write" silent>
             <AddUser />
           </Guarded>

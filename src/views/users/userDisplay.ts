@@ -1,6 +1,12 @@
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
-import { userStatus, type ListRow, type UserStatus } from '../../machines/list.machine'
+import {
+  hasSecondFactor,
+  rowFactors,
+  userStatus,
+  type ListRow,
+  type UserStatus,
+} from '../../machines/list.machine'
 import { formatDateTime } from '../format/dateTime'
 
 dayjs.extend(relativeTime)
@@ -35,14 +41,34 @@ export type UserDisplay = {
   phone: string
   type: string
   status: UserStatus
-  twoFactor: string
-  passkeys: string
+  /** 'App, SMS, 2 passkeys', or 'None': the second factors the row says the user has. */
+  factors: string
+  /** The same in full words, for the tooltip. */
+  factorsFull: string
+  /** None at all: the column says so in grey. */
+  noFactor: boolean
   /** '3 days ago', or 'Never'. */
   lastSignIn: string
   /** The exact time, for the tooltip; '' when never. */
   lastSignInExact: string
   created: string
   createdExact: string
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+
+/** The user's second factors, short for the column and in full for its tooltip (issue 28). */
+export function describeFactors(row: ListRow): { short: string; full: string } {
+  const { authenticator, sms, passkeys } = rowFactors(row)
+  const held: [short: string, full: string][] = []
+  if (authenticator) held.push(['App', 'Authenticator app'])
+  if (sms) held.push(['SMS', 'Text message'])
+  if (passkeys > 0) held.push([plural(passkeys, 'passkey'), plural(passkeys, 'passkey')])
+  if (held.length === 0) return { short: 'None', full: 'No second factor' }
+  return {
+    short: held.map(([short]) => short).join(', '),
+    full: held.map(([, full]) => full).join(', '),
+  }
 }
 
 /** '(555) 123-4567' for ten bare digits; anything else as it is. */
@@ -54,6 +80,7 @@ export function describeUser(row: ListRow, zone: string, now: number = Date.now(
   const last = str(row.nameLast)
   const lastLogin = str(row.lastLogin)
   const created = str(row.createdAt)
+  const factors = describeFactors(row)
   return {
     id: row.id,
     sortName: `${last}, ${first}`,
@@ -62,8 +89,9 @@ export function describeUser(row: ListRow, zone: string, now: number = Date.now(
     phone: formatPhone(str(row.phone)),
     type: row.type === 'EXTERNAL' ? 'External' : 'Internal',
     status: userStatus(row),
-    twoFactor: row.use2FA === true ? 'On' : 'Off',
-    passkeys: String(typeof row.passkeys === 'number' ? row.passkeys : 0),
+    factors: factors.short,
+    factorsFull: factors.full,
+    noFactor: !hasSecondFactor(row),
     lastSignIn: lastLogin ? dayjs(lastLogin).from(now) : 'Never',
     lastSignInExact: lastLogin ? formatDateTime(lastLogin, zone) : '',
     created: created ? dayjs(created).format('MMM D, YYYY') : '',

@@ -4,6 +4,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
 import { serviceRows } from '../services/services'
+import { factorsSection, someoneWithAnApp } from '../users/factors'
 import { rowLinks as userRowLinks } from '../users/users'
 import { buildShirt } from '../attributes/demo.support'
 import { attributeTree, expand, itemAction } from '../attributes/tree.support'
@@ -30,7 +31,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
     test.describe(`${layout}, ${scheme}`, () => {
       test.use({ colorScheme: scheme, ...device })
 
-      test('every screen passes axe', async ({ page }) => {
+      test('every screen passes axe', async ({ page, playwright, server }) => {
         test.setTimeout(300_000)
         const found: Found[] = []
         const check = async (screen: string) => {
@@ -69,6 +70,8 @@ for (const [layout, device] of Object.entries(LAYOUTS))
               })
         }
 
+        // Someone whose second factors the user detail shows, in the console's first sync.
+        const enrolled = await someoneWithAnApp(playwright.request, server.url)
         await page.goto('/login')
         await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
         await check('login')
@@ -221,6 +224,25 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible()
         await check('add user dialog')
         await page.keyboard.press('Escape')
+
+        // Issue 28: the Second-factor policy dialog, a person's second factors and their reset.
+        await page.getByRole('button', { name: 'Second-factor policy' }).click()
+        await expect(
+          page
+            .getByRole('dialog', { name: 'Second-factor policy' })
+            .getByRole('form', { name: 'Internal users' }),
+        ).toBeVisible()
+        await check('second-factor policy dialog')
+        await page.keyboard.press('Escape')
+        await page.goto(`/users/${enrolled.id}`)
+        await expect(
+          factorsSection(page).getByText('Authenticator app', { exact: true }),
+        ).toBeVisible()
+        await check('user second factors')
+        await factorsSection(page).getByRole('button', { name: 'Reset second factors' }).click()
+        await expect(page.getByRole('alertdialog')).toBeVisible()
+        await check('reset second factors dialog')
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
 
         // The Dashboard is for desktop layouts only (a phone gets a message, not the screen).
         for (const path of ['/logs', '/queue', ...(layout === 'desktop' ? ['/dashboard'] : [])]) {

@@ -5,6 +5,8 @@ import { expect, testWithServer } from '../support/fixtures'
 import { ADMIN } from '../support/server'
 import { apiSignIn, expectSignedIn, signIn } from '../login/login'
 import { mainNav } from '../shell/shell'
+import { enrolAuthenticator } from '../users/factors'
+import { plainUser, serverUsers } from '../users/users'
 
 const NOT_AUTHORIZED = 'You are not authorized to view this.'
 const HOURLY = 'Sign-ins per hour, last 24 hours (UTC)'
@@ -121,4 +123,30 @@ test('the Dashboard is for INTERNAL staff on a desktop, and shows the sign-ins j
   await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
   await page.goto('/dashboard')
   await expect(page.getByText('The dashboard is available on larger screens.')).toBeVisible()
+})
+
+test("the Second factors card shows the server's counts", async ({ page, playwright, server }) => {
+  await signIn(page)
+  await expectSignedIn(page)
+  // An authenticator app besides the seed's text messages, so that each count is the server's.
+  const person = (await serverUsers(page.request)).find(plainUser)!
+  const own = await playwright.request.newContext({ baseURL: server.url })
+  await apiSignIn(own, { username: person.email, password: SEED_PASSWORD })
+  await enrolAuthenticator(own, SEED_PASSWORD)
+  await own.dispose()
+
+  await mainNav(page).getByRole('link', { name: 'Dashboard' }).click()
+  const card = page.getByRole('region', { name: 'Second factors' })
+  await expect(card).toBeVisible()
+  const { factors } = await serverFigures(page.request)
+  expect(factors.authenticator).toBeGreaterThanOrEqual(1)
+  expect(factors.none).toBeGreaterThan(0)
+  for (const [label, count] of [
+    ['Authenticator app', factors.authenticator],
+    ['Text message', factors.sms],
+    ['Passkey', factors.passkey],
+    ['No second factor', factors.none],
+  ] as const)
+    await expect(card.locator('dt', { hasText: label }).locator('+ dd')).toHaveText(String(count))
+  await expect(card).toContainText(`Of ${factors.users} enabled accounts`)
 })

@@ -172,3 +172,39 @@ test('an unknown service id says so', async ({ page }) => {
   await page.goto('/services/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')
   await expect(detail(page).getByText(/Service not found/)).toBeVisible()
 })
+
+test("'Requires a second factor' is saved at once and kept in the service's record", async ({
+  page,
+}) => {
+  await signIn(page)
+  await expectSignedIn(page)
+  const created = await page.request.post('/v1/service', {
+    data: { key: 'payroll-mfa-e2e', name: 'Payroll', description: '', url: '' },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const { id } = ((await created.json()) as { results: { service: Service } }).results.service
+  await page.goto(`/services/${id}`)
+  const pane = detail(page)
+  await expect(pane.getByRole('heading', { name: 'Payroll', level: 2 })).toBeVisible()
+
+  const toggle = pane.getByRole('switch', { name: 'Requires a second factor' })
+  await expect(toggle).not.toBeChecked()
+  await expect(toggle).toHaveAccessibleDescription(
+    'Every sign-in into this service will need a second factor; users without one are refused.',
+  )
+  await toggle.click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The service now requires a second factor' }),
+  ).toBeVisible()
+  await expect(toggle).toBeChecked()
+  expect((await stored(page, id))?.requireMfa).toBe(true)
+
+  // Read back after a reload, from the cache the sync filled.
+  await page.reload()
+  await expect(detail(page).getByRole('switch', { name: 'Requires a second factor' })).toBeChecked()
+  await detail(page).getByRole('switch', { name: 'Requires a second factor' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The service no longer requires a second factor' }),
+  ).toBeVisible()
+  await expect.poll(async () => (await stored(page, id))?.requireMfa).toBe(false)
+})

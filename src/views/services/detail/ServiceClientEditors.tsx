@@ -14,6 +14,7 @@ import {
 } from '../../../machines/serviceEditors'
 import { useScreenActor } from '../../app/useScreenActor'
 import { InlineEditor, type EditorField } from '../../profile/InlineEditor'
+import { RequireMfaSwitch } from './RequireMfaSwitch'
 
 type Props = { service: Service; readOnly: boolean }
 
@@ -63,8 +64,8 @@ const ROWS: Row[] = [
 
 /**
  * The service as an OpenID Connect client (docs/sso.md): where sign-ins and sign-outs may return,
- * where logout tokens go, public or confidential, first- or third-party. A service without a
- * redirect URI signs nobody in.
+ * where logout tokens go, public or confidential, first- or third-party, and whether every sign-in
+ * needs a second factor. A service without a redirect URI signs nobody in.
  */
 export function ServiceClientEditors({ service, readOnly }: Props) {
   return (
@@ -84,6 +85,8 @@ export function ServiceClientEditors({ service, readOnly }: Props) {
             <ClientEditor service={service} readOnly={readOnly} row={row} />
           </Fragment>
         ))}
+        <Separator size="4" />
+        <RequireMfaSwitch service={service} readOnly={readOnly} />
       </section>
     </Flex>
   )

@@ -38,7 +38,8 @@ export function StatusSection({ user }: { user: User }) {
   return (
     <DetailSection title="Status">
       <Text size="2" color="gray">
-        Two-factor {user.use2FA ? 'on' : 'off'} · {user.passkeys} passkey
+        {/* The switch is text messages only; the Second factors section has every kind. */}
+        Text-message codes {user.use2FA ? 'on' : 'off'} · {user.passkeys} passkey
         {user.passkeys === 1 ? '' : 's'}
       </Text>
       {actor && (

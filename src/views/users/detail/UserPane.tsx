@@ -2,6 +2,7 @@ import { Badge, Flex, Heading, Text } from '@radix-ui/themes'
 import type { User } from '../../../../schema/user'
 import { useAccess } from '../../guard/useAccess'
 import { AccessSection } from './AccessSection'
+import { FactorsSection } from './FactorsSection'
 import { ProfileSection } from './ProfileSection'
 import { SessionsSection } from './SessionsSection'
 import { StatusSection } from './StatusSection'
@@ -12,10 +13,14 @@ import { STATUS_COLOR, userStatusText } from './userStatus'
 const accessKey = (u: User) => `${u.id}:${u.type}:${u.permissions.join()}`
 const statusKey = (u: User) =>
   [u.id, u.locked, u.disabled, u.mustChangePassword, u.use2FA, u.passkeys].join(':')
+// The factors are read from the server: a change the cache hears of (a reset, Turn off two-factor,
+// an app enrolled meanwhile) reads them again.
+const factorsKey = (u: User) => [u.id, u.authenticator, u.use2FA, u.phone, u.passkeys].join(':')
 
 /**
- * One user (issue 15 'The detail'): the name, email and status; Profile, Access, Status, Sessions
- * and Timeline. Without users.write it all reads as it is (no action buttons, no edit icons).
+ * One user (issue 15 'The detail'): the name, email and status; Profile, Access, Status, Second
+ * factors (issue 28), Sessions and Timeline. Without users.write it all reads as it is (no action
+ * buttons, no edit icons).
  */
 export function UserPane({ user }: { user: User }) {
   const writable = useAccess({ permission: 'users.write' })
@@ -45,6 +50,7 @@ export function UserPane({ user }: { user: User }) {
         <ProfileSection user={user} readOnly={!writable} />
         <AccessSection key={accessKey(user)} user={user} readOnly={!writable} />
         {writable && <StatusSection key={statusKey(user)} user={user} />}
+        <FactorsSection key={factorsKey(user)} user={user} writable={writable} />
         {sessionsReadable && <SessionsSection user={user} />}
         <TimelineSection userId={user.id} />
       </article>
