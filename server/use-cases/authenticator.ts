@@ -82,6 +82,10 @@ export async function startAuthenticatorSetup(
   password: string,
 ): Promise<AuthenticatorSetupResults> {
   await recheckForChange(ctx, user, password, 'authenticator app')
+  // 'off': staff decided this type of account gets no new factors (those it has keep working).
+  if ((await mfaPolicyOf(ctx.db, user.type)).mode === 'off') {
+    throw unprocessable('Second factors are turned off for your type of account.')
+  }
   return beginAuthenticatorSetup(ctx, user)
 }
 

@@ -370,6 +370,25 @@ describe('the second-factor policy', () => {
     }
   })
 
+  it("refuses new authenticator apps while the type's policy is off", async () => {
+    await setPolicy('EXTERNAL', 'off', 0)
+    try {
+      const user = await createUser(t, { type: 'EXTERNAL' })
+      const cookie = await signIn(t, user.email, user.password, freshIp())
+      const setup = await call(
+        t,
+        'POST',
+        '/v1/factors/authenticator',
+        { password: user.password },
+        { cookie },
+      )
+      expect(setup.statusCode).toBe(422)
+      expect(setup.json()).toMatchObject({ error: { message: /turned off/ } })
+    } finally {
+      await setPolicy('EXTERNAL', 'optional', 7)
+    }
+  })
+
   it('refuses removing the only factor while one is required', async () => {
     const { user, cookie } = await enrolled({ type: 'EXTERNAL' })
     await setPolicy('EXTERNAL', 'required', 0)
