@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { LoginResults } from '../../schema/auth'
-import { validatePassword, validateSecurityCode, validateUsername } from '../../schema/rules'
+import type { EnrolmentResults, LoginResults } from '../../schema/auth'
+import type { AuthenticatorSetupResults, SecondFactorMethod } from '../../schema/factors'
+import { validatePassword, validateUsername } from '../../schema/rules'
 import { signIn, verifyAccessCode } from '../data/api/auth'
+import { beginSignInEnrolment, confirmSignInEnrolment, sendSignInText } from '../data/api/factors'
 import { readBiometricFlag } from '../data/prefs/biometric'
 import { readLastUsername, writeLastUsername } from '../data/prefs/lastUsername'
 import {
@@ -9,15 +11,33 @@ import {
   signInByPasskey,
   webAuthnSupported,
 } from '../data/webauthn/ceremonies'
-import { signInFailureMessage, verifyFailureMessage } from './login.messages'
+import {
+  signInFailureMessage,
+  stepFailureMessage,
+  validateEnrolmentCode,
+  validateStepCode,
+  verifyFailureMessage,
+} from './login.messages'
 import { tellSession } from './system'
 
 type LoginContext = {
   username: string
   password: string
   code: string
-  /** Present once the password was accepted and a security code was sent. */
+  /** Present once the password was accepted and a second step (or an enrolment) follows. */
   challenge: { userId: string; mfaId: string } | null
+  /** The account's second factors, the one asked first at the head (docs/second-factors.md). */
+  methods: SecondFactorMethod[]
+  /** The factor the code field asks for now. */
+  method: SecondFactorMethod
+  /** A text message was sent for this step (at once, or on request). */
+  textSent: boolean
+  /** The authenticator secret of an enrolment the policy requires; forgotten once it ends. */
+  setup: AuthenticatorSetupResults | null
+  /** The recovery codes the enrolment handed out, shown once. */
+  recoveryCodes: string[]
+  /** "I have saved these codes" is ticked. */
+  codesSaved: boolean
   /** The message of the last failure, shown until the next attempt. */
   error: string | null
   /** This browser holds a passkey for Gatehouse and can use it: the passkey button shows. */
@@ -40,6 +60,9 @@ export type LoginEvent =
   | { type: 'mfa.codeChanged'; value: string }
   | { type: 'mfa.submit' }
   | { type: 'mfa.back' }
+  | { type: 'mfa.useMethod'; method: SecondFactorMethod }
+  | { type: 'codes.savedChanged'; saved: boolean }
+  | { type: 'codes.done' }
   | { type: 'passkey.start' }
 
 /**
@@ -59,17 +82,43 @@ export const loginMachine = setup({
     ),
     verifyAccessCode: fromPromise<
       unknown,
-      { userId: string; requestId: string; accessCode: string }
+      { userId: string; requestId: string; accessCode: string; method: SecondFactorMethod }
     >(({ input, signal }) => verifyAccessCode(input, { signal })),
+    sendText: fromPromise<void, { userId: string; requestId: string }>(({ input, signal }) =>
+      sendSignInText(input, { signal }),
+    ),
+    beginEnrolment: fromPromise<AuthenticatorSetupResults, { userId: string; requestId: string }>(
+      ({ input, signal }) => beginSignInEnrolment(input, { signal }),
+    ),
+    confirmEnrolment: fromPromise<
+      EnrolmentResults,
+      { userId: string; requestId: string; setupId: string; code: string }
+    >(({ input, signal }) => confirmSignInEnrolment(input, { signal })),
     // The browser's passkey prompt runs inside this actor; the chart only waits for its ending.
     signInWithPasskey: fromPromise<LoginResults>(({ signal }) => signInByPasskey({ signal })),
   },
   guards: {
     canSignIn: ({ context }) =>
       !validateUsername(context.username) && !validatePassword(context.password),
-    canVerify: ({ context }) => !validateSecurityCode(context.code),
+    canVerify: ({ context }) => !validateStepCode(context.method, context.code),
+    canConfirmEnrolment: ({ context }) => !validateEnrolmentCode(context.code),
     canUsePasskey: ({ context }) => context.passkeyOffered,
+    needsEnrolment: ({ event }) => (event as { output?: LoginResults }).output?.enrolment === true,
     needsCode: ({ event }) => (event as { output?: LoginResults }).output?.mfaId !== undefined,
+    // Another of the account's factors; a text message is sent first when none was yet.
+    isOtherMethod: ({ context, event }) =>
+      event.type === 'mfa.useMethod' &&
+      event.method !== context.method &&
+      context.methods.includes(event.method),
+    needsText: ({ context, event }) =>
+      event.type === 'mfa.useMethod' &&
+      event.method === 'sms' &&
+      context.method !== 'sms' &&
+      context.methods.includes('sms') &&
+      !context.textSent,
+    hasRecoveryCodes: ({ event }) =>
+      ((event as { output?: EnrolmentResults }).output?.recoveryCodes.length ?? 0) > 0,
+    codesSaved: ({ context }) => context.codesSaved,
     isCancelled: (_, error: unknown) => isCeremonyCancelled(error),
   },
   actions: {
@@ -77,15 +126,31 @@ export const loginMachine = setup({
     rememberUsername: ({ context }) => writeLastUsername(context.username),
     // The session actor is in the same system: it fetches the user the new session belongs to.
     tellSessionSignedIn: tellSession({ type: 'session.signedIn' }),
+    forgetStep: assign({
+      code: '',
+      method: 'sms',
+      challenge: null,
+      error: null,
+      methods: [],
+      textSent: false,
+      setup: null,
+    }),
   },
 }).createMachine({
   id: 'login',
-  description: 'Username and password, then a security code when the account uses two factors.',
+  description:
+    'Username and password, then a second factor when the account has one, or its enrolment when the policy requires one.',
   context: ({ input }) => ({
     username: input.username,
     password: '',
     code: '',
     challenge: null,
+    methods: [],
+    method: 'sms',
+    textSent: false,
+    setup: null,
+    recoveryCodes: [],
+    codesSaved: false,
     error: null,
     passkeyOffered: input.passkeyOffered ?? false,
   }),
@@ -130,14 +195,33 @@ export const loginMachine = setup({
         input: ({ context }) => ({ username: context.username, password: context.password }),
         onDone: [
           {
-            guard: 'needsCode',
-            target: 'code',
-            description: 'The server accepted the password and sent a security code.',
+            guard: 'needsEnrolment',
+            target: 'enrolment',
+            description:
+              'The server accepted the password; the policy requires a second factor the account lacks.',
             actions: assign({
               challenge: ({ event }) => ({
                 userId: event.output.user.id,
                 mfaId: event.output.mfaId ?? '',
               }),
+              code: '',
+            }),
+          },
+          {
+            guard: 'needsCode',
+            target: 'code',
+            description:
+              'The server accepted the password; the account has a second factor (a text message was sent when it is asked first).',
+            actions: assign(({ event }) => {
+              const methods = event.output.methods ?? ['sms']
+              const method = methods[0] ?? 'sms'
+              return {
+                challenge: { userId: event.output.user.id, mfaId: event.output.mfaId ?? '' },
+                methods,
+                method,
+                textSent: method === 'sms',
+                code: '',
+              }
             }),
           },
           {
@@ -181,7 +265,8 @@ export const loginMachine = setup({
       },
     },
     code: {
-      description: "The 'Two Factor Authentication' step.",
+      description:
+        "The 'Two Factor Authentication' step: the code of the factor asked for, and the account's other factors.",
       initial: 'editing',
       states: {
         editing: { description: 'No failure to report.' },
@@ -189,18 +274,61 @@ export const loginMachine = setup({
       },
       on: {
         'mfa.codeChanged': {
-          description: 'The security code was typed.',
+          description: 'The code was typed.',
           actions: assign({ code: ({ event }) => event.value.trim() }),
         },
         'mfa.submit': {
           guard: 'canVerify',
           target: 'verifying',
-          description: 'Validate Code was pressed with a six-character code.',
+          description:
+            'Validate Code was pressed with a code of the right form (six characters; a recovery code XXXXX-XXXXX).',
         },
+        'mfa.useMethod': [
+          {
+            guard: 'needsText',
+            target: 'sendingText',
+            description: "'Use another method': a text message, none sent yet; one is sent first.",
+          },
+          {
+            guard: 'isOtherMethod',
+            target: '.editing',
+            description:
+              "'Use another method': the authenticator app, a recovery code, or the text already sent.",
+            actions: assign({
+              method: ({ event }) => event.method,
+              code: '',
+              error: null,
+            }),
+          },
+        ],
         'mfa.back': {
           target: 'credentials',
           description: 'Back to the username and password.',
-          actions: assign({ code: '', challenge: null, error: null }),
+          actions: 'forgetStep',
+        },
+      },
+    },
+    sendingText: {
+      description: 'Asks the server to send a security code by text message for this step.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'sendText',
+        src: 'sendText',
+        input: ({ context }) => ({
+          userId: context.challenge?.userId ?? '',
+          requestId: context.challenge?.mfaId ?? '',
+        }),
+        onDone: {
+          target: 'code.editing',
+          description: 'The text message is on its way: the step asks for its code.',
+          actions: assign({ method: 'sms', textSent: true, code: '' }),
+        },
+        onError: {
+          target: 'code.rejected',
+          description:
+            'No text could be sent (three already, or the sign-in expired): the message says why.',
+          actions: assign({ error: ({ event }) => stepFailureMessage(event.error) }),
         },
       },
     },
@@ -215,6 +343,7 @@ export const loginMachine = setup({
           userId: context.challenge?.userId ?? '',
           requestId: context.challenge?.mfaId ?? '',
           accessCode: context.code,
+          method: context.method,
         }),
         onDone: {
           target: 'signedIn',
@@ -225,6 +354,115 @@ export const loginMachine = setup({
           target: 'code.rejected',
           description: 'The server refused the code; the message says why.',
           actions: assign({ error: ({ event }) => verifyFailureMessage(event.error) }),
+        },
+      },
+    },
+    enrolment: {
+      description:
+        'The policy requires a second factor: an authenticator app is set up before any session opens.',
+      initial: 'preparing',
+      states: {
+        preparing: {
+          description: 'Asks the server for a new authenticator secret.',
+          tags: ['busy'],
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'beginEnrolment',
+            src: 'beginEnrolment',
+            input: ({ context }) => ({
+              userId: context.challenge?.userId ?? '',
+              requestId: context.challenge?.mfaId ?? '',
+            }),
+            onDone: {
+              target: 'scanning',
+              description: 'The QR code, the key and the link show, with the code field.',
+              actions: assign({ setup: ({ event }) => event.output }),
+            },
+            onError: {
+              target: '#login.credentials.rejected',
+              description: 'The sign-in expired or was refused: back to the form with the message.',
+              actions: [
+                'forgetStep',
+                assign({ error: ({ event }) => stepFailureMessage(event.error) }),
+              ],
+            },
+          },
+        },
+        scanning: {
+          description: "'Set up your authenticator app': scan, then the app's code.",
+          initial: 'editing',
+          states: {
+            editing: { description: 'No failure to report.' },
+            rejected: { description: 'The code was refused; its message shows.', tags: ['error'] },
+          },
+          on: {
+            'mfa.codeChanged': {
+              description: "The app's code was typed.",
+              actions: assign({ code: ({ event }) => event.value.trim() }),
+            },
+            'mfa.submit': {
+              guard: 'canConfirmEnrolment',
+              target: 'confirming',
+              description: 'Verify was pressed with six digits.',
+            },
+            'mfa.back': {
+              target: '#login.credentials',
+              description: 'Back to the username and password; nothing was enrolled.',
+              actions: 'forgetStep',
+            },
+          },
+        },
+        confirming: {
+          description: 'Checks the code; a right one enrols the app and opens the session.',
+          tags: ['busy'],
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'confirmEnrolment',
+            src: 'confirmEnrolment',
+            input: ({ context }) => ({
+              userId: context.challenge?.userId ?? '',
+              requestId: context.challenge?.mfaId ?? '',
+              setupId: context.setup?.setupId ?? '',
+              code: context.code,
+            }),
+            onDone: [
+              {
+                guard: 'hasRecoveryCodes',
+                target: '#login.recoveryCodes',
+                description: 'Enrolled, signed in: the recovery codes show once.',
+                actions: [
+                  'forgetStep',
+                  assign({ recoveryCodes: ({ event }) => event.output.recoveryCodes }),
+                ],
+              },
+              {
+                target: '#login.signedIn',
+                description: 'Enrolled, signed in; the account kept the recovery codes it had.',
+                actions: ['forgetStep', 'rememberUsername'],
+              },
+            ],
+            onError: {
+              target: 'scanning.rejected',
+              description: 'The server refused the code; the message says why.',
+              actions: assign({ error: ({ event }) => verifyFailureMessage(event.error) }),
+            },
+          },
+        },
+      },
+    },
+    recoveryCodes: {
+      description: "'Save your recovery codes': shown once, with copy and download.",
+      on: {
+        'codes.savedChanged': {
+          description: "'I have saved these codes' was ticked or cleared.",
+          actions: assign({ codesSaved: ({ event }) => event.saved }),
+        },
+        'codes.done': {
+          guard: 'codesSaved',
+          target: 'signedIn',
+          description: "Continue was pressed with 'I have saved these codes' ticked.",
+          // The codes stay in the context: the card shows them until the console replaces it.
+          actions: 'rememberUsername',
         },
       },
     },

@@ -1,4 +1,6 @@
 import { defaultErrorMessage, ErrorCode } from '../../schema/errors'
+import { RECOVERY_CODE_PATTERN, type SecondFactorMethod } from '../../schema/factors'
+import { MESSAGES, validateSecurityCode } from '../../schema/rules'
 import { isApiError } from '../data/api/ApiError'
 
 /** SPEC.md §8: anything that is not an answer from the server. */
@@ -27,4 +29,49 @@ export function signInFailureMessage(error: unknown): string {
 /** What the two-factor step says when the code is refused (SPEC.md §8). */
 export function verifyFailureMessage(error: unknown): string {
   return sharedMessage(error) ?? INCORRECT_CODE
+}
+
+/**
+ * When the second step cannot go on (no more text messages, the sign-in expired): the server's
+ * sentence says why.
+ */
+export function stepFailureMessage(error: unknown): string {
+  const shared = sharedMessage(error)
+  if (shared) return shared
+  return isApiError(error) ? error.message : EXCEPTION_MESSAGE
+}
+
+/** The step's field for each factor: its label, and the line above it. */
+export const METHOD_TEXT: Record<
+  SecondFactorMethod,
+  { prompt: string; label: string; use: string }
+> = {
+  // SPEC.md §2 'Login', word for word.
+  sms: { prompt: 'Please enter the security code.', label: 'Security Code', use: 'Text message' },
+  totp: {
+    prompt: 'Enter the 6-digit code from your authenticator app.',
+    label: 'Authenticator Code',
+    use: 'Authenticator app',
+  },
+  recovery: {
+    prompt: 'Enter one of the recovery codes you saved when you set up your second factor.',
+    label: 'Recovery Code',
+    use: 'Recovery code',
+  },
+}
+
+export const RECOVERY_CODE_MESSAGE = 'Must look like 7KQ2M-XR9DF'
+const recoveryCode = new RegExp(RECOVERY_CODE_PATTERN)
+
+/** The code field's rule for the factor asked: six characters, or a recovery code. */
+export function validateStepCode(method: SecondFactorMethod, code: string): string | undefined {
+  if (method !== 'recovery') return validateSecurityCode(code)
+  if (code === '') return MESSAGES.required
+  return recoveryCode.test(code) ? undefined : RECOVERY_CODE_MESSAGE
+}
+
+/** An authenticator app's code: six digits. */
+export function validateEnrolmentCode(code: string): string | undefined {
+  if (code === '') return MESSAGES.required
+  return /^\d{6}$/.test(code) ? undefined : 'Must be 6 digits'
 }

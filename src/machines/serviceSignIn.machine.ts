@@ -6,6 +6,7 @@ import {
   isMustChangePassword,
   isNotSignedIn,
   serviceSignInFailureMessage,
+  signInAgainNotice,
 } from './serviceSignIn.messages'
 
 type ServiceSignInContext = {
@@ -18,6 +19,8 @@ type ServiceSignInContext = {
   /** Days until the password expires, when the warning is due before returning. */
   expiresInDays: number | null
   error: string | null
+  /** Why the form shows again: the service needs a second factor the session lacks. */
+  notice: string | null
 }
 
 export type ServiceSignInEvent =
@@ -90,6 +93,7 @@ export const serviceSignInMachine = setup({
     returnTo: null,
     expiresInDays: null,
     error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -173,7 +177,9 @@ export const serviceSignInMachine = setup({
           {
             guard: 'isNotSignedIn',
             target: 'signingIn',
-            description: 'The console session had ended (or is older than asked): the form.',
+            description:
+              'The console session had ended, or lacks the second factor the service needs: the form, with the reason.',
+            actions: assign({ notice: ({ event }) => signInAgainNotice(event.error) }),
           },
           {
             guard: 'isMustChangePassword',

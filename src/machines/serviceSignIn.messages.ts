@@ -38,3 +38,7 @@ export function serviceSignInFailureMessage(error: unknown): string {
   if ((shared as number[]).includes(error.code)) return signInFailureMessage(error)
   return error.message
 }
+
+/** Why the form shows again after a refused sign-in: the server's sentence (docs/sso.md). */
+export const signInAgainNotice = (error: unknown): string | null =>
+  isApiError(error) && !error.network ? error.message : null

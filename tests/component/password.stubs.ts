@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate'
+import type { SecondFactorMethod } from '../../schema/factors'
 import type { LoginResults } from '../../schema/auth'
 import type { SelfUser } from '../../schema/user'
 import { forgotPasswordMachine } from '../../src/machines/forgotPassword.machine'
@@ -46,7 +47,7 @@ export const passwordMachines = [
           ),
           verifyAccessCode: fromPromise<
             unknown,
-            { userId: string; requestId: string; accessCode: string }
+            { userId: string; requestId: string; accessCode: string; method: SecondFactorMethod }
           >(({ input }) => calls.verifyAccessCode.wait(input)),
         },
       }),

@@ -1,17 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { validatePassword, validateSecurityCode, validateUsername } from '../../schema/rules'
-import { EXPECTED, loginPaths } from '../../src/flows/paths/login.paths'
+import { validatePassword, validateUsername } from '../../schema/rules'
+import { EXPECTED, loginPaths, recoveryCodes, setup } from '../../src/flows/paths/login.paths'
 import { buildPaths, coverageOf } from '../../src/flows/paths/model'
 import { readLastUsername } from '../../src/data/prefs/lastUsername'
 import type { LoginSnapshot } from '../../src/machines/login.machine'
+import {
+  METHOD_TEXT,
+  validateEnrolmentCode,
+  validateStepCode,
+} from '../../src/machines/login.messages'
 import { renderLogin } from '../setup/renderLogin'
 import { describePath } from './describePath'
 
 const { paths } = buildPaths(loginPaths)
 
 type Login = Awaited<ReturnType<typeof renderLogin>>
-type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
+type Step = {
+  event: {
+    type: string
+    value?: string
+    output?: unknown
+    error?: unknown
+    method?: keyof typeof METHOD_TEXT
+    saved?: boolean
+  }
+}
 
 const button = (name: string) => screen.getByRole('button', { name })
 
@@ -35,6 +49,7 @@ function drive(login: Login, touched: Set<string>) {
   // How the path signed in, for what the signed-in state expects to have been remembered.
   let signedInWith: 'password' | 'passkey' = 'password'
   let passkeyStarts = 0
+  let textRequests = 0
   return {
     states: {
       credentials: async (snapshot: LoginSnapshot) => {
@@ -78,21 +93,93 @@ function drive(login: Login, touched: Set<string>) {
         expect(
           await screen.findByRole('heading', { name: 'Two Factor Authentication' }),
         ).toBeVisible()
-        expect(screen.getByText('Please enter the security code.')).toBeVisible()
+        const text = METHOD_TEXT[snapshot.context.method]
+        expect(screen.getByText(text.prompt)).toBeVisible()
         const submit = button('Validate Code')
         if (snapshot.can({ type: 'mfa.submit' })) expect(submit).toBeEnabled()
         else expect(submit).toBeDisabled()
-        const code = screen.getByLabelText<HTMLInputElement>('Security Code', {
+        const code = screen.getByLabelText<HTMLInputElement>(text.label, {
           selector: 'input',
         }).value
-        expect(!validateSecurityCode(code)).toBe(!validateSecurityCode(snapshot.context.code))
-        const codeError = validateSecurityCode(code)
-        if (codeError && touched.has('Security Code'))
+        const rule = (value: string) => validateStepCode(snapshot.context.method, value)
+        expect(!rule(code)).toBe(!rule(snapshot.context.code))
+        const codeError = rule(code)
+        if (codeError && touched.has(text.label))
           expect(await screen.findByText(codeError)).toBeVisible()
+        // 'Use another method' offers the account's other factors, and only those.
+        const others = snapshot.context.methods.filter((m) => m !== snapshot.context.method)
+        for (const other of Object.keys(METHOD_TEXT) as (keyof typeof METHOD_TEXT)[]) {
+          const offered = screen.queryByRole('button', { name: METHOD_TEXT[other].use })
+          if (others.includes(other)) expect(offered).toBeEnabled()
+          else expect(offered).toBeNull()
+        }
         await expectMessage(snapshot)
       },
-      verifying: async () => {
+      sendingText: async () => {
         await waitFor(() => expect(button('Validate Code')).toBeDisabled())
+        expect(button('Text message')).toBeDisabled()
+        // One text per press, none before it.
+        expect(login.gates.sendText.inputs).toHaveLength(textRequests)
+      },
+      'enrolment.preparing': async () => {
+        expect(
+          await screen.findByRole('heading', { name: 'Set up your authenticator app' }),
+        ).toBeVisible()
+        expect(screen.getByLabelText('Preparing your authenticator key')).toBeVisible()
+        expect(button('Verify')).toBeDisabled()
+      },
+      'enrolment.scanning': async (snapshot: LoginSnapshot) => {
+        expect(
+          await screen.findByRole('heading', { name: 'Set up your authenticator app' }),
+        ).toBeVisible()
+        expect(
+          screen.getByRole('img', { name: 'QR code for your authenticator app' }),
+        ).toBeVisible()
+        expect(screen.getByTestId('authenticator-secret').textContent?.replace(/\s/g, '')).toBe(
+          setup.secret,
+        )
+        expect(screen.getByTestId('authenticator-uri')).toHaveTextContent(setup.uri)
+        const submit = button('Verify')
+        if (snapshot.can({ type: 'mfa.submit' })) expect(submit).toBeEnabled()
+        else expect(submit).toBeDisabled()
+        const code = screen.getByLabelText<HTMLInputElement>('Code from the app', {
+          selector: 'input',
+        }).value
+        expect(!validateEnrolmentCode(code)).toBe(!validateEnrolmentCode(snapshot.context.code))
+        await expectMessage(snapshot)
+      },
+      'enrolment.confirming': async () => {
+        await waitFor(() => expect(button('Verify')).toBeDisabled())
+        // The code goes with the setup and the sign-in it belongs to.
+        expect(login.gates.confirmEnrolment.inputs.at(-1)).toMatchObject({
+          setupId: setup.setupId,
+          code: '123456',
+        })
+      },
+      recoveryCodes: async (snapshot: LoginSnapshot) => {
+        expect(
+          await screen.findByRole('heading', { name: 'Save your recovery codes' }),
+        ).toBeVisible()
+        const list = screen.getByRole('list', { name: 'Recovery codes' })
+        expect(
+          within(list)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual(recoveryCodes)
+        const tick = screen.getByRole('checkbox', { name: 'I have saved these codes' })
+        expect(tick).toHaveAttribute('aria-checked', String(snapshot.context.codesSaved))
+        if (snapshot.context.codesSaved) expect(button('Continue')).toBeEnabled()
+        else expect(button('Continue')).toBeDisabled()
+        // Signed in already: the session opened with the enrolment, the console waits for this.
+        expect(login.session.getSnapshot().matches('signedOut')).toBe(true)
+      },
+      verifying: async (snapshot: LoginSnapshot) => {
+        await waitFor(() => expect(button('Validate Code')).toBeDisabled())
+        // The code goes with the factor it belongs to.
+        expect(login.gates.verifyAccessCode.inputs.at(-1)).toMatchObject({
+          method: snapshot.context.method,
+          accessCode: snapshot.context.code,
+        })
       },
       signedIn: async () => {
         // The session actor takes over: it was told, and the username is kept for next time.
@@ -113,11 +200,43 @@ function drive(login: Login, touched: Set<string>) {
         await retype(login, 'Password', event.value ?? '')
       },
       'mfa.codeChanged': async ({ event }: Step) => {
-        touched.add('Security Code')
-        await retype(login, 'Security Code', event.value ?? '')
+        const label = screen.queryByLabelText('Code from the app', { selector: 'input' })
+          ? 'Code from the app'
+          : (
+              Object.values(METHOD_TEXT).find(
+                ({ label }) => screen.queryByLabelText(label, { selector: 'input' }) !== null,
+              ) ?? METHOD_TEXT.sms
+            ).label
+        touched.add(label)
+        await retype(login, label, event.value ?? '')
       },
+      'mfa.useMethod': async ({ event }: Step) => {
+        touched.clear()
+        const method = event.method ?? 'sms'
+        if (method === 'sms') textRequests += 1
+        await login.user.click(button(METHOD_TEXT[method].use))
+      },
+      'xstate.done.actor.sendText': () => login.gates.sendText.resolve(undefined),
+      'xstate.error.actor.sendText': ({ event }: Step) => login.gates.sendText.reject(event.error),
+      'xstate.done.actor.beginEnrolment': ({ event }: Step) =>
+        login.gates.beginEnrolment.resolve(event.output as never),
+      'xstate.error.actor.beginEnrolment': ({ event }: Step) =>
+        login.gates.beginEnrolment.reject(event.error),
+      'xstate.done.actor.confirmEnrolment': ({ event }: Step) =>
+        login.gates.confirmEnrolment.resolve(event.output as never),
+      'xstate.error.actor.confirmEnrolment': ({ event }: Step) =>
+        login.gates.confirmEnrolment.reject(event.error),
+      'codes.savedChanged': async ({ event }: Step) => {
+        const tick = screen.getByRole('checkbox', { name: 'I have saved these codes' })
+        if ((tick.getAttribute('aria-checked') === 'true') !== event.saved)
+          await login.user.click(tick)
+      },
+      'codes.done': () => login.user.click(button('Continue')),
       'login.submit': () => login.user.click(button('Login')),
-      'mfa.submit': () => login.user.click(button('Validate Code')),
+      'mfa.submit': () =>
+        login.user.click(
+          screen.queryByRole('button', { name: 'Verify' }) ?? button('Validate Code'),
+        ),
       'mfa.back': async () => {
         touched.clear()
         await login.user.click(button('Back to Login'))

@@ -8,6 +8,7 @@ import { buildPaths, coverageOf } from '../../src/flows/paths/model'
 import {
   EXPECTED,
   RETURN_TO,
+  SECOND_FACTOR_NEEDED,
   SERVICE_NAME,
   serviceSignInPaths,
   UID,
@@ -97,8 +98,11 @@ function drive({ app, gates, left }: Page) {
         expect(app.pathname()).toBe(`/oidc/interaction/${UID}`)
         expect(screen.queryByRole('button', { name: /^User menu/ })).toBeNull()
       },
-      signingIn: async () => {
+      signingIn: async (snapshot: ServiceSignInSnapshot) => {
         expect(await heading(signInHeading(SERVICE_NAME))).toBeVisible()
+        // Sent back to the form by the server: its reason shows above it.
+        if (snapshot.context.notice) expect(screen.getByText(snapshot.context.notice)).toBeVisible()
+        else expect(screen.queryByText(SECOND_FACTOR_NEEDED)).toBeNull()
         expect(screen.getByLabelText('Username', { selector: 'input' })).toBeVisible()
         expect(button('Login')).toBeDisabled()
         expect(button('Cancel')).toBeEnabled()

@@ -9,7 +9,8 @@ import {
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { fromPromise, waitFor } from 'xstate'
-import type { LoginResults, VerifyResults } from '../../schema/auth'
+import type { AuthenticatorSetupResults, SecondFactorMethod } from '../../schema/factors'
+import type { EnrolmentResults, LoginResults, VerifyResults } from '../../schema/auth'
 import type { SelfUser } from '../../schema/user'
 import { ApiError } from '../../src/data/api/ApiError'
 import { writeBiometricFlag } from '../../src/data/prefs/biometric'
@@ -33,6 +34,9 @@ export async function renderLogin({ loggedOut = false, passkey = false } = {}) {
     signIn: new Gate<LoginResults>(),
     verifyAccessCode: new Gate<VerifyResults>(),
     signInWithPasskey: new Gate<LoginResults>(),
+    sendText: new Gate<void>(),
+    beginEnrolment: new Gate<AuthenticatorSetupResults>(),
+    confirmEnrolment: new Gate<EnrolmentResults>(),
   }
   if (passkey) writeBiometricFlag(true)
   const machine = loginMachine.provide({
@@ -42,9 +46,19 @@ export async function renderLogin({ loggedOut = false, passkey = false } = {}) {
       ),
       verifyAccessCode: fromPromise<
         unknown,
-        { userId: string; requestId: string; accessCode: string }
+        { userId: string; requestId: string; accessCode: string; method: SecondFactorMethod }
       >(({ input }) => gates.verifyAccessCode.wait(input)),
       signInWithPasskey: fromPromise<LoginResults>(() => gates.signInWithPasskey.wait()),
+      sendText: fromPromise<void, { userId: string; requestId: string }>(({ input }) =>
+        gates.sendText.wait(input),
+      ),
+      beginEnrolment: fromPromise<AuthenticatorSetupResults, { userId: string; requestId: string }>(
+        ({ input }) => gates.beginEnrolment.wait(input),
+      ),
+      confirmEnrolment: fromPromise<
+        EnrolmentResults,
+        { userId: string; requestId: string; setupId: string; code: string }
+      >(({ input }) => gates.confirmEnrolment.wait(input)),
     },
   })
   let checks = 0

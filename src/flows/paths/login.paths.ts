@@ -1,6 +1,8 @@
-import { validatePassword, validateSecurityCode, validateUsername } from '../../../schema/rules'
+import { validatePassword, validateUsername } from '../../../schema/rules'
 import { ApiError } from '../../data/api/ApiError'
 import { loginMachine, type LoginEvent, type LoginSnapshot } from '../../machines/login.machine'
+import { METHOD_TEXT } from '../../machines/login.messages'
+import { selectCodeError, selectStep } from '../../machines/login.selectors'
 import { definePaths } from './model'
 
 export const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
@@ -25,7 +27,17 @@ export const EXPECTED = {
   throttled: 'Too many attempts. Try again in 5 minutes.',
   exception: 'An Error Occurred. Try Again.',
   incorrectCode: 'Incorrect Code. Try Again.',
+  // The server's own sentences about the second step (docs/second-factors.md).
+  noMoreTexts: 'No more text messages can be sent for this sign-in. Sign in again.',
+  expired: 'This sign-in has expired. Sign in again.',
 }
+
+export const setup = {
+  setupId: '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f62',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Gatehouse:ada%40example.com?issuer=Gatehouse&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+}
+export const recoveryCodes = Array.from({ length: 10 }, (_, i) => `7KQ2M-XR9D${i}`)
 
 const events = [
   { type: 'login.usernameChanged', value: 'Ada@Example.com' },
@@ -34,8 +46,36 @@ const events = [
   { type: 'login.passwordChanged', value: 'short' },
   { type: 'mfa.codeChanged', value: '123456' },
   { type: 'mfa.codeChanged', value: '123' },
+  { type: 'mfa.codeChanged', value: '7kq2m-xr9d0' },
+  { type: 'mfa.useMethod', method: 'sms' },
+  { type: 'mfa.useMethod', method: 'totp' },
+  { type: 'mfa.useMethod', method: 'recovery' },
   { type: 'xstate.done.actor.signIn', output: { user: { id: userId } } },
+  // Text messages only (SPEC.md's step, as older servers answer it: no methods).
   { type: 'xstate.done.actor.signIn', output: { mfaId, user: { id: userId } } },
+  // An authenticator app first, then text messages and recovery codes.
+  {
+    type: 'xstate.done.actor.signIn',
+    output: { mfaId, user: { id: userId }, methods: ['totp', 'sms', 'recovery'] },
+  },
+  // The policy requires a second factor the account lacks.
+  { type: 'xstate.done.actor.signIn', output: { mfaId, user: { id: userId }, enrolment: true } },
+  { type: 'xstate.done.actor.sendText' },
+  { type: 'xstate.error.actor.sendText', error: failure(422, 422, EXPECTED.noMoreTexts) },
+  { type: 'xstate.done.actor.beginEnrolment', output: setup },
+  { type: 'xstate.error.actor.beginEnrolment', error: failure(401, 803, EXPECTED.expired) },
+  {
+    type: 'xstate.done.actor.confirmEnrolment',
+    output: { user: { id: userId }, recoveryCodes },
+  },
+  {
+    type: 'xstate.done.actor.confirmEnrolment',
+    output: { user: { id: userId }, recoveryCodes: [] },
+  },
+  { type: 'xstate.error.actor.confirmEnrolment', error: failure(401, 803, 'Wrong code.') },
+  { type: 'codes.savedChanged', saved: true },
+  { type: 'codes.savedChanged', saved: false },
+  { type: 'codes.done' },
   { type: 'xstate.error.actor.signIn', error: failure(401, 801, 'Incorrect Login. Try Again.') },
   { type: 'xstate.error.actor.signIn', error: failure(403, 802, 'Locked.') },
   { type: 'xstate.error.actor.signIn', error: failure(403, 808, 'Disabled.') },
@@ -58,9 +98,61 @@ const summary = (s: LoginSnapshot) =>
     s.value,
     !validateUsername(s.context.username),
     !validatePassword(s.context.password),
-    !validateSecurityCode(s.context.code),
+    !selectCodeError(s),
     s.context.error,
+    // The factor asked shows only on the second step, the tick only on the recovery codes.
+    selectStep(s) === 'code' ? [s.context.method, ...s.context.methods] : null,
+    selectStep(s) === 'recoveryCodes' ? s.context.codesSaved : null,
   ])
+
+/** A state of the model: what the screen shows, and the step that led into it. */
+const serialize = (
+  state: LoginSnapshot,
+  event: { type: string } | undefined,
+  previous: LoginSnapshot | undefined,
+) =>
+  summary(state) +
+  (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
+    ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+    : '')
+
+type LoginPath = {
+  steps: { event: { type: string }; state: LoginSnapshot }[]
+}
+
+/**
+ * The few paths that together reach every state of the model (greedy set cover): the shortest
+ * path to a state runs through the shortest paths to the states before it, so the others are
+ * driven as part of the longer ones.
+ */
+function covering<P extends LoginPath>(paths: P[]): P[] {
+  const covers = paths.map((path) => {
+    const items = new Set<string>()
+    let before: LoginSnapshot | undefined
+    for (const { event, state } of path.steps) {
+      items.add(serialize(state, event, before))
+      before = state
+    }
+    return items
+  })
+  const left = new Set(covers.flatMap((cover) => [...cover]))
+  const chosen: P[] = []
+  while (left.size > 0) {
+    let best = -1
+    let gain = 0
+    covers.forEach((cover, index) => {
+      const g = [...cover].filter((item) => left.has(item)).length
+      if (g > gain) {
+        best = index
+        gain = g
+      }
+    })
+    if (best < 0) break
+    covers[best]?.forEach((item) => left.delete(item))
+    chosen.push(paths[best] as P)
+  }
+  return chosen
+}
 
 export const loginPaths = definePaths({
   name: 'Sign-in',
@@ -69,11 +161,8 @@ export const loginPaths = definePaths({
   // The screen opens with no username stored from an earlier visit (renderLogin clears storage),
   // on a browser where biometric login was turned on, so the passkey path is part of the model.
   input: { username: '', passkeyOffered: true },
-  serializeState: (state, event, previous) =>
-    summary(state) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  select: (paths) => covering(paths),
+  serializeState: (state, event, previous) => serialize(state, event, previous),
   shows: (s) => {
     if (s.matches('credentials') || s.matches('signingIn') || s.matches('passkeySigningIn'))
       return [
@@ -81,11 +170,25 @@ export const loginPaths = definePaths({
         s.can({ type: 'login.submit' }) ? 'Login is on' : 'Login is off',
         s.context.error ? `the message reads “${s.context.error}”` : 'no message',
       ].join('; ')
-    if (s.matches('code') || s.matches('verifying'))
+    const step = selectStep(s)
+    const message = s.context.error ? `the message reads “${s.context.error}”` : 'no message'
+    if (step === 'code')
       return [
         "The 'Two Factor Authentication' form",
+        `the field is ${METHOD_TEXT[s.context.method].label}`,
         s.can({ type: 'mfa.submit' }) ? 'Validate Code is on' : 'Validate Code is off',
-        s.context.error ? `the message reads “${s.context.error}”` : 'no message',
+        message,
+      ].join('; ')
+    if (step === 'enrolment')
+      return [
+        "'Set up your authenticator app' with the QR code",
+        s.can({ type: 'mfa.submit' }) ? 'Verify is on' : 'Verify is off',
+        message,
+      ].join('; ')
+    if (step === 'recoveryCodes')
+      return [
+        "'Save your recovery codes' with ten codes",
+        s.can({ type: 'codes.done' }) ? 'Continue is on' : 'Continue is off',
       ].join('; ')
     return undefined
   },

@@ -50,6 +50,9 @@ export const EXPECTED = {
     'This sign-in has expired or was started in another browser. Go back to the service and start again.',
 }
 
+export const SECOND_FACTOR_NEEDED =
+  'This service needs a second factor: sign in again with it to continue.'
+
 const events = [
   { type: 'interaction.allow' },
   { type: 'interaction.cancel' },
@@ -65,6 +68,8 @@ const events = [
   { type: 'xstate.done.actor.completeLogin', output: { returnTo: RETURN_TO } },
   { type: 'xstate.done.actor.completeLogin', output: { returnTo: RETURN_TO, expiresInDays: 3 } },
   { type: 'xstate.error.actor.completeLogin', error: notSignedIn },
+  // The service needs a second factor the console session was opened without.
+  { type: 'xstate.error.actor.completeLogin', error: failure(401, 401, SECOND_FACTOR_NEEDED) },
   { type: 'xstate.error.actor.completeLogin', error: failure(403, 403, MUST_CHANGE_PASSWORD) },
   { type: 'xstate.error.actor.completeLogin', error: failure(403, 802, 'Locked.') },
   { type: 'xstate.error.actor.completeLogin', error: failure(403, 808, 'Disabled.') },
@@ -76,7 +81,8 @@ const events = [
 
 function shows(s: ServiceSignInSnapshot): string | undefined {
   const name = s.context.details?.service.name ?? 'the service'
-  if (s.matches('signingIn')) return `'${signInHeading(name)}': the login form and Cancel`
+  if (s.matches('signingIn'))
+    return `'${signInHeading(name)}': the login form and Cancel${s.context.notice ? `, with “${s.context.notice}”` : ''}`
   if (s.matches('consent')) return `'${consentHeading(name)}': the scopes, Allow and Cancel`
   if (s.matches('expiryWarning'))
     return `'${expiryTitle(s.context.expiresInDays ?? 0)}', 'Continue to ${name}' and 'Change password'`

@@ -32,6 +32,7 @@ const selectError = (s: ServiceSignInSnapshot) => s.context.error
 const selectDays = (s: ServiceSignInSnapshot) => s.context.expiresInDays ?? 0
 const selectLogin = (s: ServiceSignInSnapshot) => s.children.login as LoginActor | undefined
 const selectBusy = (s: ServiceSignInSnapshot) => s.hasTag('busy')
+const selectNotice = (s: ServiceSignInSnapshot) => s.context.notice
 
 /** The service's logo (or its initial) above the card's heading. */
 function ServiceMark({ service }: { service: InteractionDetails['service'] }) {
@@ -126,6 +127,7 @@ export function ServiceSignInView({ actor }: { actor: ServiceSignInActor }) {
   const days = useSelector(actor, selectDays)
   const login = useSelector(actor, selectLogin)
   const busy = useSelector(actor, selectBusy)
+  const notice = useSelector(actor, selectNotice)
   const name = details?.service.name ?? 'the service'
   const mark = details ? <ServiceMark service={details.service} /> : null
 
@@ -138,6 +140,7 @@ export function ServiceSignInView({ actor }: { actor: ServiceSignInActor }) {
           focusPassword={login.getSnapshot().context.username !== ''}
           heading={signInHeading(name)}
           header={mark}
+          notice={notice}
         />
         <CancelButton actor={actor} busy={busy} />
       </Flex>
