@@ -15,7 +15,8 @@ export function testWithServer(env: Record<string, string> = {}, seed?: SeedCoun
         await use(server)
         await server.stop()
       },
-      { scope: 'worker' },
+      // A seeded database takes a while on two busy cores; it is not the test's own time.
+      { scope: 'worker', timeout: 180_000 },
     ],
     baseURL: async ({ server }, use) => use(server.url),
   })
