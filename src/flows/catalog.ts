@@ -92,6 +92,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/twoFactor.paths'),
   },
   {
+    id: 'authenticator',
+    usedIn: 'Profile (/profile): the authenticator app and recovery codes',
+    load: () => import('./paths/authenticator.paths'),
+  },
+  {
     id: 'visage',
     usedIn: 'Profile (/profile): the picture',
     load: () => import('./paths/visage.paths'),
