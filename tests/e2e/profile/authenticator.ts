@@ -58,3 +58,39 @@ export async function signInWithSecondFactor(
   })
   return { status: second.status(), methods }
 }
+
+/** From the Profile: the password, then the setup step with the secret shown. Answers the key. */
+export async function startSetup(page: Page, password: string): Promise<string> {
+  await authenticatorCard(page).getByRole('button', { name: 'Set up authenticator app' }).click()
+  await givePassword(page, 'Set Up Authenticator App', password)
+  await expect(authenticatorCard(page).getByLabel('Code from the app')).toBeVisible()
+  return shownSecret(page)
+}
+
+/** The setup step's code, then the recovery codes on screen (Done still off). */
+export async function verifyCode(page: Page, code: string) {
+  const card = authenticatorCard(page)
+  await card.getByLabel('Code from the app').fill(code)
+  await card.getByRole('button', { name: 'Verify' }).click()
+  await expect(card.getByRole('list', { name: 'Recovery codes' })).toBeVisible()
+}
+
+/** Marks the codes saved, closes them, and removes the app again (the screen runs leave no app). */
+export async function saveCodesAndRemove(page: Page, password: string) {
+  const card = authenticatorCard(page)
+  await card.getByRole('checkbox', { name: 'I have saved these codes' }).check()
+  await card.getByRole('button', { name: 'Done' }).click()
+  await card.getByRole('button', { name: 'Remove' }).click()
+  await givePassword(page, 'Remove Authenticator App', password)
+  await expect(card.getByRole('button', { name: 'Set up authenticator app' })).toBeVisible()
+}
+
+/** Sets the INTERNAL second-factor policy as the signed-in administrator of `request`. */
+export async function setInternalPolicy(
+  request: APIRequestContext,
+  mode: 'optional' | 'required',
+  graceDays = 14,
+) {
+  const answer = await request.put('/v1/mfa-policy/INTERNAL', { data: { mode, graceDays } })
+  expect(answer.status(), await answer.text()).toBe(200)
+}
