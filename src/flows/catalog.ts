@@ -52,6 +52,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./paths/passwordExpiry.paths'),
   },
   {
+    id: 'mfaGrace',
+    usedIn: 'Signed-in frame: warns by when a required second factor must be set up',
+    load: () => import('./paths/mfaGrace.paths'),
+  },
+  {
     id: 'cookiesAccepted',
     usedIn: 'Session: the cookie notice',
     load: () => import('./paths/cookiesAccepted.paths'),
@@ -90,6 +95,11 @@ export const catalog: CatalogEntry[] = [
     id: 'twoFactor',
     usedIn: 'Profile (/profile): two-factor authentication',
     load: () => import('./paths/twoFactor.paths'),
+  },
+  {
+    id: 'authenticator',
+    usedIn: 'Profile (/profile): the authenticator app and recovery codes',
+    load: () => import('./paths/authenticator.paths'),
   },
   {
     id: 'visage',

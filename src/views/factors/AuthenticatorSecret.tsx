@@ -25,7 +25,8 @@ export function AuthenticatorSecret({ secret, uri }: { secret: string; uri: stri
           size="3"
           variant="ghost"
           data-testid="authenticator-secret"
-          style={{ wordBreak: 'break-all' }}
+          // Breaks between the groups of four, so a group is never split on a phone.
+          style={{ overflowWrap: 'anywhere' }}
         >
           {groupSecret(secret)}
         </Code>

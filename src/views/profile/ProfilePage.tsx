@@ -12,6 +12,7 @@ import { useScreenActor } from '../app/useScreenActor'
 import { PageHeader } from '../page/PageHeader'
 import { BiometricSetting } from '../passkeys/BiometricSetting'
 import { initials } from '../shell/navigation'
+import { AuthenticatorSection } from './authenticator/AuthenticatorSection'
 import { DeleteLocalData } from './DeleteLocalData'
 import { InlineEditor } from './InlineEditor'
 import { TwoFactorSwitch } from './TwoFactorSwitch'
@@ -81,7 +82,10 @@ function PersonalInfo({ user }: { user: SelfUser }) {
   )
 }
 
-/** /profile (SPEC.md §2): Personal Info, then biometric login and Delete Local Data. */
+/**
+ * /profile (SPEC.md §2): Personal Info, the authenticator app (issue 28), then biometric login and
+ * Delete Local Data.
+ */
 export function ProfilePage() {
   const session = useSession()
   const user = useSelector(session, selectUser)
@@ -91,6 +95,7 @@ export function ProfilePage() {
     <Flex direction="column" gap="4" maxWidth="760px">
       <PageHeader title="Profile" />
       <PersonalInfo user={user} />
+      <AuthenticatorSection email={user.email} />
       <BiometricSetting user={user} />
       <DeleteLocalData />
     </Flex>

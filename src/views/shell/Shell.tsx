@@ -7,6 +7,7 @@ import { LoadingData } from '../app/LoadingData'
 import { MEDIA } from '../app/media'
 import { useSession } from '../app/sessionContext'
 import { useMediaQuery } from '../app/useMediaQuery'
+import { MfaGrace } from '../factors/MfaGraceDialog'
 import { PasswordExpiry } from '../password/PasswordExpiryDialog'
 import { trackInAppEntries } from './backArrow'
 import { BAR_HEIGHT, BottomBar } from './BottomBar'
@@ -50,6 +51,7 @@ export function Shell() {
       </Box>
       {bottomBar && <BottomBar tabs={tabs} active={active} labels={!phone} />}
       <PasswordExpiry />
+      <MfaGrace />
     </Flex>
   )
 }
