@@ -142,7 +142,7 @@ describe('the live channel', () => {
     expect(received.at(-2)).toMatchObject({
       kind: 'snapshot',
       active: expect.arrayContaining(['login.signedIn']) as string[],
-      taken: ['login.signingIn xstate.done.actor.signIn#1'],
+      taken: ['login.signingIn xstate.done.actor.signIn#2'],
     })
     expect(received.at(-1)).toMatchObject({ kind: 'stopped', ended: 'done' })
 
@@ -264,7 +264,7 @@ describe('what the live panel makes of the messages', () => {
       step({
         at: 21,
         eventType: 'xstate.done.actor.signIn',
-        taken: ['login.signingIn xstate.done.actor.signIn#1'],
+        taken: ['login.signingIn xstate.done.actor.signIn#2'],
         active: ['login', 'login.signedIn'],
       }),
     )
@@ -282,7 +282,7 @@ describe('what the live panel makes of the messages', () => {
     ])
     expect(actor).toMatchObject({
       ended: 'done',
-      taken: ['login.signingIn xstate.done.actor.signIn#1'],
+      taken: ['login.signingIn xstate.done.actor.signIn#2'],
     })
     expect(statesInWords(graph, actor?.active ?? [])).toBe('signedIn')
     expect(shown(state.actors, null)).toBe(actor)

@@ -9,15 +9,30 @@ export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$
  * A new authenticator app's secret, three ways: the QR code to scan, the secret to type, and the
  * `otpauth://` URI it all comes from (for password managers that take one).
  */
-export function AuthenticatorSecret({ secret, uri }: { secret: string; uri: string }) {
+export function AuthenticatorSecret({
+  secret,
+  uri,
+  stacked = false,
+}: {
+  secret: string
+  uri: string
+  /** The QR code above the key at every width (a narrow card, like the sign-in's). */
+  stacked?: boolean
+}) {
   return (
     <Flex
-      direction={{ initial: 'column', sm: 'row' }}
+      direction={stacked ? 'column' : { initial: 'column', sm: 'row' }}
       gap="4"
-      align={{ initial: 'center', sm: 'start' }}
+      align={stacked ? 'center' : { initial: 'center', sm: 'start' }}
     >
       <QrCode value={uri} label="QR code for your authenticator app" />
-      <Flex direction="column" gap="2" minWidth="0" flexGrow="1">
+      <Flex
+        direction="column"
+        gap="2"
+        minWidth="0"
+        flexGrow="1"
+        width={stacked ? '100%' : undefined}
+      >
         <Text as="p" size="2">
           Scan the QR code with your authenticator app, or enter this key in it:
         </Text>

@@ -36,7 +36,8 @@ export function QrCode({
       height={size}
       viewBox={`0 0 ${extent} ${extent}`}
       shapeRendering="crispEdges"
-      style={{ display: 'block', borderRadius: 'var(--radius-2)' }}
+      // Never squeezed by the text beside it: a small code does not scan.
+      style={{ display: 'block', flexShrink: 0, borderRadius: 'var(--radius-2)' }}
     >
       <rect width={extent} height={extent} fill="#fff" />
       <path d={path} fill="#000" />

@@ -35,7 +35,7 @@ export function EnrolmentForm({ actor }: { actor: LoginActor }) {
           to continue.
         </Text>
         {setup ? (
-          <AuthenticatorSecret secret={setup.secret} uri={setup.uri} />
+          <AuthenticatorSecret secret={setup.secret} uri={setup.uri} stacked />
         ) : (
           <Flex justify="center" p="6">
             <Spinner size="3" aria-label="Preparing your authenticator key" />
