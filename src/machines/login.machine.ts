@@ -211,7 +211,7 @@ export const loginMachine = setup({
             guard: 'needsCode',
             target: 'code',
             description:
-              'The server accepted the password; the account has a second factor (a text message was sent when it is asked first).',
+              'The server accepted the password; the account has a second factor, the first asked at the head (a text message is sent at once when that is first).',
             actions: assign(({ event }) => {
               const methods = event.output.methods ?? ['sms']
               const method = methods[0] ?? 'sms'

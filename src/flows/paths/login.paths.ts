@@ -1,9 +1,10 @@
+import type { LoginResults } from '../../../schema/auth'
 import { validatePassword, validateUsername } from '../../../schema/rules'
 import { ApiError } from '../../data/api/ApiError'
 import { loginMachine, type LoginEvent, type LoginSnapshot } from '../../machines/login.machine'
 import { METHOD_TEXT } from '../../machines/login.messages'
 import { selectCodeError, selectStep } from '../../machines/login.selectors'
-import { definePaths } from './model'
+import { defaultDetail, definePaths } from './model'
 
 export const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
 export const mfaId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f61'
@@ -151,7 +152,8 @@ function covering<P extends LoginPath>(paths: P[]): P[] {
     covers[best]?.forEach((item) => left.delete(item))
     chosen.push(paths[best] as P)
   }
-  return chosen
+  // Shortest first, as the Flows page lists and numbers them.
+  return chosen.sort((a, b) => a.steps.length - b.steps.length)
 }
 
 export const loginPaths = definePaths({
@@ -162,6 +164,25 @@ export const loginPaths = definePaths({
   // on a browser where biometric login was turned on, so the passkey path is part of the model.
   input: { username: '', passkeyOffered: true },
   select: (paths) => covering(paths),
+  detail: (sent) => {
+    // Actor endings are not among the machine's own event types.
+    const event = sent as LoginEvent | { type: string; output?: unknown }
+    if (event.type === 'xstate.done.actor.signIn') {
+      const { methods, mfaId, enrolment } = (event as { output: LoginResults }).output
+      if (methods)
+        return `(${methods.map((m) => METHOD_TEXT[m].use.toLowerCase()).join(', then ')})`
+      return mfaId && !enrolment ? '(text messages only)' : undefined
+    }
+    if (event.type === 'mfa.useMethod' && 'method' in event)
+      return `“${METHOD_TEXT[event.method].use}”`
+    if (event.type === 'codes.savedChanged' && 'saved' in event)
+      return event.saved ? 'ticked' : 'cleared'
+    if (event.type === 'xstate.done.actor.confirmEnrolment') {
+      const { recoveryCodes: codes } = (event as { output: { recoveryCodes: string[] } }).output
+      return codes.length > 0 ? '(ten recovery codes)' : '(it had recovery codes already)'
+    }
+    return defaultDetail(sent)
+  },
   serializeState: (state, event, previous) => serialize(state, event, previous),
   shows: (s) => {
     if (s.matches('credentials') || s.matches('signingIn') || s.matches('passkeySigningIn'))

@@ -245,7 +245,7 @@ export function checkpointOf(snapshot: AnyMachineSnapshot): string {
   return nodes.map((n) => sentence(n.description!)).join(' ')
 }
 
-function defaultDetail(event: EventObject): string | undefined {
+export function defaultDetail(event: EventObject): string | undefined {
   const error = (event as { error?: unknown }).error
   if (error instanceof Error) return `(${error.message.replace(/[.\s]+$/, '')})`
   const value = (event as { value?: unknown }).value

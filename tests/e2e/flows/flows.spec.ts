@@ -38,7 +38,7 @@ test.describe('the Flows page (issue 14)', () => {
     await expect(page.getByRole('heading', { name: 'Flows', level: 1 })).toBeVisible()
     const login = flowRow(page, 'login')
     await expect(login).toContainText('Login screen (/login)')
-    await expect(login).toContainText('100 % (15 of 15 transitions taken)')
+    await expect(login).toContainText('100 % (30 of 30 transitions taken)')
 
     await login.getByRole('link', { name: 'login', exact: true }).click()
     await expect(page).toHaveURL(/\/flows\/login$/)
@@ -51,12 +51,18 @@ test.describe('the Flows page (issue 14)', () => {
     await typeAndSend(page, 'login.passwordChanged', 'not the real one')
     await choice(page, 'Login was pressed with a valid username and password.').click()
     await expectActive(page, 'login', 'signingIn')
-    await choice(page, 'The server accepted the password and sent a security code.').click()
+    await choice(
+      page,
+      'The server accepted the password; the account has a second factor, the first asked at the head (a text message is sent at once when that is first) (text messages only).',
+    ).click()
     await expectActive(page, 'login', 'code')
     await choiceGroup(page, 'mfa.codeChanged')
       .getByRole('button', { name: /“123456”/ })
       .click()
-    await choice(page, 'Validate Code was pressed with a six-character code.').click()
+    await choice(
+      page,
+      'Validate Code was pressed with a code of the right form (six characters; a recovery code XXXXX-XXXXX).',
+    ).click()
     await expectActive(page, 'login', 'verifying')
     await choice(page, 'The server accepted the code.').click()
     await expectActive(page, 'login', 'signedIn')
@@ -66,9 +72,9 @@ test.describe('the Flows page (issue 14)', () => {
       `The username was typed; usernames are case-insensitive, so the field shows it lowercased: “${ADMIN.email}”.Then in credentials.editing`,
       'The password was typed: “not the real one”.Then in credentials.editing',
       'Login was pressed with a valid username and password.Then in signingIn',
-      'The server accepted the password and sent a security code.Then in code.editing',
-      'The security code was typed: “123456”.Then in code.editing',
-      'Validate Code was pressed with a six-character code.Then in verifying',
+      'The server accepted the password; the account has a second factor, the first asked at the head (a text message is sent at once when that is first) (text messages only).Then in code.editing',
+      'The code was typed: “123456”.Then in code.editing',
+      'Validate Code was pressed with a code of the right form (six characters; a recovery code XXXXX-XXXXX).Then in verifying',
       'The server accepted the code.Then in signedIn',
     ])
     await page.getByRole('button', { name: 'Reset' }).click()
@@ -77,13 +83,14 @@ test.describe('the Flows page (issue 14)', () => {
 
     // Paths: play one step by step and watch the active state move.
     await page.getByRole('tab', { name: 'Paths' }).click()
-    await page.getByRole('button', { name: 'Play login-1', exact: true }).click()
-    const player = page.getByRole('status').filter({ hasText: 'login-1, step' })
-    await expect(player).toContainText('login-1, step 0 of 8')
+    // login-26: the password, then the text-message step (shorter paths try passkeys first).
+    await page.getByRole('button', { name: 'Play login-26', exact: true }).click()
+    const player = page.getByRole('status').filter({ hasText: 'login-26, step' })
+    await expect(player).toContainText('login-26, step 0 of 5')
     await expectActive(page, 'login', 'credentials.editing')
     for (const step of [1, 2, 3]) {
       await page.getByRole('button', { name: 'Next step' }).click()
-      await expect(player).toContainText(`login-1, step ${step} of 8`)
+      await expect(player).toContainText(`login-26, step ${step} of 5`)
     }
     await expect(player).toContainText('Login was pressed with a valid username and password.')
     await expectActive(page, 'login', 'signingIn')
@@ -91,10 +98,13 @@ test.describe('the Flows page (issue 14)', () => {
     await page.getByRole('button', { name: 'Previous step' }).click()
     await expectActive(page, 'login', 'credentials')
     // Each path's steps read as QA reads them: action, then the state it reaches.
-    const first = page.getByRole('list', { name: 'Paths' }).getByRole('listitem').first()
-    await first.getByText('Steps', { exact: true }).click()
-    await expect(first.getByRole('listitem').nth(4)).toHaveText(
-      "The server accepted the password and sent a security code.Then The 'Two Factor Authentication' step. No failure to report. (code.editing)Screen: The 'Two Factor Authentication' form; Validate Code is off; no message",
+    const played = page
+      .getByRole('list', { name: 'Paths' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Play login-26', exact: true }) })
+    await played.getByText('Steps', { exact: true }).click()
+    await expect(played.getByRole('listitem').nth(4)).toHaveText(
+      "The server accepted the password; the account has a second factor, the first asked at the head (a text message is sent at once when that is first) (text messages only).Then The 'Two Factor Authentication' step: the code of the factor asked for, and the account's other factors. No failure to report. (code.editing)Screen: The 'Two Factor Authentication' form; the field is Security Code; Validate Code is off; no message",
     )
 
     // Downloads: the same file `npm run paths -- login --format gherkin` writes.
