@@ -39,7 +39,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
       test.use({ colorScheme: scheme, ...device })
 
       test('every screen passes axe', async ({ page, playwright, server }) => {
-        test.setTimeout(480_000)
+        test.setTimeout(600_000)
         const found: Found[] = []
         const check = async (screen: string) => {
           // Dialogs and callouts fade in: axe must see the settled colours.
