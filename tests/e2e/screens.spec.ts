@@ -34,6 +34,8 @@ for (const scheme of ['light', 'dark'] as const) {
       test.use({ colorScheme: scheme, viewport: layout.viewport })
 
       test('screens', async ({ page, playwright, server }) => {
+        // Every screen, with the second factors' steps: more than a minute on two busy cores.
+        test.setTimeout(240_000)
         const shot = async (screen: string) => {
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - window.innerWidth,
