@@ -19,6 +19,12 @@ test.describe.configure({ timeout: 180_000 })
 
 test('finds one person among 20,000 by a part of their email', async ({ page }) => {
   await signIn(page)
+  // The first sync brings 20,001 people before Home shows: longer than a screen's usual wait.
+  await expect(page.getByRole('heading', { name: /Good (morning|afternoon|evening)/ })).toBeVisible(
+    {
+      timeout: 45_000,
+    },
+  )
   await expectSignedIn(page)
   await openUsers(page)
   const stored = await serverUsers(page.request)
