@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { App } from '../app-types'
 import { purgeOldAudit } from '../use-cases/audit-retention'
+import { runPeriodically } from './periodic'
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000
 
@@ -10,24 +11,9 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000
  */
 export default fp(
   (app: App, _options, done) => {
-    let running: Promise<void> | undefined
-    const run = () => {
-      running ??= purgeOldAudit(app.db, app.config.auditRetentionDays)
-        .then((count) => {
-          if (count > 0) app.log.info({ count }, 'audit retention purged old events')
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'audit retention failed'))
-        .finally(() => (running = undefined))
-    }
-    const timer = setInterval(run, RETENTION_INTERVAL_MS)
-    timer.unref()
-    app.addHook('onReady', (next) => {
-      run()
-      next()
-    })
-    app.addHook('onClose', async () => {
-      clearInterval(timer)
-      await running
+    runPeriodically(app, RETENTION_INTERVAL_MS, 'audit retention failed', async () => {
+      const count = await purgeOldAudit(app.db, app.config.auditRetentionDays)
+      if (count > 0) app.log.info({ count }, 'audit retention purged old events')
     })
     done()
   },

@@ -1,20 +1,16 @@
 import type { KoaContextWithOIDC } from 'oidc-provider'
 import type { Db } from '../db/types'
-import { hashToken } from '../domain/tokens'
 import type { Client } from '../repos/audit'
-import { findSessionByTokenHash } from '../repos/sessions'
 import type { GatehouseClientExtras } from '../use-cases/oidc-clients'
+import { liveConsoleSession } from '../use-cases/oidc-events'
+
+/** The token of the console session the request's cookie carries, if any. */
+export const consoleToken = (ctx: KoaContextWithOIDC, cookieName: string) =>
+  ctx.cookies.get(cookieName, { signed: false })
 
 /** The Gatehouse console session the request's cookie names, if it is live. */
-export async function consoleSession(db: Db, ctx: KoaContextWithOIDC, cookieName: string) {
-  const token = ctx.cookies.get(cookieName, { signed: false })
-  if (!token) return undefined
-  const session = await findSessionByTokenHash(db, hashToken(token))
-  if (!session || session.expires <= new Date() || session.absoluteExpires <= new Date()) {
-    return undefined
-  }
-  return session
-}
+export const consoleSession = (db: Db, ctx: KoaContextWithOIDC, cookieName: string) =>
+  liveConsoleSession(db, consoleToken(ctx, cookieName))
 
 const extrasOf = (client: unknown) => client as Partial<Record<string, unknown>> & object
 
@@ -35,6 +31,3 @@ export const clientOfCtx = (ctx: KoaContextWithOIDC): Client => ({
   ip: ctx.ip,
   userAgent: String(ctx.get('user-agent') ?? '').slice(0, 500),
 })
-
-/** One service session (service key and sid): a back-channel logout is sent once per key. */
-export const serviceSessionKey = (serviceKey: string, sid: string) => `${serviceKey} ${sid}`

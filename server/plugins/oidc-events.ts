@@ -2,12 +2,17 @@ import type Provider from 'oidc-provider'
 import type { KoaContextWithOIDC } from 'oidc-provider'
 import type { App } from '../app-types'
 import { failureReason } from '../domain/failure-reason'
-import { AuditAction } from '../repos/audit'
-import { forgetSessionService } from '../repos/session-services'
-import { recordOidcEvent, type OidcEvent } from '../use-cases/oidc-clients'
-import { recordServiceSignIn, signInsOf } from '../use-cases/oidc-interaction'
-import { signOut } from '../use-cases/sessions'
-import { clientExtras, clientOfCtx, consoleSession, serviceSessionKey } from './oidc-context'
+import type { Client } from '../repos/audit'
+import {
+  providerLogout,
+  recordAuthorizeRefused,
+  recordBackchannelLogout,
+  recordProviderLogout,
+  recordProviderSignIn,
+  recordTokenGrant,
+  serviceSessionKey,
+} from '../use-cases/oidc-events'
+import { clientExtras, clientOfCtx, consoleToken } from './oidc-context'
 
 /** The key a token request authenticated with, from Basic when the client is unknown. */
 function basicClientId(ctx: KoaContextWithOIDC): string | undefined {
@@ -30,6 +35,9 @@ const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
   return { serviceId: clientExtras(client).gatehouse_service_id, serviceKey: client.clientId }
 }
 
+/** The audit's client of an event told outside a request. */
+const PROVIDER_CLIENT: Client = { ip: '', userAgent: 'oidc-provider' }
+
 /** The provider's refusals, by the event it tells them with (its error_handler). */
 const ERROR_EVENTS = [
   'authorization.error',
@@ -45,24 +53,29 @@ const ERROR_EVENTS = [
 ] as const
 
 /**
- * The provider's events become audit rows and service sign-ins (docs/sso.md, "Audit"). Its events
- * are told synchronously, so each record is held on the request and its answer waits for them:
- * when the service has its code or the browser its redirect, the rows are stored.
+ * The provider's events become audit rows and service sign-ins (use-cases/oidc-events.ts,
+ * docs/sso.md "Audit"): each listener reads the facts off the request and calls a use case. Events
+ * are told synchronously, so each use case's work is held on the request and its answer waits for
+ * them: when the service has its code or the browser its redirect, the rows are stored.
  */
 export function watchEvents(app: App, provider: Provider, cookieName: string) {
   const { db } = app
   const held = new WeakMap<object, Promise<void>[]>()
-  const hold = (ctx: KoaContextWithOIDC | undefined, work: Promise<void>) => {
+  /** Holds `work` on the request; a failure is logged as `failed` and never rejects. */
+  const hold = (ctx: KoaContextWithOIDC | undefined, failed: string, work: Promise<unknown>) => {
+    const settled = work.then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error }, failed),
+    )
     if (!ctx) return
     const list = held.get(ctx)
-    if (list) list.push(work)
-    else held.set(ctx, [work])
+    if (list) list.push(settled)
+    else held.set(ctx, [settled])
   }
   // The service sessions the provider's own back-channel logout told in this request.
   const told = new WeakMap<object, Set<string>>()
   provider.use(async (ctx, next) => {
     await next()
-    // Each held record logs its own failure and never rejects.
     for (let list = held.get(ctx); list?.length; list = held.get(ctx)) {
       held.delete(ctx)
       await Promise.all(list)
@@ -74,104 +87,60 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     outbox: app.outbox,
     client: clientOfCtx(ctx),
   })
-  const record = (ctx: KoaContextWithOIDC | undefined, event: OidcEvent) => {
-    const client = ctx ? clientOfCtx(ctx) : { ip: '', userAgent: 'oidc-provider' }
-    hold(
-      ctx,
-      recordOidcEvent(db, client, event).catch((error: unknown) =>
-        app.log.error({ err: error }, 'oidc audit failed'),
-      ),
-    )
-  }
+  const audit = (ctx: KoaContextWithOIDC | undefined, write: (who: Client) => Promise<void>) =>
+    hold(ctx, 'oidc audit failed', write(ctx ? clientOfCtx(ctx) : PROVIDER_CLIENT))
 
   provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
     const session = ctx.oidc.session
     const client = ctx.oidc.client
     if (!session?.accountId || !client) return
-    const accountId = session.accountId
-    const grantId = ctx.oidc.entities.Grant?.jti ?? session.grantIdFor(client.clientId)
-    const sid = session.sidFor(client.clientId)
-    const recording = consoleSession(db, ctx, cookieName)
-      .then((console) =>
-        recordServiceSignIn(useCaseOf(ctx), {
-          sessionId: console?.userId === accountId ? console.id : undefined,
-          userId: accountId,
-          clientId: client.clientId,
-          grantId: grantId ?? '',
-          sid: sid ?? '',
-        }),
-      )
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, 'oidc sign-in record failed'))
-    hold(ctx, recording)
+    const sign = {
+      userId: session.accountId,
+      clientId: client.clientId,
+      grantId: ctx.oidc.entities.Grant?.jti ?? session.grantIdFor(client.clientId) ?? '',
+      sid: session.sidFor(client.clientId) ?? '',
+    }
+    const token = consoleToken(ctx, cookieName)
+    hold(ctx, 'oidc sign-in record failed', recordProviderSignIn(useCaseOf(ctx), token, sign))
   })
   provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: unknown) => {
-    record(ctx, {
-      action: AuditAction.oidcAuthorize,
-      outcome: 'failure',
-      userId: ctx?.oidc?.session?.accountId,
-      ...serviceOf(ctx),
-      reason: failureReason(error),
-    })
+    const about = { userId: ctx?.oidc?.session?.accountId, ...serviceOf(ctx) }
+    audit(ctx, (who) => recordAuthorizeRefused(db, who, about, failureReason(error)))
   })
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
     const refresh = ctx.oidc.params?.grant_type === 'refresh_token'
-    const token = ctx.oidc.entities.AccessToken
-    record(ctx, {
-      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
-      outcome: 'success',
-      userId: ctx.oidc.account?.accountId ?? token?.accountId,
-      ...serviceOf(ctx),
-    })
+    const userId = ctx.oidc.account?.accountId ?? ctx.oidc.entities.AccessToken?.accountId
+    audit(ctx, (who) => recordTokenGrant(db, who, { refresh, userId, ...serviceOf(ctx) }))
   })
   provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
     const refresh = ctx?.oidc?.params?.grant_type === 'refresh_token'
-    record(ctx, {
-      action: refresh ? AuditAction.oidcRefresh : AuditAction.oidcToken,
-      outcome: 'failure',
-      ...serviceOf(ctx),
-      reason: failureReason(error),
-    })
+    const about = { refresh, ...serviceOf(ctx) }
+    audit(ctx, (who) => recordTokenGrant(db, who, about, failureReason(error)))
   })
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
-    const accountId = ctx.oidc.session?.accountId
+    const userId = ctx.oidc.session?.accountId
     // 'Yes, sign me out' ends the Gatehouse session too, and with it the other services'
     // sign-ins; 'No, stay signed in' signs out of the asking service only, as the provider did.
     const everywhere = Boolean(ctx.oidc.params?.logout)
     const asking = ctx.oidc.client
-    const ending = consoleSession(db, ctx, cookieName)
-      .then(async (console) => {
-        if (!console || console.userId !== accountId) return
-        const useCase = useCaseOf(ctx)
-        if (!everywhere) {
-          const serviceId = asking && clientExtras(asking).gatehouse_service_id
-          if (serviceId) await forgetSessionService(db, console.id, serviceId)
-          return
-        }
-        const signIns = await signInsOf(useCase, { sessionIds: [console.id] })
-        await signOut(useCase, console.userId, console.id)
-        app.eventStreams.end([console.id])
+    const serviceId = asking && clientExtras(asking).gatehouse_service_id
+    const useCase = useCaseOf(ctx)
+    const token = consoleToken(ctx, cookieName)
+    const ending = providerLogout(useCase, token, { userId, everywhere, serviceId }).then(
+      async (ended) => {
+        if (!ended) return
+        app.eventStreams.end([ended.sessionId])
         // The provider has just posted a logout token to each service of its own session;
         // those are not sent a second one.
-        await app.oidc.endSignIns(signIns, useCase.client, told.get(ctx))
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'oidc logout failed'))
-    hold(ctx, ending)
-    record(ctx, {
-      action: AuditAction.oidcLogout,
-      outcome: 'success',
-      userId: accountId,
-      ...serviceOf(ctx),
-      ...(everywhere ? {} : { extra: { gatehouseSession: 'kept' } }),
-    })
+        await app.oidc.endSignIns(ended.signIns, useCase.client, told.get(ctx))
+      },
+    )
+    hold(ctx, 'oidc logout failed', ending)
+    const about = { userId, ...serviceOf(ctx), kept: !everywhere }
+    audit(ctx, (who) => recordProviderLogout(db, who, about))
   })
   provider.on('end_session.error', (ctx: KoaContextWithOIDC, error: unknown) => {
-    record(ctx, {
-      action: AuditAction.oidcLogout,
-      outcome: 'failure',
-      ...serviceOf(ctx),
-      reason: failureReason(error),
-    })
+    audit(ctx, (who) => recordProviderLogout(db, who, serviceOf(ctx), failureReason(error)))
   })
   // The typings lack the back-channel events; the provider emits them (docs/events.md).
   const emitter = provider as unknown as NodeJS.EventEmitter
@@ -182,17 +151,16 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     set.add(serviceSessionKey(client.clientId, sid))
     told.set(ctx, set)
   }
+  const aboutLogout = (client: LogoutClient, userId: string) => ({
+    userId,
+    serviceId: clientExtras(client).gatehouse_service_id,
+    serviceKey: client.clientId,
+  })
   emitter.on(
     'backchannel.success',
     (ctx: KoaContextWithOIDC, client: LogoutClient, accountId: string, sid: string) => {
       remember(ctx, client, sid)
-      record(ctx, {
-        action: AuditAction.oidcBackchannelLogout,
-        outcome: 'success',
-        userId: accountId,
-        serviceId: clientExtras(client).gatehouse_service_id,
-        serviceKey: client.clientId,
-      })
+      audit(ctx, (who) => recordBackchannelLogout(db, who, aboutLogout(client, accountId)))
     },
   )
   emitter.on(
@@ -206,18 +174,9 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     ) => {
       // Tried is told: a failed post is in the audit log, not sent again moments later.
       remember(ctx, client, sid)
-      app.log.warn(
-        { serviceKey: client.clientId, reason: failureReason(error) },
-        'oidc back-channel logout failed',
-      )
-      record(ctx, {
-        action: AuditAction.oidcBackchannelLogout,
-        outcome: 'failure',
-        userId: accountId,
-        serviceId: clientExtras(client).gatehouse_service_id,
-        serviceKey: client.clientId,
-        reason: failureReason(error),
-      })
+      const reason = failureReason(error)
+      app.log.warn({ serviceKey: client.clientId, reason }, 'oidc back-channel logout failed')
+      audit(ctx, (who) => recordBackchannelLogout(db, who, aboutLogout(client, accountId), reason))
     },
   )
   // Besides the audit rows: the provider's refusals are callers' mistakes, one info line each as

@@ -9,17 +9,12 @@ import type { PasskeyRow } from '../db/schema/passkeys'
 import { AMR } from '../domain/second-factors'
 import { ApiError } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
-import {
-  consumeChallenge,
-  findPasskeyByCredentialId,
-  insertChallenge,
-  recordPasskeyUse,
-} from '../repos/passkeys'
+import { consumeChallenge, findPasskeyByCredentialId, recordPasskeyUse } from '../repos/passkeys'
 import { findUserById } from '../repos/users'
 import { assertNotDisabled, assertNotLocked } from './account-lock'
 import type { UseCaseContext } from './context'
 import { openSession, type OpenedSession } from './open-session'
-import { CHALLENGE_TTL_MS, relyingParty } from './passkeys'
+import { CHALLENGE_TTL_MS, expectedAnswer, relyingParty, storeChallenge } from './passkeys'
 import { knownDeviceOf } from './known-device'
 import { assertNotThrottled, takeAddressSlot } from './throttle'
 
@@ -50,14 +45,7 @@ export async function beginPasskeySignIn(
     userVerification: 'required',
     timeout: CHALLENGE_TTL_MS,
   })
-  const now = new Date()
-  const challengeId = await insertChallenge(ctx.db, {
-    userId: null,
-    purpose: 'authentication',
-    challenge: options.challenge,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-  })
+  const challengeId = await storeChallenge(ctx.db, null, 'authentication', options.challenge)
   return { challengeId, options }
 }
 
@@ -67,14 +55,10 @@ async function verifyAssertion(
   challenge: string,
   passkey: PasskeyRow,
 ): Promise<VerifiedAuthenticationResponse | string> {
-  const { rpID, origin } = relyingParty(ctx.config)
   try {
     return await verifyAuthenticationResponse({
       response: body.response,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
+      ...expectedAnswer(ctx.config, challenge),
       credential: {
         id: passkey.credentialId,
         publicKey: Buffer.from(passkey.publicKey, 'base64url'),

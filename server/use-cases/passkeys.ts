@@ -11,10 +11,12 @@ import type {
 import type { Config } from '../config'
 import type { PasskeyRow } from '../db/schema/passkeys'
 import type { UserRow } from '../db/schema/users'
+import type { Db } from '../db/types'
 import { passkeyLabel } from '../domain/passkey-label'
 import { ApiError, conflict, unprocessable } from '../errors'
 import { AuditAction, recordAudit } from '../repos/audit'
 import {
+  type ChallengePurpose,
   consumeChallenge,
   deletePasskey,
   deletePasskeys,
@@ -36,6 +38,34 @@ export const CHALLENGE_TTL_MS = 5 * 60_000
 export function relyingParty(config: Config) {
   const url = new URL(config.publicUrl)
   return { rpName: 'Gatehouse', rpID: url.hostname, origin: url.origin }
+}
+
+/** Stores a ceremony's single-use challenge for CHALLENGE_TTL_MS; answers its id. */
+export async function storeChallenge(
+  db: Db,
+  userId: string | null,
+  purpose: ChallengePurpose,
+  challenge: string,
+): Promise<string> {
+  const now = new Date()
+  return insertChallenge(db, {
+    userId,
+    purpose,
+    challenge,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  })
+}
+
+/** What a ceremony's answer must match: its challenge, our origin and RP ID, a verified user. */
+export function expectedAnswer(config: Config, challenge: string) {
+  const { rpID, origin } = relyingParty(config)
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  }
 }
 
 /** The user handle stored in a passkey: the account's id, so a sign-in can cross-check it. */
@@ -89,14 +119,7 @@ export async function beginRegistration(
       userVerification: 'required',
     },
   })
-  const now = new Date()
-  const challengeId = await insertChallenge(ctx.db, {
-    userId: user.id,
-    purpose: 'registration',
-    challenge: options.challenge,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-  })
+  const challengeId = await storeChallenge(ctx.db, user.id, 'registration', options.challenge)
   return { challengeId, options }
 }
 
@@ -105,14 +128,10 @@ async function verifyRegistration(
   body: PasskeyRegistrationBody,
   challenge: string,
 ): Promise<VerifiedRegistrationResponse> {
-  const { rpID, origin } = relyingParty(ctx.config)
   try {
     return await verifyRegistrationResponse({
       response: body.response,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
+      ...expectedAnswer(ctx.config, challenge),
     })
   } catch (error) {
     throw badRequest(`The passkey could not be verified: ${(error as Error).message}`)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Service, ServiceAssignment } from '../../../schema/service'
+import type { ServiceAssignment } from '../../../schema/service'
 import type { Session } from '../../../schema/session'
 import type { User } from '../../../schema/user'
 import { serviceAssignments, services } from '../../db/schema/services'
@@ -10,32 +10,25 @@ import { maySeeUser, type Viewer } from '../../domain/user-visibility'
 import { toService } from '../../presenters/service'
 import { sessionColumns } from '../sessions'
 import { userIdHiddenFrom } from '../users'
-import { type Change, type ChangeWindow, changeOrder, inWindow, iso } from './window'
+import { type Change, type ChangeWindow, iso, readChanges, tableReader } from './window'
 
 /*
- * The identity collections in change order. Each reader names its columns, so a secret added to a
- * table later (hashes, counters, lock state) never reaches a cache by accident. Rows of accounts
+ * The identity collections in change order. Each reader names its columns (or its presenter the
+ * fields it sends), so a secret added to a table later (hashes, counters, lock state) never reaches
+ * a cache by accident. Rows of accounts
  * hidden from the reader (and their sessions and assignments) come back marked hidden: they move
  * its cursor on without reaching it, so a stream of them is read once, not at every pull.
  */
 
-export async function readServices(db: Db, window: ChangeWindow): Promise<Change<Service>[]> {
-  const rows = await db
-    .select()
-    .from(services)
-    .where(inWindow(services, window))
-    .orderBy(...changeOrder(services))
-    .limit(window.limit)
-  // The same fields as every service answer: the logo reference stays on the server.
-  return rows.map((row) => ({ txid: row.txid, rev: row.rev, node: toService(row) }))
-}
+// The same fields as every service answer: the logo reference stays on the server.
+export const readServices = tableReader(services, toService)
 
-export async function readServiceAssignments(
+export function readServiceAssignments(
   db: Db,
   window: ChangeWindow,
   viewer: Viewer,
 ): Promise<Change<ServiceAssignment>[]> {
-  const rows = await db
+  const query = db
     .select({
       txid: serviceAssignments.txid,
       rev: serviceAssignments.rev,
@@ -47,59 +40,42 @@ export async function readServiceAssignments(
       hidden: userIdHiddenFrom(viewer, serviceAssignments.userId),
     })
     .from(serviceAssignments)
-    .where(inWindow(serviceAssignments, window))
-    .orderBy(...changeOrder(serviceAssignments))
-    .limit(window.limit)
-  return rows.map((row) => ({
-    txid: row.txid,
-    rev: row.rev,
-    hidden: row.hidden,
-    node: {
+  return readChanges(query.$dynamic(), window, {
+    table: serviceAssignments,
+    hidden: (row) => row.hidden,
+    node: (row) => ({
       id: row.id,
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
       userId: row.userId,
       serviceKey: row.serviceKey,
-    },
-  }))
+    }),
+  })
 }
 
-export async function readSessions(
+export function readSessions(
   db: Db,
   window: ChangeWindow,
   viewer: Viewer,
 ): Promise<Change<Session>[]> {
-  const rows = await db
-    .select({
-      txid: sessions.txid,
-      rev: sessions.rev,
-      userType: users.type,
-      ...sessionColumns,
-    })
+  const query = db
+    .select({ txid: sessions.txid, rev: sessions.rev, userType: users.type, ...sessionColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(inWindow(sessions, window))
-    .orderBy(...changeOrder(sessions))
-    .limit(window.limit)
-  return rows.map(({ txid, rev, userType, ...row }) => ({
-    txid,
-    rev,
-    hidden: !maySeeUser(viewer, { type: userType }),
-    node: {
+  return readChanges(query.$dynamic(), window, {
+    table: sessions,
+    hidden: (row) => !maySeeUser(viewer, { type: row.userType }),
+    node: ({ txid: _txid, rev: _rev, userType: _userType, ...row }) => ({
       ...row,
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
       expires: iso(row.expires),
-    },
-  }))
+    }),
+  })
 }
 
-export async function readUsers(
-  db: Db,
-  window: ChangeWindow,
-  viewer: Viewer,
-): Promise<Change<User>[]> {
-  const rows = await db
+export function readUsers(db: Db, window: ChangeWindow, viewer: Viewer): Promise<Change<User>[]> {
+  const query = db
     .select({
       txid: users.txid,
       rev: users.rev,
@@ -123,14 +99,10 @@ export async function readUsers(
       authenticatorAt: users.authenticatorAt,
     })
     .from(users)
-    .where(inWindow(users, window))
-    .orderBy(...changeOrder(users))
-    .limit(window.limit)
-  return rows.map(({ txid, rev, lockedAt, disabledAt, authenticatorAt, ...row }) => ({
-    txid,
-    rev,
-    hidden: !maySeeUser(viewer, row),
-    node: {
+  return readChanges(query.$dynamic(), window, {
+    table: users,
+    hidden: (row) => !maySeeUser(viewer, row),
+    node: ({ txid: _txid, rev: _rev, lockedAt, disabledAt, authenticatorAt, ...row }) => ({
       ...row,
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
@@ -138,6 +110,6 @@ export async function readUsers(
       locked: lockedAt !== null,
       disabled: disabledAt !== null,
       authenticator: authenticatorAt !== null,
-    },
-  }))
+    }),
+  })
 }

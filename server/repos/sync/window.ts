@@ -1,5 +1,5 @@
-import { asc, sql, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { and, asc, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/types'
 import type { ChangePosition } from '../../domain/sync-cursor'
 
@@ -49,7 +49,7 @@ async function snapshotValue(db: Db, expression: SQL): Promise<string> {
   return row.value
 }
 
-export function inWindow(table: Stamped, window: ChangeWindow): SQL {
+function inWindow(table: Stamped, window: ChangeWindow): SQL {
   const finished = sql`${table.txid} < ${window.bound}::xid8`
   if (!window.after) return finished
   const { txid, rev } = window.after
@@ -57,7 +57,61 @@ export function inWindow(table: Stamped, window: ChangeWindow): SQL {
   return sql`${finished} and (${table.txid}, ${table.rev}) > (${txid}::xid8, ${rev}::bigint)`
 }
 
-export const changeOrder = (table: Stamped) => [asc(table.txid), asc(table.rev)]
+/** A row of a change query: what the collection selected, with the change's position. */
+type RowOf<Query extends PgSelect> = Query['_']['result'][number] & ChangePosition
+
+/** How one collection's rows become changes. */
+export interface ChangeReading<Query extends PgSelect, Node> {
+  /** The table whose txid and rev order the stream. */
+  table: Stamped
+  /** A condition besides the window (the collection of a tombstone). */
+  where?: SQL
+  /** The node the console stores; it names its fields, so no other column reaches a cache. */
+  node: (row: RowOf<Query>) => Node
+  /** A change the reader may not see (Change.hidden). */
+  hidden?: (row: RowOf<Query>) => boolean
+}
+
+/**
+ * The one reader of every collection: `query` (its select, from and joins, made dynamic) limited to
+ * the window, in change order, each row as a change with its node.
+ */
+export async function readChanges<Query extends PgSelect, Node>(
+  query: Query,
+  window: ChangeWindow,
+  reading: ChangeReading<Query, Node>,
+): Promise<Change<Node>[]> {
+  const { table, where, node, hidden } = reading
+  const rows = (await query
+    .where(and(where, inWindow(table, window)))
+    .orderBy(asc(table.txid), asc(table.rev))
+    .limit(window.limit)) as RowOf<Query>[]
+  return rows.map((row) => ({
+    txid: row.txid,
+    rev: row.rev,
+    ...(hidden ? { hidden: hidden(row) } : {}),
+    node: node(row),
+  }))
+}
+
+/**
+ * The reader of a collection that is one table read whole: every column is selected, and the
+ * presenter (`node`) names the fields that are sent.
+ */
+export function tableReader<Table extends PgTable & Stamped, Node>(
+  table: Table,
+  node: (row: Table['$inferSelect']) => Node,
+) {
+  return (db: Db, window: ChangeWindow): Promise<Change<Node>[]> =>
+    readChanges(
+      db
+        .select()
+        .from(table as PgTable)
+        .$dynamic(),
+      window,
+      { table, node },
+    )
+}
 
 /** Dates as the ISO strings of the JSON contract. */
 export const iso = (date: Date) => date.toISOString()
