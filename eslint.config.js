@@ -6,32 +6,92 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 
-/**
- * Imports flow one way: views → machines → data → schema, and server → schema; inside the server,
- * routes → use cases → repos and domain (docs/architecture.md).
- */
-const zones = [
-  { target: './src/machines', from: './src/views', message: 'Machines never import views.' },
-  {
-    target: ['./src/views', './src/routes'],
-    from: './src/data',
-    message:
-      'Views read machines (tags, can(), selectors) and send them events; data/ is the machines’ business.',
-  },
-  {
-    target: './src/data',
-    from: ['./src/views', './src/machines'],
-    message: 'Data never imports machines or views.',
-  },
-  {
-    target: './schema',
-    from: ['./src', './server'],
-    message: 'schema/ is the shared contract; it imports nothing of ours.',
-  },
-  { target: './server', from: './src', message: 'The server never imports the console.' },
-  { target: './src', from: './server', message: 'The console never imports the server.' },
-  ...serverZones(),
+/** The console's areas (src/areas/<area>/): each holds its machines, views and paths modules. */
+const AREAS = [
+  'account',
+  'attributes',
+  'dashboard',
+  'flows',
+  'logs',
+  'queue',
+  'services',
+  'sessions',
+  'shell',
+  'sign-in',
+  'users',
 ]
+
+/**
+ * Imports flow one way (docs/architecture.md): in the console, routes → catalog → areas → kit →
+ * flows engine → data → schema; the server → schema; inside the server, routes → use cases → repos
+ * and domain. One area reaches another only through its `index.ts`.
+ */
+const zones = [...consoleZones(), ...sharedZones(), ...serverZones()]
+
+function consoleZones() {
+  const top = ['./src/routes', './src/router.ts', './src/main.tsx']
+  const catalog = './src/catalog.ts'
+  const views = ['./src/areas/*/views/**', './src/kit/views/**']
+  return [
+    {
+      target: './src/data',
+      from: ['./src/flows', './src/kit', './src/areas', catalog, ...top],
+      message: 'data/ sits under the whole console: it never imports a machine, a view or a flow.',
+    },
+    {
+      target: './src/flows',
+      from: ['./src/kit', './src/areas', catalog, ...top],
+      message:
+        'src/flows is the engine under the machines (graph, replay, coverage, layout); the areas and the catalog sit above it.',
+    },
+    {
+      target: './src/kit',
+      from: ['./src/areas', catalog, ...top],
+      message: 'kit/ is what several areas share; it never imports an area.',
+    },
+    {
+      target: './src/areas',
+      from: [catalog, ...top],
+      message:
+        'Areas never import the catalog, the routes or the router: those sit above them (main.tsx hands the catalog down).',
+    },
+    ...AREAS.map((area) => ({
+      target: `./src/areas/${area}`,
+      from: ['./src/areas/**'],
+      except: [`**/src/areas/${area}/**`, '**/src/areas/*/index.ts'],
+      message: `One area imports another only through that area's index.ts (or what both share, through kit/).`,
+    })),
+    {
+      target: ['./src/areas/*/machines/**', './src/kit/machines/**', './src/kit/session/**'],
+      from: views,
+      message: 'Machines never import views.',
+    },
+    {
+      target: ['./src/areas/*/paths/**', './src/kit/paths/**', './src/kit/fixtures/**'],
+      from: views,
+      message:
+        'Paths modules drive machines, not views: a view is what QA sees, not what paths import.',
+    },
+    {
+      target: [...views, './src/routes/**'],
+      from: ['./src/data/**'],
+      message:
+        'Views read machines (tags, can(), selectors) and send them events; data/ is the machines’ business.',
+    },
+  ]
+}
+
+function sharedZones() {
+  return [
+    {
+      target: './schema',
+      from: ['./src', './server'],
+      message: 'schema/ is the shared contract; it imports nothing of ours.',
+    },
+    { target: './server', from: './src', message: 'The server never imports the console.' },
+    { target: './src', from: './server', message: 'The console never imports the server.' },
+  ]
+}
 
 /**
  * The server's layers (docs/architecture.md, 'Server layers'): routes → use cases → repos and
@@ -227,8 +287,20 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['src/views/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    files: [
+      'src/areas/*/views/**/*.{ts,tsx}',
+      'src/kit/views/**/*.{ts,tsx}',
+      'src/routes/**/*.{ts,tsx}',
+    ],
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='matches']",
+          message:
+            'Views read tags, can() and the machine’s selectors (<machine>.selectors.ts), never state names: a state can be renamed or split without touching a view.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

@@ -4,11 +4,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { catalog } from '../src/flows/catalog'
+import { catalog } from '../src/catalog'
 import { layoutGraph } from '../src/flows/layout'
 import { loadMachine } from '../src/flows/machinePaths'
-import { diagramSvg } from '../src/views/flows/diagram/exportDiagram'
-import type { DiagramTheme } from '../src/views/flows/diagram/palette'
+import { diagramSvg } from '../src/areas/flows/views/diagram/exportDiagram'
+import type { DiagramTheme } from '../src/areas/flows/views/diagram/palette'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

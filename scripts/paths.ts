@@ -5,10 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { catalog } from '../src/flows/catalog'
+import { catalog } from '../src/catalog'
 import { FORMAT_EXTENSION, PATH_FORMATS, formatters, type PathFormat } from '../src/flows/format'
 import { coverageOfMachine, descriptionsOf, loadMachine, pathsOf } from '../src/flows/machinePaths'
-import type { Strategy } from '../src/flows/paths/model'
+import type { Strategy } from '../src/flows/model'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

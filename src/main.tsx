@@ -3,10 +3,11 @@ import { createRoot } from 'react-dom/client'
 import { onSessionExpired } from './data/api/client'
 import { claimChunkReloads } from './data/prefs/chunkReload'
 import { publishLive } from './flows/live'
-import { createInspection } from './machines/inspection'
-import { sessionMachine, startSession } from './machines/session.machine'
+import { createInspection } from './flows/inspection'
+import { sessionMachine, startSession } from './kit/session/session.machine'
+import { catalog } from './catalog'
 import { bindRouterToSession, createAppRouter } from './router'
-import { App } from './views/app/App'
+import { App } from './areas/shell/views/App'
 
 // A lazy area that fails to load: only our guard (SPEC.md §9) decides about reloading.
 claimChunkReloads()
@@ -26,6 +27,6 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element.')
 createRoot(root).render(
   <StrictMode>
-    <App session={session} router={router} />
+    <App session={session} router={router} catalog={catalog} />
   </StrictMode>,
 )

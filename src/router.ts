@@ -1,8 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { SessionActor } from './machines/session.machine'
-import { authStatus, type AuthStatus } from './machines/session.selectors'
+import type { SessionActor } from './kit/session/session.machine'
+import { authStatus, type AuthStatus } from './kit/session/session.selectors'
 import { routeTree } from './routeTree.gen'
-import { LoadingView } from './views/message/LoadingView'
+import { LoadingView } from './kit/views/message/LoadingView'
 
 /** The router, with the root actor in its context for the guards. `history` is for tests. */
 export function createAppRouter(session: SessionActor, history?: RouterHistory) {
@@ -12,7 +12,7 @@ export function createAppRouter(session: SessionActor, history?: RouterHistory) 
     ...(history ? { history } : {}),
     defaultPendingComponent: LoadingView,
     defaultPreload: 'intent',
-    // Page scroll memory is src/views/shell/scrollMemory.ts (SPEC.md §9: saved every 5 ms, restored
+    // Page scroll memory is src/areas/shell/views/scrollMemory.ts (SPEC.md §9: saved every 5 ms, restored
     // with 50 retries at 100 ms for late content), which the built-in restoration cannot do; the
     // router still scrolls to the top on every navigation, and the shell restores after back/forward.
     scrollRestoration: false,
@@ -79,8 +79,8 @@ export function bindRouterToSession(router: AppRouter, session: SessionActor): (
  * a part must not pull modules of /login's first load out of the entry chunk (bench:load).
  */
 const SIGNED_IN_PARTS: readonly (() => Promise<unknown>)[] = [
-  () => import('./views/password/PasswordExpiryDialog'),
-  () => import('./views/profile/VisageAvatar'),
+  () => import('./areas/account/views/password/PasswordExpiryDialog'),
+  () => import('./areas/account/views/VisageAvatar'),
 ]
 
 /** Resolves when `loading` settles, whichever way: a part that failed is loaded again later. */

@@ -1,4 +1,4 @@
-import type { ReadablePath } from './paths/model'
+import type { ReadablePath } from './model'
 
 export type PathFormat = 'md' | 'json' | 'gherkin' | 'csv'
 export const PATH_FORMATS: PathFormat[] = ['md', 'json', 'gherkin', 'csv']

@@ -7,7 +7,7 @@ import {
   type AnyStateMachine,
   type InspectionEvent,
 } from 'xstate'
-import type { Inspection } from '../machines/inspection'
+import type { Inspection } from './inspection'
 import { transitionKey } from './graph'
 
 /** The channel the console's tabs share: the Flows page's live view listens on it. */

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
-import type { CatalogEntry } from './catalog'
+import type { CatalogEntry } from './catalogEntry'
 import { machineGraph, type FlowGraph } from './graph'
 import {
   buildPaths,
@@ -9,7 +9,7 @@ import {
   type Coverage,
   type ReadablePath,
   type Strategy,
-} from './paths/model'
+} from './model'
 
 export type LoadedMachine = {
   entry: CatalogEntry

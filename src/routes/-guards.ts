@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/only-throw-error -- TanStack Router guards redirect by throwing redirect(), which is not an Error by design. */
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { waitFor } from 'xstate'
-import type { SessionActor } from '../machines/session.machine'
-import { authStatus, selectUser } from '../machines/session.selectors'
+import type { SessionActor } from '../kit/session/session.machine'
+import { authStatus, selectUser } from '../kit/session/session.selectors'
 import { safeRedirect, type RedirectSearch } from './-redirect'
 
 export type RouterContext = { session: SessionActor }

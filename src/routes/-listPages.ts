@@ -8,12 +8,12 @@ import { lazyRouteComponent } from '@tanstack/react-router'
 
 /** The Services page, loaded on first use. */
 export const LazyServicesPage = lazyRouteComponent(
-  () => import('../views/guard/GuardedServicesPage'),
+  () => import('../areas/services/views/GuardedServicesPage'),
   'GuardedServicesPage',
 )
 
 /** The Users page, loaded on first use. */
 export const LazyUsersPage = lazyRouteComponent(
-  () => import('../views/users/UsersPage'),
+  () => import('../areas/users/views/UsersPage'),
   'GuardedUsersPage',
 )

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Shell } from '../views/shell/Shell'
+import { Shell } from '../areas/shell/views/Shell'
 import { requirePasswordCurrent, requireSignedIn } from './-guards'
 
 export const Route = createFileRoute('/_signedIn')({

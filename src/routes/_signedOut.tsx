@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PublicLayout } from '../views/public/PublicLayout'
+import { PublicLayout } from '../areas/shell/views/PublicLayout'
 import { requireSignedOut } from './-guards'
 import { validateRedirectSearch } from './-redirect'
 

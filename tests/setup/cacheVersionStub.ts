@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { OpenResult } from '../../src/data/db/openCache'
 import type { Area } from '../../src/data/db/syncState'
-import { cacheVersionMachine } from '../../src/machines/cacheVersion.machine'
+import { cacheVersionMachine } from '../../src/kit/session/cacheVersion.machine'
 
 /**
  * The sync's cache-opening step with its effects swapped: `open(owner)` decides what opening finds

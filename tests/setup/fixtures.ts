@@ -1,2 +1,2 @@
-// The users live with the models' fixtures (src/flows/paths/), which product code may import.
-export { externalUser, selfUser } from '../../src/flows/paths/users.fixtures'
+// The users live with the models' fixtures (src/kit/fixtures/), which product code may import.
+export { externalUser, selfUser } from '../../src/kit/fixtures/users.fixtures'

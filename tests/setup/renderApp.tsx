@@ -7,9 +7,10 @@ import {
   sessionMachine,
   startSession,
   type FetchSelfInput,
-} from '../../src/machines/session.machine'
+} from '../../src/kit/session/session.machine'
+import { catalog } from '../../src/catalog'
 import { bindRouterToSession, createAppRouter } from '../../src/router'
-import { App } from '../../src/views/app/App'
+import { App } from '../../src/areas/shell/views/App'
 import { Gate } from './gate'
 import { createSyncStub } from './syncStub'
 
@@ -43,7 +44,7 @@ export function renderApp(
   const session = startSession(machine, inspect ? { inspect } : {})
   const router = createAppRouter(session, createMemoryHistory({ initialEntries: [path] }))
   bindRouterToSession(router, session)
-  const view = render(<App session={session} router={router} provide={provide} />)
+  const view = render(<App session={session} router={router} catalog={catalog} provide={provide} />)
   return {
     ...view,
     session,

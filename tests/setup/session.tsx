@@ -6,9 +6,9 @@ import {
   startSession,
   type FetchSelfInput,
   type SessionActor,
-} from '../../src/machines/session.machine'
-import { SessionContext } from '../../src/views/app/sessionContext'
-import { ProvidedLogicContext } from '../../src/views/app/useScreenActor'
+} from '../../src/kit/session/session.machine'
+import { SessionContext } from '../../src/kit/views/actors/sessionContext'
+import { ProvidedLogicContext } from '../../src/kit/views/actors/useScreenActor'
 import { createSyncStub } from './syncStub'
 
 /**

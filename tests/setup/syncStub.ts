@@ -4,7 +4,7 @@ import type { Area } from '../../src/data/db/syncState'
 import type { OpenResult } from '../../src/data/db/openCache'
 import type { SyncProgress } from '../../src/data/sync/syncArea'
 import { cacheVersionStub } from './cacheVersionStub'
-import { syncMachine, type SyncEvent } from '../../src/machines/sync.machine'
+import { syncMachine, type SyncEvent } from '../../src/kit/session/sync.machine'
 
 type Observer = {
   next: (value: SyncProgress) => void

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canAccess } from '../../src/machines/access'
-import { visibleEntries } from '../../src/views/shell/navigation'
+import { canAccess } from '../../src/kit/machines/access'
+import { visibleEntries } from '../../src/kit/views/page/navigation'
 
 const staff = { type: 'INTERNAL' as const, permissions: ['users.read' as const] }
 const customer = { type: 'EXTERNAL' as const, permissions: [] }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AttributeKey, AttributeKeyAssociation } from '../../schema/attributes'
-import { keyPlaces } from '../../src/machines/attachExisting.places'
+import { keyPlaces } from '../../src/areas/attributes/machines/attachExisting.places'
 
 const key = (id: string, name: string): AttributeKey => ({
   id,

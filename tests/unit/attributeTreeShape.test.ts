@@ -10,8 +10,8 @@ import {
   treeKeyMove,
   visibleNodes,
   type TreeData,
-} from '../../src/machines/attributeTree.shape'
-import { exportFileName } from '../../src/machines/treeTransfer.machine'
+} from '../../src/areas/attributes/machines/attributeTree.shape'
+import { exportFileName } from '../../src/areas/attributes/machines/treeTransfer.machine'
 
 const at = '2026-01-01T00:00:00.000Z'
 const key = (id: string, name: string, type: AttributeType): AttributeKey => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backAction } from '../../src/views/shell/backArrow'
+import { backAction } from '../../src/kit/views/page/backArrow'
 
 describe('backAction', () => {
   it('shows nothing on top-level screens', () => {

@@ -11,7 +11,7 @@ import {
   writeLastReload,
   yieldRouterReload,
 } from '../../src/data/prefs/chunkReload'
-import { chunkGuardMachine } from '../../src/machines/chunkGuard.machine'
+import { chunkGuardMachine } from '../../src/areas/shell/machines/chunkGuard.machine'
 
 /** A sessionStorage that outlives the "page": reloads are simulated by scheduling again. */
 function memoryStorage() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { factorTitle } from '../../src/machines/userFactors.messages'
-import { factorLines } from '../../src/views/users/detail/factorText'
+import { factorTitle } from '../../src/areas/users/machines/userFactors.messages'
+import { factorLines } from '../../src/areas/users/views/detail/factorText'
 
 const NOW = Date.parse('2026-02-04T09:00:00.000Z')
 

@@ -10,7 +10,7 @@ import {
   definePaths,
   pathEvents,
   readablePaths,
-} from '../../src/flows/paths/model'
+} from '../../src/flows/model'
 import { replay } from '../../src/flows/replay'
 
 /** Small machine with one of everything the extraction must see. */

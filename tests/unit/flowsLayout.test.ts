@@ -8,12 +8,12 @@ import {
   type Rect,
 } from '../../src/flows/layout'
 import { textWidth } from '../../src/flows/layoutText'
-import { attributeTreeMachine } from '../../src/machines/attributeTree.machine'
-import { notificationsMachine } from '../../src/machines/notifications.machine'
-import { syncMachine } from '../../src/machines/sync.machine'
-import { twoFactorMachine } from '../../src/machines/twoFactor.machine'
-import { diagramSvg } from '../../src/views/flows/diagram/exportDiagram'
-import { PALETTES } from '../../src/views/flows/diagram/palette'
+import { attributeTreeMachine } from '../../src/areas/attributes/machines/attributeTree.machine'
+import { notificationsMachine } from '../../src/kit/machines/notifications.machine'
+import { syncMachine } from '../../src/kit/session/sync.machine'
+import { twoFactorMachine } from '../../src/areas/account/machines/twoFactor.machine'
+import { diagramSvg } from '../../src/areas/flows/views/diagram/exportDiagram'
+import { PALETTES } from '../../src/areas/flows/views/diagram/palette'
 
 /** A vault with one of everything the diagram draws. */
 const vault = setup({

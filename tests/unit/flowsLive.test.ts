@@ -10,8 +10,8 @@ import {
   thisTab,
   type LiveUpdate,
 } from '../../src/flows/live'
-import { createInspection, type Inspection } from '../../src/machines/inspection'
-import { loginMachine } from '../../src/machines/login.machine'
+import { createInspection, type Inspection } from '../../src/flows/inspection'
+import { loginMachine } from '../../src/areas/sign-in/machines/login.machine'
 import {
   ENDED_KEPT,
   follow,
@@ -19,8 +19,8 @@ import {
   openScreen,
   shown,
   type Followed,
-} from '../../src/views/flows/live/followed'
-import { statesInWords, stepInWords } from '../../src/views/flows/live/liveWords'
+} from '../../src/areas/flows/views/live/followed'
+import { statesInWords, stepInWords } from '../../src/areas/flows/views/live/liveWords'
 
 const USERNAME = 'ada@example.com'
 const PASSWORD = 'correct horse battery staple'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { setup } from 'xstate'
 import { machineGraph, type FlowState } from '../../src/flows/graph'
-import { outlineMoves, visibleStates } from '../../src/views/flows/outlineMoves'
+import { outlineMoves, visibleStates } from '../../src/areas/flows/views/outlineMoves'
 
 const graph = machineGraph(
   setup({}).createMachine({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { assign, setup, type AnyMachineSnapshot, type EventObject } from 'xstate'
 import { machineGraph } from '../../src/flows/graph'
-import { definePaths } from '../../src/flows/paths/model'
+import { definePaths } from '../../src/flows/model'
 import { startStubbed } from '../../src/flows/replay'
-import { simulationView } from '../../src/machines/flowsChart.simulation'
+import { simulationView } from '../../src/areas/flows/machines/flowsChart.simulation'
 
 /** A kettle: a typed temperature, a guarded switch, an actor's endings, a timer, an action that throws. */
 const kettle = setup({

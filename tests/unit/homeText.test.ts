@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { greeting, previousSignInText } from '../../src/views/home/homeText'
+import { greeting, previousSignInText } from '../../src/areas/shell/views/home/homeText'
 
 describe('home text', () => {
   it('greets by time of day', () => {

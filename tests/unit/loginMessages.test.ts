@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/data/api/ApiError'
-import { signInFailureMessage, verifyFailureMessage } from '../../src/machines/login.messages'
+import { signInFailureMessage, verifyFailureMessage } from '../../src/areas/sign-in/machines/login.messages'
 
 const locked =
   'This account has been locked, once an admin unlocks your account you will receive a password reset email.'

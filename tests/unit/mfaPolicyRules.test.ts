@@ -7,7 +7,7 @@ import {
   graceError,
   policyBody,
   policySentence,
-} from '../../src/machines/mfaPolicy.messages'
+} from '../../src/areas/users/machines/mfaPolicy.messages'
 
 const optional: MfaPolicy = { type: 'INTERNAL', mode: 'optional', graceDays: 7, requiredSince: null }
 

@@ -6,7 +6,7 @@ import {
   parentPath,
   showsBottomBar,
   visibleTabs,
-} from '../../src/views/shell/navigation'
+} from '../../src/kit/views/page/navigation'
 
 const labels = (tabs: { label: string }[]) => tabs.map((t) => t.label)
 const everything = [...Permissions]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { NotificationItem } from '../../src/machines/notification.machine'
-import { enqueueEvent } from '../../src/machines/notifications.machine'
+import type { NotificationItem } from '../../src/kit/machines/notification.machine'
+import { enqueueEvent } from '../../src/kit/machines/notifications.machine'
 
 describe('enqueueSnackbar', () => {
   it.each([undefined, null, {}, { message: '' }, { message: 42 }])(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/data/api/ApiError'
-import { biometricFailureText } from '../../src/machines/biometric.messages'
-import { changeFailureMessage } from '../../src/machines/password.messages'
-import { serverMessage } from '../../src/machines/profile.messages'
+import { biometricFailureText } from '../../src/areas/account/machines/biometric.messages'
+import { changeFailureMessage } from '../../src/kit/machines/password.messages'
+import { serverMessage } from '../../src/kit/machines/notification.messages'
 
 // A password re-check counts like a sign-in (docs/server-security.md): once the account or the
 // address must wait, every editor that asks for the password says how long, in the server's words.

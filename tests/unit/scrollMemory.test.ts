@@ -4,7 +4,7 @@ import {
   RESTORE_INTERVAL_MS,
   RESTORE_RETRIES,
   SCROLL_THROTTLE_MS,
-} from '../../src/views/shell/scrollMemory'
+} from '../../src/areas/shell/views/scrollMemory'
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>()

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { aService } from '../../src/flows/paths/service.fixtures'
+import { aService } from '../../src/kit/fixtures/service.fixtures'
 import {
   serviceBackchannelEditor,
   serviceClientTypeEditor,
   serviceFirstPartyEditor,
   serviceUriListEditor,
   uriLines,
-} from '../../src/machines/serviceEditors'
+} from '../../src/areas/services/machines/serviceEditors'
 
 const service = aService({ redirectUris: ['https://a.example.com/cb'] })
 const put = () => Promise.resolve(service)

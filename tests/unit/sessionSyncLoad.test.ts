@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, createMachine, waitFor } from 'xstate'
 import { ApiError } from '../../src/data/api/ApiError'
-import { sessionMachine } from '../../src/machines/session.machine'
+import { sessionMachine } from '../../src/kit/session/session.machine'
 import type { SelfUser } from '../../schema/user'
 
 // The session's own fetchSelf actor, with the network and the sync's module replaced.
@@ -13,7 +13,7 @@ vi.mock('../../src/data/api/self', () => ({
     return new Promise<SelfUser>((resolve, reject) => (answerSelf = { resolve, reject }))
   },
 }))
-vi.mock('../../src/machines/sync.lazy', () => ({
+vi.mock('../../src/kit/session/sync.lazy', () => ({
   loadSyncMachine: () => {
     calls.push('loadSyncMachine')
     return Promise.resolve()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../src/views/format/dateTime'
+import { formatDateTime } from '../../src/kit/views/format/dateTime'
 import { summarizeUserAgent } from '../../schema/user-agent'
-import { groupDigits, loadingLines, loadingProgressText } from '../../src/views/app/loadingText'
+import { groupDigits, loadingLines, loadingProgressText } from '../../src/kit/session/loadingText'
 
 describe('formatDateTime', () => {
   it("shows 'MMM DD, YYYY hh:mm A z' in the given zone, with its abbreviation", () => {

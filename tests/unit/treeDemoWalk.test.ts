@@ -6,7 +6,7 @@ import type {
   AttributeKeyOption,
 } from '../../schema/attributes'
 import { ATTRIBUTE_LIMITS } from '../../schema/attribute-rules'
-import { walkTree, type DemoRows } from '../../src/machines/treeDemo.walk'
+import { walkTree, type DemoRows } from '../../src/areas/attributes/machines/treeDemo.walk'
 
 const at = '2026-11-22T10:00:00.000Z'
 let serial = 0

@@ -1,3 +1,4 @@
+import type { Table } from 'dexie'
 import { LIST_CONFIG, type ListType } from './listTypes'
 import type { ListFilters } from './options'
 
@@ -82,3 +83,6 @@ export function rowFilter(
   if (tests.length === 0) return undefined
   return (row) => tests.every((test) => test(row))
 }
+
+/** A cached list's table (users, services, sessions), keyed by id. */
+export type ListTable = Table<ListRow, string>

@@ -1,11 +1,11 @@
-import { cmp, type Collection, type Table } from 'dexie'
-import { rowFilter, type ListRow } from './filter'
+import { cmp, type Collection } from 'dexie'
+import { rowFilter, type ListRow, type ListTable } from './filter'
 import { LIST_CONFIG, PAGE_SIZE, type ListType } from './listTypes'
 import type { ListOptions } from './options'
 import { query } from '../query/query'
 import { scanMatching } from './scan'
 
-export type ListTable = Table<ListRow, string>
+export type { ListTable }
 
 /** Where a page ended: the sort value and id of its last row, the start of the next read. */
 export type PageKey = { value: string | number; id: string }

@@ -1,6 +1,5 @@
 import { cmp } from 'dexie'
-import type { ListRow } from './filter'
-import type { ListTable } from './readPage'
+import type { ListRow, ListTable } from './filter'
 
 const CHUNK = 10_000
 

@@ -1,7 +1,7 @@
 import { SYNC_DONE, type Collection } from '../../../schema/sync'
 import { batchesAhead } from './batchesAhead'
 import type { SyncBatch } from './nodes'
-import type { BatchWriter } from './writer'
+import type { BatchWriter } from './writerProtocol'
 
 export type FetchBatch = (
   collection: Collection,

@@ -6,13 +6,9 @@ import { areaOf } from '../db/syncState'
 import { firstBatches, withFirstBatches } from './firstBatches'
 import { pullCollection, type SyncDeps } from './pullCollection'
 import { emptyCollection, isCaughtUp, markCaughtUp, readCursor, writeBatch } from './writeBatch'
-import type { WriteOp } from './writerProtocol'
+import type { BatchWriter, WriteOp } from './writerProtocol'
 
-/** Where sync writes are committed: a Web Worker in the browser, this thread otherwise. */
-export type BatchWriter = {
-  write(op: WriteOp): Promise<void>
-  close(): void
-}
+export type { BatchWriter }
 
 /** Brings one collection up to date (see pullCollection); resolves with the rows written. */
 export type PullCollection = (

@@ -47,3 +47,9 @@ export type WriteReply = { id: number; ok: true; loaded?: number } | FailureRepl
 export type WorkerNotice = { kind: 'progress'; id: number; loaded: number } | { kind: 'expired' }
 
 export type WorkerMessage = WriteReply | WorkerNotice
+
+/** Where sync writes are committed: a Web Worker in the browser, this thread otherwise. */
+export type BatchWriter = {
+  write(op: WriteOp): Promise<void>
+  close(): void
+}

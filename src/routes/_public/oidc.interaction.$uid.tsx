@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ServiceSignInPage } from '../../views/oidc/ServiceSignInPage'
+import { ServiceSignInPage } from '../../areas/sign-in/views/ServiceSignInPage'
 
 // A service's sign-in (docs/sso.md): signed in or not, the provider sends the browser here.
 export const Route = createFileRoute('/_public/oidc/interaction/$uid')({

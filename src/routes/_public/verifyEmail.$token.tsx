@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { VerifyEmailPage } from '../../views/public/VerifyEmailPage'
+import { VerifyEmailPage } from '../../areas/sign-in/views/VerifyEmailPage'
 
 export const Route = createFileRoute('/_public/verifyEmail/$token')({
   component: function VerifyEmailRoute() {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AttributesPage } from '../../views/attributes/AttributesPage'
+import { AttributesPage } from '../../areas/attributes/views/AttributesPage'
 
 export const Route = createFileRoute('/_signedIn/attributes')({
   component: AttributesPage,

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
-import { Guarded } from '../../views/guard/Guarded'
-import { newRespondentId } from '../../views/attributes/treeDemo/respondent'
-import { TreeDemoPage } from '../../views/attributes/treeDemo/TreeDemoPage'
+import { Guarded } from '../../kit/views/guard/Guarded'
+import { newRespondentId } from '../../areas/attributes/views/treeDemo/respondent'
+import { TreeDemoPage } from '../../areas/attributes/views/treeDemo/TreeDemoPage'
 
 // The address's schema, { root: Id, ref?: 1 to 200 characters }, checked by hand: this part of the
 // route is in the first load, and TypeBox's checker is not (docs/console-first-load.md). The uuid

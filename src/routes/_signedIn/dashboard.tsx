@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DashboardPage } from '../../views/dashboard/DashboardPage'
-import { Guarded } from '../../views/guard/Guarded'
+import { DashboardPage } from '../../areas/dashboard/views/DashboardPage'
+import { Guarded } from '../../kit/views/guard/Guarded'
 
 // INTERNAL staff only (SPEC.md §2, §6), with the permission its tab asks for; desktop layouts only.
 export const Route = createFileRoute('/_signedIn/dashboard')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FlowsChartPage } from '../../views/flows/FlowsChartPage'
-import { Guarded } from '../../views/guard/Guarded'
+import { FlowsChartPage } from '../../areas/flows/views/FlowsChartPage'
+import { Guarded } from '../../kit/views/guard/Guarded'
 
 export const Route = createFileRoute('/_signedIn/flows/$machine')({
   component: () => (

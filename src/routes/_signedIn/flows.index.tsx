@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FlowsListPage } from '../../views/flows/FlowsListPage'
-import { Guarded } from '../../views/guard/Guarded'
+import { FlowsListPage } from '../../areas/flows/views/FlowsListPage'
+import { Guarded } from '../../kit/views/guard/Guarded'
 
 export const Route = createFileRoute('/_signedIn/flows/')({
   component: () => (

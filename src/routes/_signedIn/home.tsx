@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '../../views/home/HomePage'
+import { HomePage } from '../../areas/shell/views/home/HomePage'
 
 export const Route = createFileRoute('/_signedIn/home')({ component: HomePage })

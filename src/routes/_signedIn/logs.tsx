@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { validateLogsSearch } from '../../machines/logsFilters'
-import { Guarded } from '../../views/guard/Guarded'
-import { LogsPage } from '../../views/logs/LogsPage'
+import { validateLogsSearch } from '../../areas/logs/machines/logsFilters'
+import { Guarded } from '../../kit/views/guard/Guarded'
+import { LogsPage } from '../../areas/logs/views/LogsPage'
 
 // The filters live in the URL (/logs?user=…&outcome=failure), so a filtered view can be linked.
 export const Route = createFileRoute('/_signedIn/logs')({

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ChangePasswordPage } from '../../views/password/ChangePasswordPage'
+import { ChangePasswordPage } from '../../areas/account/views/password/ChangePasswordPage'
 
 export const Route = createFileRoute('/_signedIn/password')({ component: ChangePasswordPage })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Guarded } from '../../views/guard/Guarded'
-import { QueuePage } from '../../views/queue/QueuePage'
+import { Guarded } from '../../kit/views/guard/Guarded'
+import { QueuePage } from '../../areas/queue/views/QueuePage'
 
 // INTERNAL staff only (SPEC.md §2, §6), with the permission its tab asks for.
 export const Route = createFileRoute('/_signedIn/queue')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Guarded } from '../../views/guard/Guarded'
-import { SessionsPage } from '../../views/sessions/SessionsPage'
+import { Guarded } from '../../kit/views/guard/Guarded'
+import { SessionsPage } from '../../areas/sessions/views/SessionsPage'
 
 export const Route = createFileRoute('/_signedIn/sessions')({
   component: () => (

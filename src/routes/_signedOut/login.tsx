@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoginScreen } from '../../views/login/LoginScreen'
+import { LoginScreen } from '../../areas/sign-in/views/LoginScreen'
 
 export const Route = createFileRoute('/_signedOut/login')({ component: () => <LoginScreen /> })

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PasswordResetScreen } from '../../views/password/PasswordResetScreen'
+import { PasswordResetScreen } from '../../areas/sign-in/views/PasswordResetScreen'
 
 export const Route = createFileRoute('/_signedOut/passwordReset/$slug')({
   component: function PasswordResetRoute() {

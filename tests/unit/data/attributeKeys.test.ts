@@ -6,7 +6,7 @@ import {
   watchLeafContext,
   type LeafContext,
 } from '../../../src/data/db/attributeKeys'
-import { aCondition, aKey, aLink, anOption } from '../../../src/flows/paths/attributes.fixtures'
+import { aCondition, aKey, aLink, anOption } from '../../../src/areas/attributes/paths/attributes.fixtures'
 
 const colour = aKey(1, { name: 'Colour' })
 const size = aKey(2, { name: 'Size' })

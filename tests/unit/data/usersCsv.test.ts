@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { listUser } from '../../../src/flows/paths/userList.fixtures'
-import { CSV_COLUMNS, csvCell, usersCsv } from '../../../src/views/users/csv'
+import { listUser } from '../../../src/areas/users/paths/userList.fixtures'
+import { CSV_COLUMNS, csvCell, usersCsv } from '../../../src/areas/users/views/csv'
 
 describe('users.csv', () => {
   it('quotes cells with commas, quotes and line breaks (RFC 4180)', () => {

@@ -7,7 +7,7 @@ import { matchingIds, matchingRows } from '../../../src/data/lists/matching'
 import { defaultListOptions, loadListOptions, type ListOptions } from '../../../src/data/lists/options'
 import { readFirstPage } from '../../../src/data/lists/readFirstPage'
 import { readPage, type ListTable, type PageKey } from '../../../src/data/lists/readPage'
-import { listUser } from '../../../src/flows/paths/userList.fixtures'
+import { listUser } from '../../../src/areas/users/paths/userList.fixtures'
 import { freshName } from './fixtures'
 
 const db = new IdentityDb(freshName('users'))

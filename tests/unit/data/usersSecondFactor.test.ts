@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { hasSecondFactor, rowFilter, type ListRow } from '../../../src/data/lists/filter'
 import { defaultListOptions, loadListOptions, saveListOptions } from '../../../src/data/lists/options'
-import { listUser } from '../../../src/flows/paths/userList.fixtures'
-import { changedOptions } from '../../../src/machines/listOptions.changes'
-import { describeFactors } from '../../../src/views/users/userDisplay'
+import { listUser } from '../../../src/areas/users/paths/userList.fixtures'
+import { changedOptions } from '../../../src/kit/machines/listOptions.changes'
+import { describeFactors } from '../../../src/areas/users/views/userDisplay'
 
 const row = (changes: Parameters<typeof listUser>[1]) =>
   listUser(5, {

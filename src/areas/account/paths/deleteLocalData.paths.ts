@@ -1,0 +1,41 @@
+import {
+  deleteLocalDataMachine,
+  type DeleteLocalDataEvent,
+  type DeleteLocalDataSnapshot,
+} from '../machines/deleteLocalData.machine'
+import { definePaths } from '../../../flows/model'
+
+const events = [
+  { type: 'localData.delete' },
+  { type: 'localData.confirm' },
+  { type: 'localData.cancel' },
+  { type: 'xstate.done.actor.deleteLocalData' },
+  {
+    type: 'xstate.error.actor.deleteLocalData',
+    error: new Error('Another tab holds the database.'),
+  },
+] as unknown as DeleteLocalDataEvent[]
+
+function shows(s: DeleteLocalDataSnapshot): string {
+  if (s.matches('idle')) return 'The Delete Local Data button'
+  if (s.matches('deleted')) return "The 'Admin Login' screen"
+  return [
+    "The dialog 'Are you sure you want to delete this local data?' (Deleting cannot be undone. You will be logged out.)",
+    s.hasTag('busy') ? 'Cancel and Delete are off' : 'Cancel and Delete are on',
+    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+  ].join('; ')
+}
+
+export const deleteLocalDataPaths = definePaths({
+  name: 'Delete Local Data',
+  machine: deleteLocalDataMachine,
+  events,
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.error]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+  shows,
+})
+
+export const models = [deleteLocalDataPaths]

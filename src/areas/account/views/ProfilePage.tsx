@@ -1,0 +1,103 @@
+import { Card, Flex, Heading, Separator } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import { formatPhone } from '../../../../schema/rules'
+import type { SelfUser } from '../../../../schema/user'
+import { inlineEditorMachine } from '../../../kit/machines/inlineEditor.machine'
+import { emailEditor, nameEditor, phoneEditor } from '../machines/profileEditors'
+import { selectUser } from '../../../kit/session/session.selectors'
+import { twoFactorMachine } from '../machines/twoFactor.machine'
+import { visageMachine } from '../machines/visage.machine'
+import { useSession } from '../../../kit/views/actors/sessionContext'
+import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
+import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { BiometricSetting } from './passkeys/BiometricSetting'
+import { initials } from '../../../kit/views/page/navigation'
+import { AuthenticatorSection } from './authenticator/AuthenticatorSection'
+import { DeleteLocalData } from './DeleteLocalData'
+import { InlineEditor } from '../../../kit/views/form/InlineEditor'
+import { TwoFactorSwitch } from './TwoFactorSwitch'
+import { VisageSection } from './VisageSection'
+
+/** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
+function PersonalInfo({ user }: { user: SelfUser }) {
+  const name = useScreenActor(inlineEditorMachine, { input: { spec: nameEditor, record: user } })
+  const email = useScreenActor(inlineEditorMachine, { input: { spec: emailEditor, record: user } })
+  const phone = useScreenActor(inlineEditorMachine, { input: { spec: phoneEditor, record: user } })
+  const twoFactor = useScreenActor(twoFactorMachine, { input: { user } })
+  const visage = useScreenActor(visageMachine, { input: { user } })
+  // The screen's actors are spawned in the session's system by the first effect.
+  if (!name || !email || !phone || !twoFactor || !visage) return null
+  return (
+    <Card size={{ initial: '2', sm: '3' }}>
+      <Flex direction="column" gap="4" asChild>
+        <section aria-labelledby="profile-personal-info">
+          <Heading as="h2" size="4" id="profile-personal-info">
+            Personal Info
+          </Heading>
+          <InlineEditor
+            editor={name}
+            title="Name"
+            display={`${user.nameFirst} ${user.nameLast}`}
+            fields={[
+              { name: 'nameFirst', label: 'First Name', autoComplete: 'given-name' },
+              { name: 'nameLast', label: 'Last Name', autoComplete: 'family-name' },
+            ]}
+          />
+          <Separator size="4" />
+          <InlineEditor
+            editor={email}
+            title="Email"
+            display={user.email}
+            fields={[
+              { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+              {
+                name: 'password',
+                label: 'Current Password',
+                type: 'password',
+                autoComplete: 'current-password',
+              },
+            ]}
+          />
+          <Separator size="4" />
+          <InlineEditor
+            editor={phone}
+            title="Phone"
+            display={formatPhone(user.phone)}
+            fields={[
+              { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel-national' },
+              {
+                name: 'password',
+                label: 'Current Password',
+                type: 'password',
+                autoComplete: 'current-password',
+              },
+            ]}
+          />
+          {user.phone && <TwoFactorSwitch twoFactor={twoFactor} />}
+          <Separator size="4" />
+          <VisageSection visage={visage} initials={initials(user)} />
+        </section>
+      </Flex>
+    </Card>
+  )
+}
+
+/**
+ * /profile (SPEC.md §2): Personal Info, the authenticator app (issue 28), then biometric login and
+ * Delete Local Data.
+ */
+export function ProfilePage() {
+  const session = useSession()
+  const user = useSelector(session, selectUser)
+  // The signed-in routes admit no one without a user; this only satisfies the type.
+  if (!user) return null
+  return (
+    <Flex direction="column" gap="4" maxWidth="760px">
+      <PageHeader title="Profile" />
+      <PersonalInfo user={user} />
+      <AuthenticatorSection email={user.email} />
+      <BiometricSetting user={user} />
+      <DeleteLocalData />
+    </Flex>
+  )
+}

@@ -1,0 +1,107 @@
+import { TrashIcon } from '@radix-ui/react-icons'
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { VisageActor, VisageSnapshot } from '../machines/visage.machine'
+import { ConfirmDeleteDialog } from '../../../kit/views/dialog/ConfirmDeleteDialog'
+import { ImageDropZone } from '../../../kit/views/upload/ImageDropZone'
+import { ErrorText } from '../../../kit/views/form/ErrorText'
+import { VisageAvatar } from './VisageAvatar'
+
+const selectVisage = (s: VisageSnapshot) => s.context.visage
+const selectUserId = (s: VisageSnapshot) => s.context.ownerId
+const selectBusy = (s: VisageSnapshot) => s.hasTag('busy')
+const selectOpen = (s: VisageSnapshot) => s.hasTag('open')
+const selectError = (s: VisageSnapshot) => (s.hasTag('error') ? s.context.error : null)
+const selectCanDrop = (s: VisageSnapshot) => s.can({ type: 'image.drop', file: new File([], '') })
+const selectCanDelete = (s: VisageSnapshot) => s.can({ type: 'visage.delete' })
+const selectCanConfirm = (s: VisageSnapshot) => s.can({ type: 'visage.confirmDelete' })
+const selectCanCancel = (s: VisageSnapshot) => s.can({ type: 'visage.cancelDelete' })
+
+/**
+ * The visage (SPEC.md §2 'Profile'): the image with Delete Visage (after the delete confirmation
+ * dialog) when there is one, otherwise a drop zone for one image file.
+ */
+export function VisageSection({ visage, initials }: { visage: VisageActor; initials: string }) {
+  const reference = useSelector(visage, selectVisage)
+  const userId = useSelector(visage, selectUserId)
+  return (
+    <Flex direction="column" gap="3" asChild>
+      <section aria-labelledby="profile-visage">
+        <Text id="profile-visage" size="2" color="gray">
+          Visage
+        </Text>
+        {reference ? (
+          <VisageImage visage={visage} userId={userId} reference={reference} initials={initials} />
+        ) : (
+          <VisageDropZone visage={visage} />
+        )}
+        <DeleteVisageDialog visage={visage} />
+      </section>
+    </Flex>
+  )
+}
+
+type ImageProps = { visage: VisageActor; userId: string; reference: string; initials: string }
+
+function VisageImage({ visage, userId, reference, initials }: ImageProps) {
+  const canDelete = useSelector(visage, selectCanDelete)
+  return (
+    <Flex gap="4" align="center" wrap="wrap">
+      <VisageAvatar
+        userId={userId}
+        visage={reference}
+        size="8"
+        radius="large"
+        fallback={initials}
+        alt="Visage"
+      />
+      <Button
+        color="red"
+        variant="soft"
+        disabled={!canDelete}
+        onClick={() => visage.send({ type: 'visage.delete' })}
+      >
+        <TrashIcon /> Delete Visage
+      </Button>
+    </Flex>
+  )
+}
+
+function VisageDropZone({ visage }: { visage: VisageActor }) {
+  const busy = useSelector(visage, selectBusy)
+  const error = useSelector(visage, selectError)
+  const canDrop = useSelector(visage, selectCanDrop)
+  return (
+    <Flex direction="column" gap="2">
+      <ImageDropZone
+        title="Drop Image File Here"
+        what="Visage"
+        busy={busy}
+        canDrop={canDrop}
+        onDrop={(file) => visage.send({ type: 'image.drop', file })}
+        onRejected={(message) => visage.send({ type: 'image.dropRejected', message })}
+      />
+      <ErrorText message={error} />
+    </Flex>
+  )
+}
+
+function DeleteVisageDialog({ visage }: { visage: VisageActor }) {
+  const open = useSelector(visage, selectOpen)
+  const busy = useSelector(visage, selectBusy)
+  const error = useSelector(visage, selectError)
+  const canConfirm = useSelector(visage, selectCanConfirm)
+  const canCancel = useSelector(visage, selectCanCancel)
+  return (
+    <ConfirmDeleteDialog
+      thing="visage"
+      open={open}
+      busy={busy}
+      error={open ? error : null}
+      canConfirm={canConfirm}
+      canCancel={canCancel}
+      onConfirm={() => visage.send({ type: 'visage.confirmDelete' })}
+      onCancel={() => visage.send({ type: 'visage.cancelDelete' })}
+    />
+  )
+}

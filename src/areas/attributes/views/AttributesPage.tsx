@@ -1,0 +1,74 @@
+import { Box, Flex } from '@radix-ui/themes'
+import { useEffect } from 'react'
+import type { AttributeTree } from '../../../../schema/attribute-api'
+import { attributeTreeMachine, type AttributeTreeActor } from '../machines/attributeTree.machine'
+import { treeTransferMachine, type TreeTransferActor } from '../machines/treeTransfer.machine'
+import { Guarded } from '../../../kit/views/guard/Guarded'
+import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
+import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { AddMenu } from './tree/AddMenu'
+import { AttributeTreeView } from './tree/AttributeTreeView'
+import { TreeDialogs } from './tree/TreeDialogs'
+import { TreeActorContext } from './tree/treeActor'
+
+/** SPEC.md §2: the editor is at most 800 px wide. */
+const MAX_WIDTH = '800px'
+
+/** Hands an exported tree to the browser as a file download. */
+function downloadJson(tree: AttributeTree, fileName: string) {
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(tree, null, 2)], { type: 'application/json' }),
+  )
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+type ViewProps = { tree: AttributeTreeActor; transfer: TreeTransferActor }
+
+/** The Attribute Editor around its statecharts. */
+export function AttributesView({ tree, transfer }: ViewProps) {
+  // The one thing the page does for the transfer: the browser's download (DOM).
+  useEffect(() => {
+    const subscription = transfer.on('download', ({ tree: document, fileName }) =>
+      downloadJson(document, fileName),
+    )
+    return () => subscription.unsubscribe()
+  }, [transfer])
+  return (
+    <TreeActorContext value={tree}>
+      <Box width="100%" maxWidth={MAX_WIDTH} mx="auto">
+        <Flex direction="column" gap="4">
+          <PageHeader title="Attribute Editor">
+            <Flex ml="auto">
+              <Guarded permission="attributes.write" silent>
+                <AddMenu transfer={transfer} />
+              </Guarded>
+            </Flex>
+          </PageHeader>
+          <AttributeTreeView
+            onExport={(node) =>
+              transfer.send({ type: 'transfer.export', id: node.id, name: node.name })
+            }
+          />
+          <TreeDialogs />
+        </Flex>
+      </Box>
+    </TreeActorContext>
+  )
+}
+
+/** /attributes (SPEC.md §2 'Attributes'): the tree's statechart, then the transfer's, told of it. */
+export function AttributesPage() {
+  const tree = useScreenActor(attributeTreeMachine)
+  if (!tree) return null
+  return <WithTransfer tree={tree} />
+}
+
+function WithTransfer({ tree }: { tree: AttributeTreeActor }) {
+  const transfer = useScreenActor(treeTransferMachine, { input: { tree } })
+  if (!transfer) return null
+  return <AttributesView tree={tree} transfer={transfer} />
+}

@@ -1,0 +1,104 @@
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { TreeRef } from '../../machines/attributeTree.types'
+import {
+  conditionalMachine,
+  type ConditionalActor,
+  type ConditionalSnapshot,
+} from '../../machines/conditional.machine'
+import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { ConditionForm } from './ConditionForm'
+
+type Props = {
+  open: boolean
+  /** The conditioned leaf's association. */
+  associationId: string
+  /** The tree that opened the dialog; the dialog's statechart tells it when it closes. */
+  tree: TreeRef
+}
+
+const selectCanSave = (s: ConditionalSnapshot) => s.can({ type: 'conditional.save' })
+const selectCanCancel = (s: ConditionalSnapshot) => s.can({ type: 'conditional.cancel' })
+const selectSaving = (s: ConditionalSnapshot) => s.hasTag('saving')
+const selectLoading = (s: ConditionalSnapshot) => s.hasTag('loading')
+const selectMissing = (s: ConditionalSnapshot) =>
+  s.hasTag('missing') || (!s.hasTag('loading') && !s.context.leaf?.leaf?.key)
+const selectError = (s: ConditionalSnapshot) => s.context.error
+
+/**
+ * 'Conditional Attribute' (SPEC.md §2): when the leaf has one of the chosen values, a later
+ * sibling is included. Save stores the condition and closes; Cancel closes.
+ */
+export function ConditionalDialog({ open, associationId, tree }: Props) {
+  if (!open) return null
+  return <ConditionalSession key={associationId} associationId={associationId} tree={tree} />
+}
+
+function ConditionalSession({ associationId, tree }: Omit<Props, 'open'>) {
+  const actor = useScreenActor(conditionalMachine, { input: { associationId, tree } })
+  if (!actor) return null
+  return <ConditionalWindow actor={actor} />
+}
+
+function ConditionalWindow({ actor }: { actor: ConditionalActor }) {
+  const canSave = useSelector(actor, selectCanSave)
+  const canCancel = useSelector(actor, selectCanCancel)
+  const saving = useSelector(actor, selectSaving)
+  const loading = useSelector(actor, selectLoading)
+  const missing = useSelector(actor, selectMissing)
+  const error = useSelector(actor, selectError)
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(next) => {
+        if (!next && canCancel) actor.send({ type: 'conditional.cancel' })
+      }}
+    >
+      <Dialog.Content
+        minWidth={{ initial: '0', xs: '400px' }}
+        maxWidth={{ initial: '100%', xs: '600px' }}
+      >
+        <Dialog.Title>Conditional Attribute</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          Include a later branch or leaf only when this leaf has certain values.
+        </Dialog.Description>
+        <form
+          aria-label="Conditional Attribute"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            actor.send({ type: 'conditional.save' })
+          }}
+        >
+          {loading ? (
+            <Text as="p" color="gray">
+              Loading…
+            </Text>
+          ) : missing ? (
+            <Text as="p" color="red" role="alert">
+              This leaf is not in the local data. It may have been removed.
+            </Text>
+          ) : (
+            <ConditionForm actor={actor} />
+          )}
+          <ErrorText message={error} />
+          <Flex gap="3" justify="end" mt="4">
+            <Button
+              type="button"
+              variant="soft"
+              color="gray"
+              disabled={!canCancel}
+              onClick={() => actor.send({ type: 'conditional.cancel' })}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving} disabled={!canSave}>
+              Save
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

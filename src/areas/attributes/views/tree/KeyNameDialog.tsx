@@ -1,0 +1,113 @@
+import { Button, Dialog, Flex } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { TreeRef } from '../../machines/attributeTree.types'
+import {
+  keyNameMachine,
+  type ContainerType,
+  type KeyNameActor,
+  type KeyNameSnapshot,
+} from '../../machines/keyName.machine'
+import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { FormField } from '../../../../kit/views/form/FormField'
+import { ErrorText } from '../../../../kit/views/form/ErrorText'
+
+type Props = {
+  open: boolean
+  /** The key edited; null for a new one of `type`. */
+  keyId: string | null
+  type: ContainerType
+  /** The tree that opened the dialog; the dialog's statechart tells it the outcome. */
+  tree: TreeRef
+}
+
+export const keyNameTitle = (type: ContainerType) =>
+  type === 'ROOT' ? 'AttributeKey Trunk' : 'AttributeKey Branch'
+
+const selectName = (s: KeyNameSnapshot) => s.context.name
+const selectBusy = (s: KeyNameSnapshot) => s.hasTag('busy')
+const selectError = (s: KeyNameSnapshot) => s.context.error
+const selectCanSave = (s: KeyNameSnapshot) => s.can({ type: 'keyName.save' })
+const selectCanClose = (s: KeyNameSnapshot) => s.can({ type: 'keyName.close' })
+
+/**
+ * The 'AttributeKey Trunk' and 'AttributeKey Branch' dialogs (SPEC.md §2): Name, Close and Save.
+ * Each opening gets a fresh statechart, which tells the tree the saved key's id or that it closed.
+ */
+export function KeyNameDialog({ open, ...props }: Props) {
+  if (!open) return null
+  return <KeyNameSession {...props} />
+}
+
+function KeyNameSession({ keyId, type, tree }: Omit<Props, 'open'>) {
+  const actor = useScreenActor(keyNameMachine, { input: { keyId, type, tree } })
+  if (!actor) return null
+  return <KeyNameWindow actor={actor} type={type} />
+}
+
+function KeyNameWindow({ actor, type }: { actor: KeyNameActor; type: ContainerType }) {
+  const canClose = useSelector(actor, selectCanClose)
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(next) => {
+        if (!next && canClose) actor.send({ type: 'keyName.close' })
+      }}
+    >
+      <Dialog.Content
+        minWidth={{ initial: '0', xs: '400px' }}
+        maxWidth={{ initial: '100%', xs: '480px' }}
+      >
+        <Dialog.Title>{keyNameTitle(type)}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          {type === 'ROOT'
+            ? 'A trunk is a top-level item that holds branches and leaves.'
+            : 'A branch holds other branches and leaves.'}
+        </Dialog.Description>
+        <KeyNameFields actor={actor} />
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}
+
+function KeyNameFields({ actor }: { actor: KeyNameActor }) {
+  const name = useSelector(actor, selectName)
+  const busy = useSelector(actor, selectBusy)
+  const error = useSelector(actor, selectError)
+  const canSave = useSelector(actor, selectCanSave)
+  const canClose = useSelector(actor, selectCanClose)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: 'keyName.save' })
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <FormField
+          label="Name"
+          autoComplete="off"
+          autoFocus
+          readOnly={busy}
+          value={name}
+          onValueChange={(value) => actor.send({ type: 'keyName.edit', value })}
+        />
+        <ErrorText message={error} />
+        <Flex gap="3" justify="end">
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            disabled={!canClose}
+            onClick={() => actor.send({ type: 'keyName.close' })}
+          >
+            Close
+          </Button>
+          <Button type="submit" loading={busy} disabled={!canSave}>
+            Save
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  )
+}

@@ -1,0 +1,115 @@
+import { Badge, Box, Flex, Text } from '@radix-ui/themes'
+import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import type { FlowGraph, FlowState } from '../../../flows/graph'
+import { outlineMoves, visibleStates } from './outlineMoves'
+import './StateOutline.css'
+
+type Props = {
+  graph: FlowGraph
+  /** Ids of the states lit up on the diagram. */
+  active: ReadonlySet<string>
+}
+
+const TYPE_WORDS: Partial<Record<FlowState['type'], string>> = {
+  parallel: 'parallel',
+  final: 'final',
+  history: 'history',
+}
+
+/**
+ * The diagram's states as an accessible tree beside it (issue 14: keyboard): each state's key,
+ * kind, tags and description, the active ones marked. Arrow keys move (Up, Down, Home, End),
+ * Right opens a state or enters it, Left closes it or goes to its parent; one item is in the tab
+ * order at a time.
+ */
+export function StateOutline({ graph, active }: Props) {
+  const base = useId()
+  const byId = useMemo(() => new Map(graph.states.map((s) => [s.id, s])), [graph])
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set())
+  const [focused, setFocused] = useState(graph.root)
+  const domId = (stateId: string) => `${base}-${graph.states.findIndex((s) => s.id === stateId)}`
+
+  const focus = (stateId: string) => {
+    setFocused(stateId)
+    document.getElementById(domId(stateId))?.focus()
+  }
+  const onKeyDown = (event: KeyboardEvent, state: FlowState) => {
+    const move = outlineMoves(graph, closed)[event.key]
+    if (!move) return
+    event.preventDefault()
+    event.stopPropagation()
+    const next = move(state)
+    if (next.closed) setClosed(next.closed)
+    if (next.focus) focus(next.focus)
+  }
+  const visible = new Set(visibleStates(graph, closed))
+
+  const item = (state: FlowState, level: number) => {
+    if (!visible.has(state.id)) return null
+    const children = state.children.map((id) => byId.get(id)).filter((s) => s !== undefined)
+    const open = !closed.has(state.id)
+    const lit = active.has(state.id)
+    const label = `${domId(state.id)}-label`
+    const kind = TYPE_WORDS[state.type]
+    return (
+      <li
+        key={state.id}
+        id={domId(state.id)}
+        role="treeitem"
+        aria-level={level}
+        aria-expanded={children.length ? open : undefined}
+        aria-labelledby={label}
+        aria-describedby={state.description ? `${label}-description` : undefined}
+        aria-current={lit ? 'true' : undefined}
+        tabIndex={state.id === focused ? 0 : -1}
+        className="state-outline-item"
+        data-active={lit || undefined}
+        onKeyDown={(event) => onKeyDown(event, state)}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) setFocused(state.id)
+        }}
+      >
+        <Box className="state-outline-row" pl={`${(level - 1) * 16 + 4}px`}>
+          <Flex id={label} align="center" gap="2" wrap="wrap">
+            <Text size="2" weight={lit ? 'bold' : 'medium'}>
+              {children.length > 0 && <span aria-hidden>{open ? '▾ ' : '▸ '}</span>}
+              {state.key}
+            </Text>
+            {lit && (
+              <Badge size="1" color="cyan" variant="solid" highContrast>
+                active
+              </Badge>
+            )}
+            {kind && (
+              <Badge size="1" color="gray">
+                {kind}
+              </Badge>
+            )}
+            {state.tags.map((tag) => (
+              <Badge key={tag} size="1" color="gray" variant="outline">
+                {tag}
+              </Badge>
+            ))}
+          </Flex>
+          {state.description && (
+            <Text as="div" id={`${label}-description`} size="1" color="gray">
+              {state.description}
+            </Text>
+          )}
+        </Box>
+        {children.length > 0 && open && (
+          <ul role="group" className="state-outline-list">
+            {children.map((child) => item(child, level + 1))}
+          </ul>
+        )}
+      </li>
+    )
+  }
+
+  const root = byId.get(graph.root)
+  return (
+    <ul role="tree" aria-label={`States of ${graph.id}`} className="state-outline-list">
+      {root && item(root, 1)}
+    </ul>
+  )
+}

@@ -1,0 +1,169 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { LogEvent, LogsResults } from '../../../../schema/logs'
+import { logsCsvHref, logsPage } from '../../../data/api/logs'
+import { serverFilters, type LogsSearch } from './logsFilters'
+import { serverMessage } from '../../../kit/machines/notification.messages'
+
+type LogsContext = {
+  /** The filters as the URL has them. */
+  search: LogsSearch
+  /** Newest first, as the pages came. */
+  events: LogEvent[]
+  /** Where the next (older) page starts; null when there is none. */
+  cursor: string | null
+  /** Why the last read failed, in words. */
+  error: string | null
+  /** The event whose detail is open, or null. */
+  selected: string | null
+  /** The server's CSV of everything the filters match. */
+  csvHref: string
+}
+
+export type LogsListEvent =
+  | { type: 'logs.loadMore' }
+  | { type: 'logs.retry' }
+  | { type: 'logs.filter'; search: LogsSearch }
+  | { type: 'logs.open'; id: string }
+  | { type: 'logs.close' }
+
+export type LogsListInput = { search: LogsSearch }
+
+type PageInput = { search: LogsSearch; before: string | null }
+
+const filtered = (search: LogsSearch) => ({
+  search,
+  events: [],
+  cursor: null,
+  error: null,
+  selected: null,
+  csvHref: logsCsvHref(serverFilters(search)),
+})
+
+/**
+ * The Logs screen: the audit log from the server, newest first, filtered as the URL says. The
+ * newest page first, older pages as the list reaches its end ('Load older'); a filter change starts
+ * over; a row opens the event's detail.
+ */
+export const logsListMachine = setup({
+  types: {
+    context: {} as LogsContext,
+    events: {} as LogsListEvent,
+    input: {} as LogsListInput,
+  },
+  actors: {
+    loadPage: fromPromise<LogsResults, PageInput>(({ input, signal }) =>
+      logsPage(serverFilters(input.search), input.before, { signal }),
+    ),
+  },
+  guards: {
+    // The detail is a modal dialog: while it is open, the list underneath waits.
+    hasMore: ({ context }) => context.cursor !== null && context.selected === null,
+    detailClosed: ({ context }) => context.selected === null,
+    known: ({ context, event }) =>
+      event.type === 'logs.open' && context.events.some((e) => e.id === event.id),
+  },
+  actions: {
+    recordError: assign({
+      error: ({ event }) => serverMessage((event as { error?: unknown }).error),
+    }),
+    filter: assign(({ event }) => filtered((event as { search: LogsSearch }).search)),
+  },
+}).createMachine({
+  id: 'logsList',
+  description: 'The audit log, read page by page from the server under the filters in the URL.',
+  context: ({ input }) => filtered(input.search),
+  initial: 'loading',
+  on: {
+    'logs.filter': {
+      target: '.loading',
+      description: 'The filters in the URL changed: the list starts over with them.',
+      actions: 'filter',
+    },
+    'logs.open': {
+      guard: 'known',
+      description: "A row was chosen: the event's detail opens.",
+      actions: assign({ selected: ({ event }) => event.id }),
+    },
+    'logs.close': {
+      description: 'The detail was closed.',
+      actions: assign({ selected: null }),
+    },
+  },
+  states: {
+    loading: {
+      description: 'The newest matching events are read; a spinner shows.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ search: context.search, before: null }),
+        onDone: {
+          target: 'ready',
+          description: 'The newest page came: its events show, newest first.',
+          actions: assign(({ event }) => ({
+            events: event.output.events,
+            cursor: event.output.cursor,
+            error: null,
+          })),
+        },
+        onError: {
+          target: 'failed',
+          description: 'The read failed: the message and Retry show.',
+          actions: 'recordError',
+        },
+      },
+    },
+    failed: {
+      description: "'The logs could not be loaded' with the reason and Retry.",
+      tags: ['error'],
+      on: { 'logs.retry': { target: 'loading', description: 'Retry was pressed.' } },
+    },
+    ready: {
+      description: "The events as sentences; 'Load older' when there are more.",
+      on: {
+        'logs.loadMore': {
+          guard: 'hasMore',
+          target: 'loadingMore',
+          description: "'Load older' was pressed, or the list was scrolled to its end.",
+        },
+      },
+    },
+    loadingMore: {
+      description: 'The events stay; the next older page is read.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMore',
+        src: 'loadPage',
+        input: ({ context }) => ({ search: context.search, before: context.cursor }),
+        onDone: {
+          target: 'ready',
+          description: 'The older page came: its events are added below.',
+          actions: assign(({ context, event }) => ({
+            events: [...context.events, ...event.output.events],
+            cursor: event.output.cursor,
+            error: null,
+          })),
+        },
+        onError: {
+          target: 'moreFailed',
+          description: 'Reading older events failed: the events stay, the message shows.',
+          actions: 'recordError',
+        },
+      },
+    },
+    moreFailed: {
+      description: "The events, why older ones could not be read, and 'Load older' again.",
+      tags: ['error'],
+      on: {
+        'logs.loadMore': {
+          guard: 'detailClosed',
+          target: 'loadingMore',
+          description: "'Load older' was pressed again.",
+        },
+      },
+    },
+  },
+})
+
+export type LogsListActor = ActorRefFrom<typeof logsListMachine>
+export type LogsListSnapshot = SnapshotFrom<typeof logsListMachine>

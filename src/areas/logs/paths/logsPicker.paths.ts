@@ -1,0 +1,134 @@
+import {
+  logsPickerMachine,
+  type LogsPickerEvent,
+  type LogsPickerSnapshot,
+  type PickerMatch,
+} from '../machines/logsPicker.machine'
+import { definePaths, pathEvents, type ModelPath } from '../../../flows/model'
+import { replay } from '../../../flows/replay'
+
+/** Two people whose names hold 'ada', as the cache's search finds them (by last name). */
+export const adaMatches: PickerMatch[] = [
+  {
+    id: '0190a000-0000-7000-8000-0000000000a1',
+    name: 'Ada Lovelace',
+    detail: 'ada@example.com',
+    deleted: false,
+  },
+  {
+    id: '0190a000-0000-7000-8000-0000000000a2',
+    name: 'Adam Smith',
+    detail: 'adam@example.com',
+    deleted: false,
+  },
+]
+/** The id a link put in the URL (the Users detail's 'Show in Logs'). */
+export const linkedId = '0190a000-0000-7000-8000-0000000000b0'
+export const linkedName = 'Bob Stone'
+export const searchFailure = new Error('The database is closed.')
+
+const input = { kind: 'user' as const }
+
+const events = [
+  { type: 'picker.typed', text: 'ada' },
+  { type: 'picker.typed', text: '' },
+  { type: 'picker.open' },
+  { type: 'picker.close' },
+  { type: 'picker.move', by: 1 },
+  { type: 'picker.highlight', index: 1 },
+  { type: 'picker.choose', match: adaMatches[1] },
+  { type: 'picker.valueChanged', value: linkedId },
+  { type: 'picker.valueChanged', value: null },
+  { type: 'picker.named', name: linkedName },
+  { type: 'picker.named', name: null },
+  { type: 'xstate.after.searchDebounce.logsPicker.search.open.waiting' },
+  { type: 'xstate.done.actor.findMatches', output: { matches: adaMatches, count: 14 } },
+  { type: 'xstate.done.actor.findMatches', output: { matches: [], count: 0 } },
+  { type: 'xstate.error.actor.findMatches', error: searchFailure },
+] as unknown as LogsPickerEvent[]
+
+/** What the box, its list and the filter's chip show. */
+function shows(s: LogsPickerSnapshot): string {
+  const { text, matches, more, active, value, name } = s.context
+  const parts = [text ? `The User box holds “${text}”` : 'The User box is empty']
+  if (s.hasTag('busy')) parts.push("the list reads 'Searching…'")
+  if (s.matches({ search: { open: 'results' } }))
+    parts.push(
+      `the list offers ${matches.map((m) => m.name).join(', ')}, “${matches[active]?.name}” highlighted; '${more} more: keep typing to narrow'`,
+    )
+  if (s.matches({ search: { open: 'noMatches' } })) parts.push("the list reads 'No matches'")
+  if (s.hasTag('error')) parts.push('the list says the users could not be searched')
+  if (value) parts.push(`the chip reads 'User ${name ?? `${value.slice(0, 8)}…`}'`)
+  else parts.push('no user chip')
+  return parts.join('; ')
+}
+
+const facts = (s: LogsPickerSnapshot) => {
+  const { text, active, value, name } = s.context
+  return JSON.stringify([s.value, text, active, value, name])
+}
+
+const serialize = (
+  s: LogsPickerSnapshot,
+  event: LogsPickerEvent | undefined,
+  previous: LogsPickerSnapshot | undefined,
+) => {
+  const key = facts(s)
+  // The way in counts (each transition is then some shortest path's last step), not only the place.
+  return event && previous && facts(previous) !== key
+    ? `${key} via ${event.type} from ${JSON.stringify(previous.value)}`
+    : key
+}
+
+const atomicIds = (s: LogsPickerSnapshot) =>
+  (s._nodes as { id: string; type: string }[]).filter((n) => n.type === 'atomic').map((n) => n.id)
+
+/**
+ * The few paths that together take every transition and reach every state (greedy set cover):
+ * the two regions multiply the shortest paths, and each path is driven through the real screen.
+ */
+function covering(paths: ModelPath<typeof logsPickerMachine>[]) {
+  const covers = paths.map((path) => {
+    const found = new Set(path.steps.flatMap((step) => atomicIds(step.state)))
+    for (const step of replay(logsPickerMachine, input, pathEvents(path)).steps)
+      step.taken.forEach((key) => found.add(key))
+    return found
+  })
+  const left = new Set(covers.flatMap((cover) => [...cover]))
+  const chosen: typeof paths = []
+  while (left.size > 0) {
+    let best = -1
+    let gain = 0
+    covers.forEach((cover, index) => {
+      const g = [...cover].filter((item) => left.has(item)).length
+      const shorter = paths[index]!.steps.length < (paths[best]?.steps.length ?? Infinity)
+      if (g > gain || (g === gain && g > 0 && shorter)) {
+        best = index
+        gain = g
+      }
+    })
+    if (best < 0) break
+    covers[best]!.forEach((item) => left.delete(item))
+    chosen.push(paths[best]!)
+  }
+  return chosen
+}
+
+export const logsPickerPaths = definePaths({
+  name: 'The User picker of Logs',
+  machine: logsPickerMachine,
+  input,
+  events,
+  serializeState: serialize,
+  select: covering,
+  shows,
+  detail: (event) => {
+    if (event.type === 'picker.typed') return event.text ? `“${event.text}”` : 'empty'
+    if (event.type === 'picker.choose') return `“${event.match.name}”`
+    if (event.type === 'picker.named') return event.name ? `“${event.name}”` : '(none)'
+    if (event.type === 'picker.valueChanged') return event.value ? 'another id' : '(none)'
+    return undefined
+  },
+})
+
+export const models = [logsPickerPaths]

@@ -1,0 +1,258 @@
+import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
+import { Button, Card, Flex, Heading, Link, Select, Spinner, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import { useId } from 'react'
+import { MessageChannels, MessageStatuses, type QueueMessage } from '../../../../schema/queue'
+import {
+  queueListMachine,
+  type QueueListActor,
+  type QueueRequest,
+} from '../machines/queueList.machine'
+import { confirmWords } from '../machines/queueList.messages'
+import { MEDIA } from '../../../kit/views/media/media'
+import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
+import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
+import { ConfirmDialog } from '../../../kit/views/dialog/ConfirmDialog'
+import { formatDateTime } from '../../../kit/views/format/dateTime'
+import { useAccess } from '../../../kit/views/guard/useAccess'
+import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { MessageRows } from './MessageRows'
+import { CHANNEL_TEXT, STATUS_TEXT } from './queueText'
+import {
+  selectFilter,
+  selectMessages,
+  selectAttention,
+  selectLoading,
+  selectFailed,
+  selectError,
+  selectHasMore,
+  selectLoadingMore,
+  selectCanLoadMore,
+  selectActing,
+  selectRefreshing,
+  selectRequest,
+  selectDialogOpen,
+  selectActingNow,
+} from '../machines/queueList.selectors'
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId()
+  return (
+    <Flex direction="column" gap="3" asChild>
+      <section aria-labelledby={id}>
+        <Heading as="h2" size="4" id={id}>
+          {title}
+        </Heading>
+        {children}
+      </section>
+    </Flex>
+  )
+}
+
+function Filters({ actor }: { actor: QueueListActor }) {
+  const filter = useSelector(actor, selectFilter)
+  return (
+    <Flex gap="3" align="center" wrap="wrap">
+      <Select.Root
+        value={filter.status}
+        onValueChange={(value) =>
+          actor.send({ type: 'queue.filter', filter: { status: value as typeof filter.status } })
+        }
+      >
+        <Select.Trigger aria-label="Status" />
+        <Select.Content position="popper">
+          <Select.Item value="all">All statuses</Select.Item>
+          {MessageStatuses.map((status) => (
+            <Select.Item key={status} value={status}>
+              {STATUS_TEXT[status].label}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+      <Select.Root
+        value={filter.channel}
+        onValueChange={(value) =>
+          actor.send({ type: 'queue.filter', filter: { channel: value as typeof filter.channel } })
+        }
+      >
+        <Select.Trigger aria-label="Channel" />
+        <Select.Content position="popper">
+          <Select.Item value="all">All channels</Select.Item>
+          {MessageChannels.map((channel) => (
+            <Select.Item key={channel} value={channel}>
+              {CHANNEL_TEXT[channel]}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Flex>
+  )
+}
+
+type Can = { write: boolean; unlock: boolean; logs: boolean }
+
+function Attention({ actor, can, wide }: { actor: QueueListActor; can: Can; wide: boolean }) {
+  const { locked, givenUp } = useSelector(actor, selectAttention)
+  const busy = useSelector(actor, selectActing)
+  const request = (r: QueueRequest) => actor.send({ type: 'queue.request', request: r })
+  if (locked.length === 0 && givenUp.length === 0) return null
+  return (
+    <Card size={{ initial: '2', sm: '3' }}>
+      <Section title="Needs staff">
+        {locked.length > 0 && (
+          <Flex direction="column" gap="2" asChild>
+            <ul aria-label="Locked accounts" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {locked.map((account) => (
+                <li key={account.id}>
+                  <Flex gap="3" align="center" wrap="wrap">
+                    <Text size="2">
+                      <Link href={`/users/${account.id}`} underline="always">
+                        {account.name}
+                      </Link>{' '}
+                      ({account.email}) is locked since {formatDateTime(account.lockedAt)}
+                    </Text>
+                    {can.logs && (
+                      <Link size="2" href={`/logs?user=${encodeURIComponent(account.id)}`}>
+                        Show in Logs
+                      </Link>
+                    )}
+                    {can.unlock && (
+                      <Button
+                        size="1"
+                        variant="soft"
+                        disabled={busy}
+                        aria-label={`Unlock ${account.name}`}
+                        onClick={() => request({ action: 'unlock', account })}
+                      >
+                        Unlock
+                      </Button>
+                    )}
+                  </Flex>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        )}
+        {givenUp.length > 0 && (
+          <>
+            <Text size="2" color="gray">
+              These messages gave up after their last attempt; retry them once the cause is fixed.
+            </Text>
+            <MessageRows
+              messages={givenUp}
+              label="Messages that gave up"
+              wide={wide}
+              {...(can.write ? { actions: actionsFor(actor, busy) } : {})}
+            />
+          </>
+        )}
+      </Section>
+    </Card>
+  )
+}
+
+const actionsFor = (actor: QueueListActor, busy: boolean) => ({
+  busy,
+  retry: (message: QueueMessage) =>
+    actor.send({ type: 'queue.request', request: { action: 'retry', message } }),
+  cancel: (message: QueueMessage) =>
+    actor.send({ type: 'queue.request', request: { action: 'cancel', message } }),
+})
+
+function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide: boolean }) {
+  const messages = useSelector(actor, selectMessages)
+  const loading = useSelector(actor, selectLoading)
+  const failed = useSelector(actor, selectFailed)
+  const error = useSelector(actor, selectError)
+  const hasMore = useSelector(actor, selectHasMore)
+  const loadingMore = useSelector(actor, selectLoadingMore)
+  const canLoadMore = useSelector(actor, selectCanLoadMore)
+  const busy = useSelector(actor, selectActing)
+  const filter = useSelector(actor, selectFilter)
+  const filtered = filter.status !== 'all' || filter.channel !== 'all'
+  return (
+    <Section title="Messages">
+      <Filters actor={actor} />
+      {loading && <Reading message="Loading the queue…" />}
+      {error && (
+        <ReadFailure
+          message={failed ? 'The queue could not be loaded' : 'The queue could not be read again'}
+          error={error}
+          onRetry={failed ? () => actor.send({ type: 'queue.reload' }) : undefined}
+        />
+      )}
+      {!loading && !failed && messages.length === 0 && (
+        <Text color="gray">
+          {filtered ? 'No messages match these filters.' : 'No outbound messages yet.'}
+        </Text>
+      )}
+      {!loading && messages.length > 0 && (
+        <MessageRows
+          messages={messages}
+          label="Outbound messages"
+          wide={wide}
+          {...(can.write ? { actions: actionsFor(actor, busy) } : {})}
+        />
+      )}
+      {!loading && hasMore && messages.length > 0 && (
+        <Flex justify="center">
+          <Button
+            variant="soft"
+            size="2"
+            loading={loadingMore}
+            disabled={!canLoadMore}
+            onClick={() => actor.send({ type: 'queue.loadMore' })}
+          >
+            Load older
+          </Button>
+        </Flex>
+      )}
+    </Section>
+  )
+}
+
+function QueueDialog({ actor }: { actor: QueueListActor }) {
+  const open = useSelector(actor, selectDialogOpen)
+  const request = useSelector(actor, selectRequest)
+  const acting = useSelector(actor, selectActingNow)
+  const words = request && request.action !== 'retry' ? confirmWords(request) : null
+  return (
+    <ConfirmDialog
+      open={open}
+      title={words?.title ?? ''}
+      text={words?.text ?? ''}
+      action={words?.action ?? ''}
+      color={request?.action === 'cancel' ? 'red' : undefined}
+      busy={acting}
+      error={null}
+      canConfirm={!acting}
+      canCancel={!acting}
+      onConfirm={() => actor.send({ type: 'queue.confirm' })}
+      onCancel={() => actor.send({ type: 'queue.dismiss' })}
+    />
+  )
+}
+
+/** The Queue screen around its statechart. */
+export function QueueView({ actor, can }: { actor: QueueListActor; can: Can }) {
+  const wide = useMediaQuery(MEDIA.desktop)
+  const refreshing = useSelector(actor, selectRefreshing)
+  return (
+    <Flex direction="column" gap="4">
+      <PageHeader title="Queue">{refreshing && <Spinner aria-label="Updating" />}</PageHeader>
+      <Attention actor={actor} can={can} wide={wide} />
+      <Messages actor={actor} can={can} wide={wide} />
+      <QueueDialog actor={actor} />
+    </Flex>
+  )
+}
+
+/** /queue (INTERNAL staff, queue.read): outbound mail and text messages, and what needs staff. */
+export function QueuePage() {
+  const actor = useScreenActor(queueListMachine, { input: {} })
+  const write = useAccess({ type: 'INTERNAL', permission: 'queue.write' })
+  const unlock = useAccess({ permission: 'users.write' })
+  const logs = useAccess({ permission: 'logs.read' })
+  if (!actor) return null
+  return <QueueView actor={actor} can={{ write, unlock, logs }} />
+}

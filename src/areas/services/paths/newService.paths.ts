@@ -1,0 +1,78 @@
+import {
+  newServiceMachine,
+  type NewServiceEvent,
+  type NewServiceSnapshot,
+} from '../machines/newService.machine'
+import { newServiceErrors } from '../machines/newService.messages'
+import { definePaths } from '../../../flows/model'
+import { aService, refusal } from '../../../kit/fixtures/service.fixtures'
+
+/** What the server answers to Create: the service as made from the form's key. */
+export const createdService = aService({ key: 'crm', name: 'crm', description: '', url: '' })
+/** The form's fields as the dialog labels them. */
+export const LABELS = { key: 'Key', name: 'Name', description: 'Description', url: 'Url' } as const
+
+function shows(s: NewServiceSnapshot): string {
+  if (!s.hasTag('open'))
+    return s.hasTag('created')
+      ? `No dialog; the new service /services/${s.context.created?.id} opens`
+      : "No dialog; 'Add Service' is on"
+  const { fields } = s.context
+  const typed = Object.entries(LABELS)
+    .filter(([field]) => fields[field as keyof typeof LABELS] !== '')
+    .map(([field, label]) => `${label} “${fields[field as keyof typeof LABELS]}”`)
+  const malformed = Object.values(newServiceErrors(fields)).filter(Boolean)
+  return [
+    "The 'New Service' form",
+    typed.length ? typed.join(', ') : 'every field empty',
+    `the access token timeout at ${fields.accessTokenTimeout}`,
+    ...malformed.map((message) => `“${message}”`),
+    s.can({ type: 'newService.create' }) ? 'Create is on' : 'Create is off',
+    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+  ].join('; ')
+}
+
+export const newServicePaths = definePaths({
+  name: 'Add Service',
+  machine: newServiceMachine,
+  // The access slider moves by one arrow key: up from 1, down from 2.
+  events: (s) =>
+    [
+      { type: 'newService.open' },
+      { type: 'newService.cancel' },
+      { type: 'newService.create' },
+      { type: 'newService.edit', field: 'key', value: 'crm' },
+      { type: 'newService.edit', field: 'url', value: 'crm.example' },
+      { type: 'newService.edit', field: 'url', value: 'https://crm.example.com' },
+      {
+        type: 'newService.setTimeout',
+        field: 'accessTokenTimeout',
+        value: s.context.fields.accessTokenTimeout === 1 ? 2 : 1,
+      },
+      { type: 'xstate.done.actor.createService', output: createdService },
+      {
+        type: 'xstate.error.actor.createService',
+        error: refusal(409, "The key 'crm' is already used by another service."),
+      },
+      { type: 'xstate.error.actor.createService', error: refusal(500, 'AN ERROR OCCURRED') },
+    ] as unknown as NewServiceEvent[],
+  serializeState: (s, event, previous) =>
+    JSON.stringify([
+      s.value,
+      s.hasTag('open') ? s.context.fields : null,
+      s.context.error,
+      s.context.created?.id ?? null,
+    ]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+  shows,
+  detail: (event) =>
+    event.type === 'newService.edit'
+      ? `(${LABELS[event.field]} “${event.value}”)`
+      : event.type === 'newService.setTimeout'
+        ? `(to ${event.value})`
+        : undefined,
+})
+
+export const models = [newServicePaths]

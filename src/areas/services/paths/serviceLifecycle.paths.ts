@@ -1,0 +1,82 @@
+import {
+  serviceLifecycleMachine,
+  type LifecycleEvent,
+  type ServiceLifecycleSnapshot,
+} from '../machines/serviceLifecycle.machine'
+import { definePaths } from '../../../flows/model'
+import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
+
+export const activeService = aService()
+export const deletedService = aService({ deleted: true })
+
+// Confirm and cancel answer whichever dialog is open; the chart tells them apart.
+const events = [
+  { type: 'service.delete' },
+  { type: 'service.restore' },
+  { type: 'service.confirm' },
+  { type: 'service.cancel' },
+  {
+    type: 'xstate.done.actor.deleteService',
+    output: savedService(activeService, { deleted: true }),
+  },
+  { type: 'xstate.error.actor.deleteService', error: refusal(500, 'AN ERROR OCCURRED') },
+  {
+    type: 'xstate.done.actor.restoreService',
+    output: savedService(activeService, { deleted: false }),
+  },
+  { type: 'xstate.error.actor.restoreService', error: refusal(404, 'There is no such service.') },
+] as unknown as LifecycleEvent[]
+
+const serializeState = (
+  s: ServiceLifecycleSnapshot,
+  event: LifecycleEvent | undefined,
+  previous: ServiceLifecycleSnapshot | undefined,
+) =>
+  JSON.stringify([s.value, s.context.deleted, s.context.error]) +
+  (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+    ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+    : '')
+
+function shows(s: ServiceLifecycleSnapshot): string {
+  const { name } = s.context
+  const dialog = s.hasTag('deleteDialog')
+    ? { title: `Delete ${name}?`, confirm: 'Delete' }
+    : s.hasTag('restoreDialog')
+      ? { title: `Restore ${name}?`, confirm: 'Restore' }
+      : null
+  if (!dialog)
+    return s.context.deleted
+      ? "The pane marked 'Deleted', read-only, with Restore"
+      : 'The pane with its edit icons and Delete'
+  const on = s.hasTag('busy') ? 'off' : 'on'
+  return [
+    `The dialog '${dialog.title}'`,
+    `${dialog.confirm} and Cancel are ${on}`,
+    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+  ].join('; ')
+}
+
+export const serviceLifecyclePaths = definePaths({
+  name: 'An active service',
+  machine: serviceLifecycleMachine,
+  events,
+  input: { service: activeService },
+  serializeState,
+  shows,
+})
+
+/**
+ * The pane opened on a service deleted before: it starts at Restore. Its paths end once the
+ * service is active again; from there on they are the active service's.
+ */
+export const deletedServiceLifecyclePaths = definePaths({
+  name: 'A service deleted before the pane opened',
+  machine: serviceLifecycleMachine,
+  events,
+  input: { service: deletedService },
+  serializeState,
+  stopWhen: (s) => s.matches('active'),
+  shows,
+})
+
+export const models = [serviceLifecyclePaths, deletedServiceLifecyclePaths]

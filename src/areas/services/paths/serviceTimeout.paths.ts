@@ -1,0 +1,66 @@
+import {
+  serviceTimeoutMachine,
+  type ServiceTimeoutSnapshot,
+  type TimeoutEvent,
+} from '../machines/serviceTimeout.machine'
+import { TIMEOUT_LABEL } from '../machines/serviceTimeout.messages'
+import { definePaths } from '../../../flows/model'
+import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
+
+export const timeoutService = aService({ accessTokenTimeout: 1 })
+export const TIMEOUT_FIELD = 'accessTokenTimeout'
+const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`
+
+function shows(s: ServiceTimeoutSnapshot): string {
+  return [
+    `The '${TIMEOUT_LABEL[s.context.field]}' slider at ${hours(s.context.value)}`,
+    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+  ].join('; ')
+}
+
+export const serviceTimeoutPaths = definePaths({
+  name: 'The access token timeout slider',
+  machine: serviceTimeoutMachine,
+  // The slider commits the value it shows; the server answers the value it was sent.
+  // Dragging reports only moves to another value, and commits only away from where it started
+  // (so a drag never returns to the saved value here); an arrow key (idle, failed) commits the
+  // next value at once: up below 5, down from 5, so that the values stay few.
+  events: (s) =>
+    [
+      ...[5, 8]
+        .filter((value) => value !== s.context.value)
+        .filter((value) => !s.matches('adjusting') || value !== s.context.saved)
+        .map((value) => ({ type: 'timeout.change', value })),
+      {
+        type: 'timeout.commit',
+        value: s.matches('adjusting')
+          ? s.context.value
+          : s.context.value + (s.context.value < 5 ? 1 : -1),
+      },
+      {
+        type: 'xstate.done.actor.saveTimeout',
+        output: savedService(timeoutService, { [TIMEOUT_FIELD]: s.context.value }),
+      },
+      {
+        type: 'xstate.error.actor.saveTimeout',
+        error: refusal(422, 'Access token timeout: must be 1 to 10.'),
+      },
+    ] as unknown as TimeoutEvent[],
+  input: {
+    serviceId: timeoutService.id,
+    field: TIMEOUT_FIELD,
+    value: timeoutService[TIMEOUT_FIELD],
+  },
+  serializeState: (s, event, previous) =>
+    JSON.stringify([s.value, s.context.value, s.context.error]) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : ''),
+  shows,
+  detail: (event) =>
+    event.type === 'timeout.change' || event.type === 'timeout.commit'
+      ? `(to ${hours(event.value)})`
+      : undefined,
+})
+
+export const models = [serviceTimeoutPaths]

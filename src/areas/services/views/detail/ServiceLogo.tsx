@@ -1,0 +1,127 @@
+import { TrashIcon } from '@radix-ui/react-icons'
+import { Button, Flex, Skeleton, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { Service } from '../../../../../schema/service'
+import {
+  serviceLogoMachine,
+  type ServiceLogoActor,
+  type ServiceLogoSnapshot,
+} from '../../machines/serviceLogo.machine'
+import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { ImageDropZone } from '../../../../kit/views/upload/ImageDropZone'
+
+const selectHasLogo = (s: ServiceLogoSnapshot) => s.hasTag('logo')
+const selectUrl = (s: ServiceLogoSnapshot) => s.context.url
+const selectFetching = (s: ServiceLogoSnapshot) => s.hasTag('fetching')
+const selectBusy = (s: ServiceLogoSnapshot) => s.hasTag('busy')
+const selectError = (s: ServiceLogoSnapshot) => (s.hasTag('error') ? s.context.error : null)
+const selectCanDrop = (s: ServiceLogoSnapshot) =>
+  s.can({ type: 'image.drop', file: new File([], '') })
+const selectCanRemove = (s: ServiceLogoSnapshot) => s.can({ type: 'logo.remove' })
+
+type Props = { service: Service; readOnly: boolean }
+
+/**
+ * The logo area (SPEC.md §2 'Services', §4 'Service logo'): the logo (medium size, through a signed
+ * URL) with 'Remove Logo', or the drop zone 'Drop Logo File Here' for one image file.
+ */
+export function ServiceLogo({ service, readOnly }: Props) {
+  const logo = useScreenActor(serviceLogoMachine, { input: { service } })
+  return logo ? <LogoArea logo={logo} service={service} readOnly={readOnly} /> : null
+}
+
+function LogoArea({ logo, service, readOnly }: Props & { logo: ServiceLogoActor }) {
+  const hasLogo = useSelector(logo, selectHasLogo)
+  const error = useSelector(logo, selectError)
+  return (
+    <Flex direction="column" gap="3" asChild>
+      <section aria-labelledby="service-logo">
+        <Text id="service-logo" size="2" weight="medium">
+          Logo
+        </Text>
+        {hasLogo ? (
+          <LogoImage logo={logo} name={service.name} readOnly={readOnly} />
+        ) : readOnly ? (
+          <Text size="2" color="gray">
+            No logo
+          </Text>
+        ) : (
+          <LogoDropZone logo={logo} />
+        )}
+        <ErrorText message={error} />
+      </section>
+    </Flex>
+  )
+}
+
+function LogoImage({
+  logo,
+  name,
+  readOnly,
+}: {
+  logo: ServiceLogoActor
+  name: string
+  readOnly: boolean
+}) {
+  const url = useSelector(logo, selectUrl)
+  const fetching = useSelector(logo, selectFetching)
+  const busy = useSelector(logo, selectBusy)
+  const canRemove = useSelector(logo, selectCanRemove)
+  return (
+    <Flex gap="4" align="center" wrap="wrap">
+      <Skeleton loading={fetching}>
+        <Flex
+          width="128px"
+          height="128px"
+          align="center"
+          justify="center"
+          style={{
+            borderRadius: 'var(--radius-3)',
+            background: 'var(--gray-a2)',
+            border: '1px solid var(--gray-a5)',
+            overflow: 'hidden',
+          }}
+        >
+          {url ? (
+            <img
+              src={url}
+              alt={`${name} logo`}
+              style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
+          ) : (
+            <Text size="1" color="gray" align="center">
+              Logo unavailable
+            </Text>
+          )}
+        </Flex>
+      </Skeleton>
+      {!readOnly && (
+        <Button
+          color="red"
+          variant="soft"
+          loading={busy}
+          disabled={!canRemove}
+          onClick={() => logo.send({ type: 'logo.remove' })}
+        >
+          <TrashIcon /> Remove Logo
+        </Button>
+      )}
+    </Flex>
+  )
+}
+
+function LogoDropZone({ logo }: { logo: ServiceLogoActor }) {
+  const busy = useSelector(logo, selectBusy)
+  const canDrop = useSelector(logo, selectCanDrop)
+  return (
+    <ImageDropZone
+      title="Drop Logo File Here"
+      what="Logo"
+      busy={busy}
+      canDrop={canDrop}
+      onDrop={(file) => logo.send({ type: 'image.drop', file })}
+      onRejected={(message) => logo.send({ type: 'image.dropRejected', message })}
+    />
+  )
+}

@@ -1,0 +1,281 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { InteractionDetails, InteractionDoneResults } from '../../../../schema/oidc'
+import { fetchInteraction, finishInteraction } from '../../../data/api/oidc'
+import { loginMachine } from './login.machine'
+import {
+  isMustChangePassword,
+  isNotSignedIn,
+  serviceSignInFailureMessage,
+  signInAgainNotice,
+} from './serviceSignIn.messages'
+
+type ServiceSignInContext = {
+  uid: string
+  /** The login form's opening values (the remembered username, the passkey button). */
+  login: { username: string; passkeyOffered: boolean }
+  details: InteractionDetails | null
+  /** Where the browser goes next: back to the provider, which redirects to the service. */
+  returnTo: string | null
+  /** Days until the password expires, when the warning is due before returning. */
+  expiresInDays: number | null
+  error: string | null
+  /** Why the form shows again: the service needs a second factor the session lacks. */
+  notice: string | null
+}
+
+export type ServiceSignInEvent =
+  | { type: 'interaction.allow' }
+  | { type: 'interaction.cancel' }
+  | { type: 'interaction.continue' }
+  | { type: 'interaction.retry' }
+
+type Finish = { uid: string }
+
+/** The chart's effects; tests swap them (`serviceSignInMachine.provide({ actors, actions })`). */
+export const serviceSignInActors = {
+  fetchDetails: fromPromise<InteractionDetails, Finish>(({ input, signal }) =>
+    fetchInteraction(input.uid, { signal }),
+  ),
+  completeLogin: fromPromise<InteractionDoneResults, Finish>(({ input, signal }) =>
+    finishInteraction(input.uid, 'login', { signal }),
+  ),
+  consent: fromPromise<InteractionDoneResults, Finish>(({ input, signal }) =>
+    finishInteraction(input.uid, 'consent', { signal }),
+  ),
+  abort: fromPromise<InteractionDoneResults, Finish>(({ input, signal }) =>
+    finishInteraction(input.uid, 'abort', { signal }),
+  ),
+  login: loginMachine,
+}
+
+/**
+ * Signing in to a service through Gatehouse (docs/sso.md, "Sign-in"): the page the provider sends
+ * the browser to. A console session is reused unless the service asked for a fresh sign-in;
+ * otherwise the console's own login flow runs (as a child: password, security code, passkey);
+ * a third-party service then asks for consent; at the end the browser returns to the service.
+ */
+export const serviceSignInMachine = setup({
+  types: {
+    context: {} as ServiceSignInContext,
+    events: {} as ServiceSignInEvent,
+    input: {} as { uid: string; login: { username: string; passkeyOffered: boolean } },
+  },
+  actors: serviceSignInActors,
+  guards: {
+    asksConsent: ({ event }) =>
+      (event as { output?: InteractionDetails }).output?.prompt === 'consent',
+    canReuseSession: ({ event }) => {
+      const details = (event as { output?: InteractionDetails }).output
+      return details?.signedIn != null && !details.freshSignIn
+    },
+    expiryDue: ({ event }) =>
+      (event as { output?: InteractionDoneResults }).output?.expiresInDays !== undefined,
+    isNotSignedIn: ({ event }) => isNotSignedIn((event as { error?: unknown }).error),
+    isMustChangePassword: ({ event }) => isMustChangePassword((event as { error?: unknown }).error),
+  },
+  actions: {
+    rememberReturnTo: assign({
+      returnTo: ({ event }) =>
+        (event as { output?: InteractionDoneResults }).output?.returnTo ?? null,
+    }),
+    // Leaving the console's page: the provider takes the browser on to the service.
+    goToService: ({ context }) => {
+      if (context.returnTo) window.location.assign(context.returnTo)
+    },
+  },
+}).createMachine({
+  id: 'serviceSignIn',
+  description: "A service sent the browser to Gatehouse to sign in ('Sign in to Alpha Desk').",
+  context: ({ input }) => ({
+    uid: input.uid,
+    login: input.login,
+    details: null,
+    returnTo: null,
+    expiresInDays: null,
+    error: null,
+    notice: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Reads which service asks, for what, and who is signed in on this browser.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchDetails',
+        src: 'fetchDetails',
+        input: ({ context }) => ({ uid: context.uid }),
+        onDone: [
+          {
+            guard: 'asksConsent',
+            target: 'consent',
+            description: 'Signed in already; a third-party service asks for consent.',
+            actions: assign({ details: ({ event }) => event.output }),
+          },
+          {
+            guard: 'canReuseSession',
+            target: 'completing',
+            description: 'A console session exists and the service accepts it (single sign-on).',
+            actions: assign({ details: ({ event }) => event.output }),
+          },
+          {
+            target: 'signingIn',
+            description: 'Nobody is signed in, or the service asked for a fresh sign-in: the form.',
+            actions: assign({ details: ({ event }) => event.output }),
+          },
+        ],
+        onError: {
+          target: 'failed',
+          description: 'The sign-in expired, belongs to another browser, or the server failed.',
+          actions: assign({ error: ({ event }) => serviceSignInFailureMessage(event.error) }),
+        },
+      },
+    },
+    signingIn: {
+      description: "'Sign in to <service>': the console's login (password, code, passkey).",
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => context.login,
+        onDone: {
+          target: 'completing',
+          description: 'The login flow opened a console session.',
+        },
+      },
+      on: {
+        'interaction.cancel': {
+          target: 'aborting',
+          description: 'Cancel was pressed: back to the service without signing in.',
+        },
+      },
+    },
+    completing: {
+      description: 'Signs the console session into the service.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'completeLogin',
+        src: 'completeLogin',
+        input: ({ context }) => ({ uid: context.uid }),
+        onDone: [
+          {
+            guard: 'expiryDue',
+            target: 'expiryWarning',
+            description: 'Signed in; the password expires soon, which the person reads first.',
+            actions: [
+              'rememberReturnTo',
+              assign({ expiresInDays: ({ event }) => event.output.expiresInDays ?? null }),
+            ],
+          },
+          {
+            target: 'leaving',
+            description: 'Signed in; back to the service.',
+            actions: 'rememberReturnTo',
+          },
+        ],
+        onError: [
+          {
+            guard: 'isNotSignedIn',
+            target: 'signingIn',
+            description:
+              'The console session had ended, or lacks the second factor the service needs: the form, with the reason.',
+            actions: assign({ notice: ({ event }) => signInAgainNotice(event.error) }),
+          },
+          {
+            guard: 'isMustChangePassword',
+            target: 'mustChangePassword',
+            description: 'The password must be changed first, as in the console.',
+          },
+          {
+            target: 'failed',
+            description: 'Refused (locked, disabled, expired sign-in) or the server failed.',
+            actions: assign({ error: ({ event }) => serviceSignInFailureMessage(event.error) }),
+          },
+        ],
+      },
+    },
+    consent: {
+      description: 'A third-party service asks for access: its logo, name and scopes.',
+      on: {
+        'interaction.allow': { target: 'consenting', description: 'Allow was pressed.' },
+        'interaction.cancel': {
+          target: 'aborting',
+          description: 'Cancel was pressed: the service gets no access.',
+        },
+      },
+    },
+    consenting: {
+      description: 'Records the consent.',
+      tags: ['busy'],
+      invoke: {
+        id: 'consent',
+        src: 'consent',
+        input: ({ context }) => ({ uid: context.uid }),
+        onDone: {
+          target: 'leaving',
+          description: 'Consent recorded; back to the service.',
+          actions: 'rememberReturnTo',
+        },
+        onError: {
+          target: 'failed',
+          description: 'The consent was refused or the server failed.',
+          actions: assign({ error: ({ event }) => serviceSignInFailureMessage(event.error) }),
+        },
+      },
+    },
+    aborting: {
+      description: 'Tells the provider the person cancelled.',
+      tags: ['busy'],
+      invoke: {
+        id: 'abort',
+        src: 'abort',
+        input: ({ context }) => ({ uid: context.uid }),
+        onDone: {
+          target: 'leaving',
+          description: 'Back to the service, which learns that access was denied.',
+          actions: 'rememberReturnTo',
+        },
+        onError: {
+          target: 'failed',
+          description: 'The cancel failed (the sign-in had expired, or the server failed).',
+          actions: assign({ error: ({ event }) => serviceSignInFailureMessage(event.error) }),
+        },
+      },
+    },
+    expiryWarning: {
+      description: "'Your Password will expire in {n} days' before returning to the service.",
+      on: {
+        'interaction.continue': {
+          target: 'leaving',
+          description: 'Continue was pressed.',
+        },
+      },
+    },
+    mustChangePassword: {
+      description: 'The password must be changed in the console first; a link leads there.',
+      tags: ['error'],
+      on: {
+        'interaction.cancel': {
+          target: 'aborting',
+          description: 'Cancel was pressed: back to the service without signing in.',
+        },
+      },
+    },
+    failed: {
+      description: 'Something failed; the message says what. The person may try again.',
+      tags: ['error'],
+      on: {
+        'interaction.retry': { target: 'loading', description: 'Try again was pressed.' },
+      },
+    },
+    leaving: {
+      description: "'Returning to the service...': the browser leaves for the provider.",
+      tags: ['busy'],
+      type: 'final',
+      entry: 'goToService',
+    },
+  },
+})
+
+export type ServiceSignInActor = ActorRefFrom<typeof serviceSignInMachine>
+export type ServiceSignInSnapshot = SnapshotFrom<typeof serviceSignInMachine>

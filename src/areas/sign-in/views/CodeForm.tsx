@@ -1,0 +1,91 @@
+import { Button, Flex, Separator, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { LoginActor } from '../machines/login.machine'
+import { METHOD_TEXT } from '../machines/login.messages'
+import {
+  selectBusy,
+  selectCanVerify,
+  selectCode,
+  selectCodeError,
+  selectMethod,
+  selectOtherMethods,
+} from '../machines/login.selectors'
+import { FormField } from '../../../kit/views/form/FormField'
+
+/**
+ * The second factor (SPEC.md §2 'Login', docs/second-factors.md): the code of the factor asked
+ * for (the six-character code sent by SMS in SPEC.md's words, the authenticator app's, or a
+ * recovery code), and the account's other factors under 'Use another method'.
+ */
+export function CodeForm({ actor }: { actor: LoginActor }) {
+  const code = useSelector(actor, selectCode)
+  const codeError = useSelector(actor, selectCodeError)
+  const busy = useSelector(actor, selectBusy)
+  const canVerify = useSelector(actor, selectCanVerify)
+  const method = useSelector(actor, selectMethod)
+  const others = useSelector(actor, selectOtherMethods)
+  const text = METHOD_TEXT[method]
+  const recovery = method === 'recovery'
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: 'mfa.submit' })
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <Text as="p">{text.prompt}</Text>
+        <FormField
+          // A new field for each factor: what was typed for one is not offered to the next.
+          key={method}
+          label={text.label}
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          autoCapitalize={recovery ? 'characters' : undefined}
+          spellCheck={false}
+          autoFocus
+          maxLength={recovery ? 11 : 6}
+          readOnly={busy}
+          value={code}
+          error={codeError}
+          onValueChange={(value) => actor.send({ type: 'mfa.codeChanged', value })}
+        />
+        <Button type="submit" size="3" loading={busy} disabled={!canVerify}>
+          Validate Code
+        </Button>
+        {others.length > 0 && (
+          <Flex direction="column" gap="2" asChild>
+            <section aria-labelledby="login-other-methods">
+              <Separator size="4" />
+              <Text as="p" size="2" weight="medium" id="login-other-methods">
+                Use another method
+              </Text>
+              <Flex gap="2" wrap="wrap">
+                {others.map((other) => (
+                  <Button
+                    key={other}
+                    type="button"
+                    variant="soft"
+                    disabled={busy}
+                    onClick={() => actor.send({ type: 'mfa.useMethod', method: other })}
+                  >
+                    {METHOD_TEXT[other].use}
+                  </Button>
+                ))}
+              </Flex>
+            </section>
+          </Flex>
+        )}
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'mfa.back' })}
+        >
+          Back to Login
+        </Button>
+      </Flex>
+    </form>
+  )
+}

@@ -1,0 +1,72 @@
+import { Button, Flex } from '@radix-ui/themes'
+import { useNavigate } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import type { LoginActor } from '../machines/login.machine'
+import {
+  selectBusy,
+  selectCanSignIn,
+  selectPasskeyBusy,
+  selectPassword,
+  selectPasswordError,
+  selectUsername,
+  selectUsernameError,
+} from '../machines/login.selectors'
+import { FormField } from '../../../kit/views/form/FormField'
+import { PasswordField } from '../../../kit/views/form/PasswordField'
+import { PasskeyButton } from './PasskeyButton'
+
+type Props = { actor: LoginActor; focusPassword: boolean }
+
+/** Username and password (SPEC.md §2 'Login'). */
+export function CredentialsForm({ actor, focusPassword }: Props) {
+  const navigate = useNavigate()
+  const username = useSelector(actor, selectUsername)
+  const password = useSelector(actor, selectPassword)
+  const usernameError = useSelector(actor, selectUsernameError)
+  const passwordError = useSelector(actor, selectPasswordError)
+  const busy = useSelector(actor, selectBusy)
+  const canSignIn = useSelector(actor, selectCanSignIn)
+  const passkeyBusy = useSelector(actor, selectPasskeyBusy)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: 'login.submit' })
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <FormField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoFocus={!focusPassword}
+          readOnly={busy}
+          value={username}
+          error={usernameError}
+          onValueChange={(value) => actor.send({ type: 'login.usernameChanged', value })}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          autoFocus={focusPassword}
+          readOnly={busy}
+          value={password}
+          error={passwordError}
+          onValueChange={(value) => actor.send({ type: 'login.passwordChanged', value })}
+        />
+        <Button type="submit" size="3" loading={busy && !passkeyBusy} disabled={!canSignIn}>
+          Login
+        </Button>
+        <PasskeyButton actor={actor} />
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => void navigate({ to: '/forgotPassword' })}
+        >
+          Forgot Password?
+        </Button>
+      </Flex>
+    </form>
+  )
+}

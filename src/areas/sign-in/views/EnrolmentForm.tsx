@@ -1,0 +1,69 @@
+import { Button, Flex, Spinner, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { LoginActor } from '../machines/login.machine'
+import {
+  selectBusy,
+  selectCanVerify,
+  selectCode,
+  selectCodeError,
+  selectSetup,
+} from '../machines/login.selectors'
+import { AuthenticatorSecret } from '../../../kit/views/factors/AuthenticatorSecret'
+import { FormField } from '../../../kit/views/form/FormField'
+
+/**
+ * The enrolment the policy requires (docs/second-factors.md): the account has no second factor
+ * and its grace is over, so an authenticator app is set up here before the session opens.
+ */
+export function EnrolmentForm({ actor }: { actor: LoginActor }) {
+  const setup = useSelector(actor, selectSetup)
+  const code = useSelector(actor, selectCode)
+  const codeError = useSelector(actor, selectCodeError)
+  const busy = useSelector(actor, selectBusy)
+  const canVerify = useSelector(actor, selectCanVerify)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: 'mfa.submit' })
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <Text as="p">
+          Your organisation requires a second factor for your account. Set up an authenticator app
+          to continue.
+        </Text>
+        {setup ? (
+          <AuthenticatorSecret secret={setup.secret} uri={setup.uri} stacked />
+        ) : (
+          <Flex justify="center" p="6">
+            <Spinner size="3" aria-label="Preparing your authenticator key" />
+          </Flex>
+        )}
+        <FormField
+          label="Code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          readOnly={busy}
+          disabled={!setup}
+          value={code}
+          error={codeError}
+          onValueChange={(value) => actor.send({ type: 'mfa.codeChanged', value })}
+        />
+        <Button type="submit" size="3" loading={busy} disabled={!canVerify}>
+          Verify
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'mfa.back' })}
+        >
+          Back to Login
+        </Button>
+      </Flex>
+    </form>
+  )
+}

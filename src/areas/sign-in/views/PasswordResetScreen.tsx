@@ -1,0 +1,91 @@
+import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { useNavigate } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
+import { PASSWORD_EXCEPTION, RESET_LINK_EXPIRED } from '../../../kit/machines/password.messages'
+import { passwordResetMachine, type ResetActor } from '../machines/passwordReset.machine'
+import { selectCanRetry, selectLogin, selectScreen } from '../machines/passwordReset.selectors'
+import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
+import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
+import { LoginView } from './LoginView'
+import { ResetForm } from './ResetForm'
+
+function Pending({ message }: { message: string }) {
+  return (
+    <Flex align="center" justify="center" gap="3" py="4" role="status">
+      <Spinner size="3" />
+      <Text>{message}</Text>
+    </Flex>
+  )
+}
+
+// The login flow speaks for itself once it needs the person: its code step, or a refusal.
+const selectNeedsPerson = (s: LoginSnapshot) => s.context.challenge !== null || s.hasTag('error')
+
+/** The sign-in after the reset: 'Signing in...' unless the login flow needs the person. */
+function SigningIn({ login }: { login: LoginActor }) {
+  const needsPerson = useSelector(login, selectNeedsPerson)
+  if (!needsPerson) return <Pending message="Signing in..." />
+  return <LoginView actor={login} loggedOut={false} focusPassword={false} />
+}
+
+function LinkButtons({ login = 'Login' }: { login?: string }) {
+  const navigate = useNavigate()
+  return (
+    <Flex direction="column" gap="3">
+      <Button size="3" onClick={() => void navigate({ to: '/login' })}>
+        {login}
+      </Button>
+      <Button variant="ghost" onClick={() => void navigate({ to: '/forgotPassword' })}>
+        forgot password
+      </Button>
+    </Flex>
+  )
+}
+
+/** The reset screen for one link (SPEC.md §2 'Reset password'). */
+export function PasswordResetView({ actor }: { actor: ResetActor }) {
+  const screen = useSelector(actor, selectScreen)
+  const login = useSelector(actor, selectLogin)
+  const canRetry = useSelector(actor, selectCanRetry)
+  if (screen === 'signingIn' && login) return <SigningIn login={login} />
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1" size="6" align="center">
+        Password Reset
+      </Heading>
+      {screen === 'checking' && <Pending message="Checking the link..." />}
+      {screen === 'unavailable' && (
+        <>
+          <ErrorCallout message={PASSWORD_EXCEPTION} />
+          <Button size="3" disabled={!canRetry} onClick={() => actor.send({ type: 'reset.retry' })}>
+            Try Again
+          </Button>
+        </>
+      )}
+      {screen === 'expired' && (
+        <>
+          <Text as="p" align="center" weight="medium">
+            {RESET_LINK_EXPIRED}
+          </Text>
+          <LinkButtons />
+        </>
+      )}
+      {screen === 'form' && <ResetForm actor={actor} />}
+      {screen === 'failed' && (
+        <>
+          <ErrorCallout message={PASSWORD_EXCEPTION} />
+          <Text as="p">Your new password was saved; sign in with it on the login page.</Text>
+          <LinkButtons />
+        </>
+      )}
+      {screen === 'signingIn' && <Pending message="Signing in..." />}
+    </Flex>
+  )
+}
+
+/** /passwordReset/$slug. */
+export function PasswordResetScreen({ slug }: { slug: string }) {
+  const actor = useScreenActor(passwordResetMachine, { input: { slug } })
+  return actor ? <PasswordResetView actor={actor} /> : null
+}

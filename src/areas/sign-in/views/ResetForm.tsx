@@ -1,0 +1,66 @@
+import { Button, Flex } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import type { ResetActor } from '../machines/passwordReset.machine'
+import {
+  selectBusy,
+  selectCanSave,
+  selectEmail,
+  selectEmailError,
+  selectError,
+  selectPassword,
+  selectPasswordError,
+  selectRepeat,
+  selectRepeatError,
+} from '../machines/passwordReset.selectors'
+import { FormField } from '../../../kit/views/form/FormField'
+import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
+import { NewPasswordFields } from '../../../kit/views/form/NewPasswordFields'
+
+/** The 'Password Reset' form: the address on file as a check, and the new password twice. */
+export function ResetForm({ actor }: { actor: ResetActor }) {
+  const email = useSelector(actor, selectEmail)
+  const password = useSelector(actor, selectPassword)
+  const repeat = useSelector(actor, selectRepeat)
+  const emailError = useSelector(actor, selectEmailError)
+  const passwordError = useSelector(actor, selectPasswordError)
+  const repeatError = useSelector(actor, selectRepeatError)
+  const error = useSelector(actor, selectError)
+  const busy = useSelector(actor, selectBusy)
+  const canSave = useSelector(actor, selectCanSave)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: 'reset.submit' })
+      }}
+    >
+      <Flex direction="column" gap="4">
+        {error && <ErrorCallout message={error} />}
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoFocus
+          readOnly={busy}
+          value={email}
+          error={emailError}
+          onValueChange={(value) => actor.send({ type: 'reset.emailChanged', value })}
+        />
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          passwordError={passwordError}
+          repeatError={repeatError}
+          busy={busy}
+          onPasswordChange={(value) => actor.send({ type: 'reset.passwordChanged', value })}
+          onRepeatChange={(value) => actor.send({ type: 'reset.repeatChanged', value })}
+        />
+        <Button type="submit" size="3" loading={busy} disabled={!canSave}>
+          Save Password
+        </Button>
+      </Flex>
+    </form>
+  )
+}

@@ -1,0 +1,96 @@
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import { BulkActions, type BulkAction } from '../../../../schema/users'
+import type { ListActor, ListSnapshot } from '../../../kit/machines/list.machine'
+import type { UserBulkActor, UserBulkSnapshot } from '../machines/userBulk.machine'
+import { BULK_LABEL } from '../machines/userBulk.messages'
+import type { UserSelectionActor, UserSelectionSnapshot } from '../machines/userSelection.machine'
+
+const number = new Intl.NumberFormat('en-US')
+
+const selectCount = (s: UserSelectionSnapshot) => (s.hasTag('selected') ? s.context.count : 0)
+const selectBusy = (s: UserSelectionSnapshot) => s.hasTag('busy')
+const selectCanAll = (s: UserSelectionSnapshot) => s.can({ type: 'selection.selectAll' })
+const selectCanClear = (s: UserSelectionSnapshot) => s.can({ type: 'selection.clear' })
+const selectMatching = (s: ListSnapshot) => s.context.count
+const selectCanChoose = (s: UserBulkSnapshot) =>
+  s.can({ type: 'bulk.choose', action: 'lock', ids: [] })
+
+/** The order the bar offers the actions in (the UI contract). */
+const ORDER: BulkAction[] = [
+  'lock',
+  'unlock',
+  'revoke-sessions',
+  'require-password-change',
+  'disable',
+  'enable',
+]
+
+type Props = { list: ListActor; selection: UserSelectionActor; bulk: UserBulkActor }
+
+/** Once a row is checked: how many, select every matching user, clear, and the bulk actions. */
+export function SelectionBar({ list, selection, bulk }: Props) {
+  const count = useSelector(selection, selectCount)
+  const busy = useSelector(selection, selectBusy)
+  const canAll = useSelector(selection, selectCanAll)
+  const canClear = useSelector(selection, selectCanClear)
+  const matching = useSelector(list, selectMatching)
+  const canChoose = useSelector(bulk, selectCanChoose)
+  if (count === 0) return null
+  const choose = (action: BulkAction) =>
+    bulk.send({
+      type: 'bulk.choose',
+      action,
+      ids: Object.keys(selection.getSnapshot().context.selected),
+    })
+  return (
+    <Flex
+      role="region"
+      aria-label="Selection"
+      align="center"
+      gap="2"
+      wrap="wrap"
+      p="2"
+      flexShrink="0"
+      style={{ background: 'var(--accent-a3)', borderRadius: 'var(--radius-3)' }}
+    >
+      <Text size="2" weight="medium" aria-live="polite">
+        {number.format(count)} selected
+      </Text>
+      {
+        <Button
+          size="1"
+          variant="ghost"
+          loading={busy}
+          disabled={!canAll}
+          onClick={() => selection.send({ type: 'selection.selectAll' })}
+        >
+          Select all {number.format(matching)} matching
+        </Button>
+      }
+      <Button
+        size="1"
+        variant="ghost"
+        color="gray"
+        disabled={!canClear}
+        onClick={() => selection.send({ type: 'selection.clear' })}
+      >
+        Clear selection
+      </Button>
+      <Flex gap="2" wrap="wrap" ml="auto">
+        {ORDER.filter((action) => BulkActions.includes(action)).map((action) => (
+          <Button
+            key={action}
+            size="1"
+            variant="soft"
+            color={action === 'lock' || action === 'disable' ? 'red' : undefined}
+            disabled={!canChoose || busy}
+            onClick={() => choose(action)}
+          >
+            {BULK_LABEL[action]}
+          </Button>
+        ))}
+      </Flex>
+    </Flex>
+  )
+}

@@ -1,0 +1,212 @@
+import { Box, Button, Checkbox, Code, Dialog, Flex, Grid, RadioGroup, Text } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import { useId } from 'react'
+import { Permissions, type Permission, type UserType } from '../../../../../schema/permissions'
+import type { InviteActor, InviteSnapshot } from '../../machines/invite.machine'
+import { displayPhone, inviteErrors, type InviteTextField } from '../../machines/invite.messages'
+import { useReturnFocus } from '../../../../kit/views/dialog/useReturnFocus'
+import { FormField } from '../../../../kit/views/form/FormField'
+import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { PERMISSION_TEXT } from '../permissionText'
+
+const selectOpen = (s: InviteSnapshot) => s.hasTag('open')
+const selectBusy = (s: InviteSnapshot) => s.hasTag('busy')
+const selectFields = (s: InviteSnapshot) => s.context.fields
+const selectRefusal = (s: InviteSnapshot) =>
+  s.hasTag('error') ? { message: s.context.error, field: s.context.errorField } : null
+const selectCanSend = (s: InviteSnapshot) => s.can({ type: 'invite.submit' })
+const selectCanCancel = (s: InviteSnapshot) => s.can({ type: 'invite.cancel' })
+
+/** The text fields as the dialog labels them. */
+export const INVITE_LABELS: Record<InviteTextField, string> = {
+  nameFirst: 'First name',
+  nameLast: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+}
+
+const TEXT_FIELDS: {
+  name: InviteTextField
+  type: 'text' | 'email' | 'tel'
+  autoComplete: string
+  hint?: string
+}[] = [
+  { name: 'nameFirst', type: 'text', autoComplete: 'off' },
+  { name: 'nameLast', type: 'text', autoComplete: 'off' },
+  { name: 'email', type: 'email', autoComplete: 'off' },
+  { name: 'phone', type: 'tel', autoComplete: 'off', hint: 'Optional' },
+]
+
+const TYPES: { value: UserType; label: string }[] = [
+  { value: 'INTERNAL', label: 'Internal' },
+  { value: 'EXTERNAL', label: 'External' },
+]
+
+/**
+ * The Add User dialog: the new user's name, email, optional phone, type and permissions. The
+ * user sets their own password from the invitation mail; no one else ever sees it.
+ */
+export function InviteDialog({ actor }: { actor: InviteActor }) {
+  const open = useSelector(actor, selectOpen)
+  // Opened by the chart, not a Trigger: the focus goes back to 'Add User' when it closes.
+  const returnFocus = useReturnFocus(open)
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) actor.send({ type: 'invite.cancel' })
+      }}
+    >
+      <Dialog.Content
+        minWidth={{ initial: '0', xs: '400px' }}
+        maxWidth={{ initial: '100%', xs: '560px' }}
+        {...returnFocus}
+      >
+        <Dialog.Title>Add User</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          They get an email with a link to choose their password (valid for 72 hours).
+        </Dialog.Description>
+        <InviteForm actor={actor} />
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}
+
+function InviteForm({ actor }: { actor: InviteActor }) {
+  const busy = useSelector(actor, selectBusy)
+  const fields = useSelector(actor, selectFields)
+  const refusal = useSelector(actor, selectRefusal)
+  const canSend = useSelector(actor, selectCanSend)
+  const canCancel = useSelector(actor, selectCanCancel)
+  const errors = inviteErrors(fields)
+  const typeLabel = useId()
+  return (
+    <form
+      aria-label="Add User"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: 'invite.submit' })
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+          {TEXT_FIELDS.map((field, index) => (
+            <Flex key={field.name} direction="column" gap="2">
+              {/* The phone takes Profile's '(###) ### - ####' once the field is left. */}
+              <Box
+                onBlur={
+                  field.name === 'phone'
+                    ? () => {
+                        const shown = displayPhone(fields.phone)
+                        if (shown !== fields.phone)
+                          actor.send({ type: 'invite.edit', field: 'phone', value: shown })
+                      }
+                    : undefined
+                }
+              >
+                <FormField
+                  label={INVITE_LABELS[field.name]}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  autoFocus={index === 0}
+                  readOnly={busy}
+                  placeholder={field.hint}
+                  value={fields[field.name]}
+                  error={errors[field.name]}
+                  onValueChange={(value) =>
+                    actor.send({ type: 'invite.edit', field: field.name, value })
+                  }
+                />
+              </Box>
+              {refusal?.field === field.name && <ErrorText message={refusal.message} />}
+            </Flex>
+          ))}
+        </Grid>
+        <Flex direction="column" gap="2">
+          <Text id={typeLabel} size="2" weight="medium">
+            Type
+          </Text>
+          <RadioGroup.Root
+            aria-labelledby={typeLabel}
+            value={fields.type}
+            disabled={busy}
+            onValueChange={(value) =>
+              actor.send({ type: 'invite.setType', value: value as UserType })
+            }
+          >
+            <Flex gap="4">
+              {TYPES.map((type) => (
+                <RadioGroup.Item key={type.value} value={type.value}>
+                  {type.label}
+                </RadioGroup.Item>
+              ))}
+            </Flex>
+          </RadioGroup.Root>
+        </Flex>
+        <PermissionBoxes
+          chosen={fields.permissions}
+          disabled={busy}
+          onChange={(permission, on) =>
+            actor.send({ type: 'invite.togglePermission', permission, on })
+          }
+        />
+        {refusal && !refusal.field && <ErrorText message={refusal.message} />}
+        <Flex gap="3" justify="end" wrap="wrap">
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray" disabled={!canCancel}>
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" loading={busy} disabled={!canSend}>
+            Send invitation
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  )
+}
+
+/** A checkbox per permission, named by the permission string, with a line saying what it allows. */
+function PermissionBoxes({
+  chosen,
+  disabled,
+  onChange,
+}: {
+  chosen: readonly Permission[]
+  disabled: boolean
+  onChange: (permission: Permission, on: boolean) => void
+}) {
+  const id = useId()
+  return (
+    <Flex direction="column" gap="2" role="group" aria-labelledby={`${id}-title`}>
+      <Text id={`${id}-title`} size="2" weight="medium">
+        Permissions
+      </Text>
+      <Grid columns={{ initial: '1', sm: '2' }} gapX="4" gapY="2">
+        {Permissions.map((permission) => (
+          <Text as="label" key={permission} size="2">
+            <Flex gap="2" align="start">
+              <Checkbox
+                mt="1"
+                checked={chosen.includes(permission)}
+                disabled={disabled}
+                aria-labelledby={`${id}-${permission}-name`}
+                aria-describedby={`${id}-${permission}`}
+                onCheckedChange={(checked) => onChange(permission, checked === true)}
+              />
+              <Flex direction="column">
+                <Code id={`${id}-${permission}-name`} variant="ghost">
+                  {permission}
+                </Code>
+                <Text id={`${id}-${permission}`} size="1" color="gray">
+                  {PERMISSION_TEXT[permission]}
+                </Text>
+              </Flex>
+            </Flex>
+          </Text>
+        ))}
+      </Grid>
+    </Flex>
+  )
+}

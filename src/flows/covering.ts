@@ -1,0 +1,42 @@
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate'
+import { replay } from './replay'
+import { pathEvents, type ModelPath } from './model'
+
+const atomicIds = (s: AnyMachineSnapshot) =>
+  (s._nodes as AnyStateNode[]).filter((n) => n.type === 'atomic').map((n) => n.id)
+
+/**
+ * The few paths that together reach every state and take every transition of `machine` (greedy
+ * set cover, shorter paths first on a tie): each is driven through the real screen, so each must
+ * earn its place. For models whose shortest paths are many because each way in is its own node.
+ */
+export function coveringPaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  input: unknown,
+  paths: ModelPath<TMachine>[],
+): ModelPath<TMachine>[] {
+  const covers = paths.map((path) => {
+    const found = new Set(path.steps.flatMap((step) => atomicIds(step.state as AnyMachineSnapshot)))
+    for (const step of replay(machine, input, pathEvents(path)).steps)
+      step.taken.forEach((key) => found.add(key))
+    return found
+  })
+  const left = new Set(covers.flatMap((cover) => [...cover]))
+  const chosen: ModelPath<TMachine>[] = []
+  while (left.size > 0) {
+    let best = -1
+    let gain = 0
+    covers.forEach((cover, index) => {
+      const g = [...cover].filter((item) => left.has(item)).length
+      const shorter = paths[index]!.steps.length < (paths[best]?.steps.length ?? Infinity)
+      if (g > gain || (g === gain && g > 0 && shorter)) {
+        best = index
+        gain = g
+      }
+    })
+    if (best < 0) break
+    covers[best]!.forEach((item) => left.delete(item))
+    chosen.push(paths[best]!)
+  }
+  return chosen
+}

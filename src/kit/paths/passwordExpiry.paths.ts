@@ -1,0 +1,50 @@
+import {
+  passwordExpiryMachine,
+  type ExpiryEvent,
+  type ExpiryInput,
+} from '../session/passwordExpiry.machine'
+import { definePaths, type PathsModel } from '../../flows/model'
+
+const DAY = 86_400_000
+/** When the password expires, as each model starts: 9.5 days left reads as 10 (whole days, rounded up). */
+export const starts = {
+  due: new Date(Date.now() + 9.5 * DAY).toISOString(),
+  notDue: new Date(Date.now() + 30 * DAY).toISOString(),
+}
+export type Start = keyof typeof starts
+
+const events = [{ type: 'expiry.later' }, { type: 'password.left' }] as unknown as ExpiryEvent[]
+
+const input = (passwordExpiresAt: string): ExpiryInput => ({
+  userId: 'u1',
+  passwordExpiresAt,
+  mustChangePassword: false,
+  dismissed: false,
+  now: Date.now(),
+})
+
+const names: Record<Start, string> = {
+  due: 'Password expiry: 10 days left',
+  notDue: 'Password expiry: 30 days left',
+}
+
+// Whether the dialog is due is fixed when the frame opens: one model per starting point.
+const modelFor = (start: Start) =>
+  definePaths({
+    name: names[start],
+    machine: passwordExpiryMachine,
+    events,
+    input: input(starts[start]),
+    shows: (s) => {
+      if (s.hasTag('open'))
+        return `The 'Your Password will expire in ${s.context.daysLeft} days' dialog over Home: the change form, Later is on, Change Password is off`
+      return s.matches('dismissed') ? 'Home; the dialog is closed' : 'Home; no dialog'
+    },
+  })
+
+export const passwordExpiryPaths: Record<Start, PathsModel<typeof passwordExpiryMachine>> = {
+  due: modelFor('due'),
+  notDue: modelFor('notDue'),
+}
+
+export const models = [passwordExpiryPaths.due, passwordExpiryPaths.notDue]

@@ -1,0 +1,221 @@
+import { Cross2Icon, Pencil1Icon } from '@radix-ui/react-icons'
+import { Box, Button, Flex, Grid, IconButton, RadioGroup, Text, TextArea } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
+import { useId, useState, type ComponentProps } from 'react'
+import type { EditorActor, EditorRecord, EditorSnapshot } from '../../machines/inlineEditor.machine'
+import { FormField } from './FormField'
+import { PasswordField } from './PasswordField'
+import { useFieldError } from './useFieldError'
+import { ErrorText } from './ErrorText'
+
+/** One input of an editor: the field's name in the chart, its label and its kind. */
+export type EditorField = {
+  name: string
+  label: string
+  /** 'lines': a text area, one value per line; 'choice': radio buttons of `choices`. */
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'lines' | 'choice'
+  autoComplete?: ComponentProps<typeof FormField>['autoComplete']
+  choices?: readonly { value: string; label: string }[]
+}
+
+type Props = {
+  editor: EditorActor
+  /** 'Name', 'Email', 'Phone': the row's label, and (lowercased) the icons' names. */
+  title: string
+  /** The saved value as the closed row shows it. */
+  display: string
+  fields: EditorField[]
+  /** The freshest copy of what is edited (a cache the sync keeps); editing starts from it. */
+  record?: EditorRecord
+  /** No edit icon: the value cannot be changed now (a deleted service). */
+  readOnly?: boolean
+}
+
+const selectOpen = (s: EditorSnapshot) => s.hasTag('open')
+const selectBusy = (s: EditorSnapshot) => s.hasTag('busy')
+const selectError = (s: EditorSnapshot) => (s.hasTag('error') ? s.context.error : null)
+const selectFields = (s: EditorSnapshot) => s.context.fields
+const selectSpec = (s: EditorSnapshot) => s.context.spec
+const selectCanSave = (s: EditorSnapshot) => s.can({ type: 'editor.save' })
+const selectCanCancel = (s: EditorSnapshot) => s.can({ type: 'editor.cancel' })
+
+/**
+ * A row of the Personal Info card (SPEC.md §2 'Profile') or of a service's detail ('Services'): the
+ * saved value with an edit icon, or, when open, the inputs with a cancel icon and 'Save Changes'.
+ */
+export function InlineEditor({ editor, title, display, fields, record, readOnly }: Props) {
+  const open = useSelector(editor, selectOpen)
+  // Once opened from its edit icon, the row gives the focus back to it when the editor closes
+  // (saved or cancelled): the form the focus was in is gone.
+  const [edited, setEdited] = useState(false)
+  const thing = title.toLowerCase()
+  if (!open) {
+    return (
+      <Flex justify="between" align="center" gap="3" role="group" aria-label={title}>
+        <Box minWidth="0">
+          <Text as="div" size="2" color="gray">
+            {title}
+          </Text>
+          <Text as="div" size="3" style={{ overflowWrap: 'anywhere' }}>
+            {display}
+          </Text>
+        </Box>
+        {!readOnly && (
+          <IconButton
+            variant="ghost"
+            color="gray"
+            aria-label={`Edit ${thing}`}
+            autoFocus={edited}
+            onClick={() => {
+              setEdited(true)
+              editor.send(record ? { type: 'editor.open', record } : { type: 'editor.open' })
+            }}
+          >
+            <Pencil1Icon width={18} height={18} />
+          </IconButton>
+        )}
+      </Flex>
+    )
+  }
+  return <OpenEditor editor={editor} title={title} fields={fields} />
+}
+
+function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 'fields'>) {
+  const busy = useSelector(editor, selectBusy)
+  const error = useSelector(editor, selectError)
+  const values = useSelector(editor, selectFields)
+  const canSave = useSelector(editor, selectCanSave)
+  const canCancel = useSelector(editor, selectCanCancel)
+  const spec = useSelector(editor, selectSpec)
+  const errors = spec.errors(values)
+  const thing = title.toLowerCase()
+  return (
+    <form
+      aria-label={`Edit ${thing}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        editor.send({ type: 'editor.save' })
+      }}
+    >
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="3">
+          <Text size="2" weight="medium">
+            {title}
+          </Text>
+          <IconButton
+            type="button"
+            variant="ghost"
+            color="gray"
+            aria-label={`Cancel editing ${thing}`}
+            disabled={!canCancel}
+            onClick={() => editor.send({ type: 'editor.cancel' })}
+          >
+            <Cross2Icon width={18} height={18} />
+          </IconButton>
+        </Flex>
+        <Grid columns={{ initial: '1', sm: fields.length > 1 ? '2' : '1' }} gap="3">
+          {fields.map((field, index) => {
+            const props = {
+              label: field.label,
+              autoComplete: field.autoComplete,
+              // The person just asked to edit this: the first input takes the focus.
+              autoFocus: index === 0,
+              readOnly: busy,
+              value: values[field.name] ?? '',
+              error: errors[field.name],
+              onValueChange: (value: string) =>
+                editor.send({ type: 'editor.fieldChanged', field: field.name, value }),
+            }
+            if (field.type === 'password') return <PasswordField key={field.name} {...props} />
+            if (field.type === 'lines') return <LinesField key={field.name} {...props} />
+            if (field.type === 'choice')
+              return <ChoiceField key={field.name} choices={field.choices ?? []} {...props} />
+            return <FormField key={field.name} type={field.type ?? 'text'} {...props} />
+          })}
+        </Grid>
+        <ErrorText message={error} />
+        <Flex justify="end">
+          <Button type="submit" disabled={!canSave} loading={busy}>
+            Save Changes
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  )
+}
+
+type InputProps = {
+  label: string
+  autoFocus: boolean
+  readOnly: boolean
+  value: string
+  error: string | undefined
+  onValueChange: (value: string) => void
+}
+
+/** A labelled text area (one value per line) with its validation message. */
+function LinesField({ label, autoFocus, readOnly, value, error, onValueChange }: InputProps) {
+  const id = useId()
+  const field = useFieldError(error)
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <TextArea
+        id={id}
+        size="3"
+        rows={3}
+        autoFocus={autoFocus}
+        readOnly={readOnly}
+        value={value}
+        onChange={(event) => {
+          field.onChange()
+          onValueChange(event.target.value)
+        }}
+        onBlur={field.onBlur}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.error ? `${id}-error` : undefined}
+        color={field.error ? 'red' : undefined}
+      />
+      <Text
+        size="1"
+        color={field.error ? 'red' : 'gray'}
+        id={field.error ? `${id}-error` : undefined}
+      >
+        {field.error ?? 'One per line.'}
+      </Text>
+    </Flex>
+  )
+}
+
+/** A labelled group of radio buttons, one per choice. */
+function ChoiceField({
+  label,
+  readOnly,
+  value,
+  onValueChange,
+  choices,
+}: InputProps & { choices: readonly { value: string; label: string }[] }) {
+  const id = useId()
+  return (
+    <Box>
+      <Text as="div" size="2" weight="medium" id={id} mb="1">
+        {label}
+      </Text>
+      <RadioGroup.Root
+        aria-labelledby={id}
+        value={value}
+        disabled={readOnly}
+        onValueChange={onValueChange}
+      >
+        {choices.map((choice) => (
+          <RadioGroup.Item key={choice.value} value={choice.value}>
+            {choice.label}
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+    </Box>
+  )
+}
