@@ -1,29 +1,16 @@
 import {
   assign,
   createActor,
-  fromPromise,
-  sendTo,
-  setup,
-  enqueueActions,
-  stopChild,
   type ActorOptions,
   type ActorRefFrom,
-  type AnyActorLogic,
   type SnapshotFrom,
 } from 'xstate'
 import type { SelfUser } from '../../../schema/user'
-import { ErrorCode } from '../../../schema/errors'
-import { isApiError } from '../../data/api/ApiError'
-import { signOut } from '../../data/api/auth'
-import { fetchSelf } from '../../data/api/self'
 import { isExpiryWarningDismissed } from '../../data/prefs/passwordExpiry'
-import { cookiesAcceptedMachine } from './cookiesAccepted.machine'
-import { notificationsMachine } from '../machines/notifications.machine'
-import { passwordExpiryMachine } from './passwordExpiry.machine'
-import type { SyncSnapshot } from './sync.machine'
-import { lazySyncMachine, loadSyncMachine } from './sync.lazy'
-import { isSyncFailed, isSyncReady } from './sync.status'
 import { SYSTEM_ID } from '../machines/system'
+import { sessionSetup } from './session.setup'
+
+export type { FetchSelfInput, SessionEvent } from './session.setup'
 
 // signedIn is only entered with the user fetchSelf answered, so this never throws.
 const signedInUser = (user: SelfUser | null): SelfUser => {
@@ -31,94 +18,14 @@ const signedInUser = (user: SelfUser | null): SelfUser => {
   return user
 }
 
-/** Whether the session check follows a sign-in (the session is then known to exist). */
-export type FetchSelfInput = { signedIn: boolean }
-
-type SessionContext = {
-  /** The signed-in user; null whenever no session is known. */
-  user: SelfUser | null
-  /** Set by an explicit logout so the login screen can say so; cleared by the next sign-in. */
-  loggedOut: boolean
-}
-
-export type SessionEvent =
-  | { type: 'session.signedIn' }
-  | { type: 'session.signOut' }
-  | { type: 'session.expired' }
-  | { type: 'session.retry' }
-  | { type: 'data.retry' }
-  /** An account screen saved a change to the signed-in user (profile, password, visage). */
-  | { type: 'self.updated'; changes: Partial<SelfUser> }
-  /** A screen or dialog opened: its actor joins the system as a child of the session. */
-  | { type: 'screen.open'; id: string; logic: AnyActorLogic; input?: unknown }
-  /** A screen or dialog closed: its actor stops. */
-  | { type: 'screen.close'; id: string }
-  /** The sync child's state, as XState reports it to its parent. */
-  | { type: 'xstate.snapshot.sync'; snapshot: SyncSnapshot }
-
 /**
  * The root statechart: who is signed in, and whether the console may show its routes yet.
  * It lives for the whole page (systemId 'session') and travels in the router context.
+ *
+ * session.setup.ts holds its context, events, actors, guards and actions (among them the spawn of
+ * the screens' and dialogs' actors).
  */
-export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    children: {} as {
-      sync: 'sync'
-      notifications: 'notifications'
-      passwordExpiry: 'passwordExpiry'
-      cookiesAccepted: 'cookiesAccepted'
-    },
-  },
-  actors: {
-    // Someone is signed in: the sync's code (caches, worker) loads before signedIn invokes it, and
-    // only then, so /login loads none of it (docs/console-first-load.md). Right after a sign-in the
-    // session is known to exist, so it loads beside the user fetch instead of after it.
-    fetchSelf: fromPromise<SelfUser, FetchSelfInput>(async ({ signal, input }) => {
-      const sync = input.signedIn ? loadSyncMachine() : undefined
-      // Awaited below; a failure then is the session check's, as when it loads after the user.
-      sync?.catch(() => {})
-      const user = await fetchSelf({ signal })
-      await (sync ?? loadSyncMachine())
-      return user
-    }),
-    signOut: fromPromise<void>(({ signal }) => signOut({ signal })),
-    sync: lazySyncMachine,
-    notifications: notificationsMachine,
-    passwordExpiry: passwordExpiryMachine,
-    cookiesAccepted: cookiesAcceptedMachine,
-  },
-  guards: {
-    isNotSignedIn: ({ event }) =>
-      'error' in event && isApiError(event.error) && event.error.code === ErrorCode.notSignedIn,
-    isDataReady: ({ event }) =>
-      event.type === 'xstate.snapshot.sync' && isSyncReady(event.snapshot),
-    isDataFailed: ({ event }) =>
-      event.type === 'xstate.snapshot.sync' && isSyncFailed(event.snapshot),
-  },
-  actions: {
-    forgetUser: assign({ user: null }),
-    retrySync: sendTo('sync', { type: 'sync.retry' }),
-    openScreen: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'screen.open') return
-      // The screens' machines are not this chart's own actors: they come with the event.
-      const spawn = enqueue.spawnChild as unknown as (
-        src: AnyActorLogic,
-        options: { id: string; input: unknown },
-      ) => void
-      spawn(event.logic, { id: event.id, input: event.input })
-    }),
-    closeScreen: stopChild(({ event }) => (event.type === 'screen.close' ? event.id : '')),
-    reportScreenFailure: ({ event }) => {
-      // A bug in one screen's machine stops that screen only; the console and its session stay.
-      console.error(
-        `The actor ${event.type.slice('xstate.error.actor.'.length)} failed:`,
-        (event as { error?: unknown }).error,
-      )
-    },
-  },
-}).createMachine({
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   description: 'Finds out who is signed in, then offers the signed-in or the signed-out routes.',
   context: { user: null, loggedOut: false },

@@ -1,58 +1,13 @@
-import {
-  assign,
-  fromCallback,
-  fromObservable,
-  fromPromise,
-  setup,
-  stateIn,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate'
-import { Collections, type Collection } from '../../../schema/sync'
-import { ownerKey, type CacheUser } from '../../data/db/cacheOwner'
-import type { OpenResult } from '../../data/db/openCache'
+import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { ownerKey } from '../../data/db/cacheOwner'
 import { Areas, type Area } from '../../data/db/syncState'
-import { listenForChanges } from '../../data/sync/changes'
-import { progressStream } from '../../data/sync/progressStream'
-import { pullCollections, syncArea, type SyncProgress } from '../../data/sync/syncArea'
-import {
-  areaCaughtUp,
-  dropFirstBatches,
-  enginePull,
-  startFirstBatches,
-  startSyncEngine,
-} from '../../data/sync/syncDeps'
-import { cacheVersionMachine } from './cacheVersion.machine'
+import { startSyncEngine } from '../../data/sync/syncDeps'
+import { readyState } from './sync.ready'
+import { syncSetup } from './sync.setup'
 
-/** The signed-in user the caches are filled for (from session's SelfUser). */
 /** A cache area, as the loading views name it. */
 export type { Area }
-
-export type SyncInput = { user: CacheUser }
-
-export type SyncContext = {
-  /** Whose the caches are (`ownerKey`): caches filled for anyone else are emptied when opened. */
-  owner: string
-  /** The table being loaded and its rows so far: 'Loading Data, please wait...' shows them. */
-  progress: { table: Collection | null; loaded: number }
-  /** The same, per area: both load side by side, and the screen names the table of each. */
-  areaProgress: Partial<Record<Area, { table: Collection; loaded: number }>>
-  /** Rows loaded per table since the page opened. */
-  loaded: Partial<Record<Collection, number>>
-  /** Collections named by change notices and not yet pulled. */
-  pending: Collection[]
-  /** Collections the pull under way is reading (put back in `pending` if it fails). */
-  pulling: Collection[]
-  error: unknown
-}
-
-export type SyncEvent =
-  | { type: 'sync.changed'; collections: Collection[] }
-  /** The change stream (re)connected: notices sent while it was away are lost. */
-  | { type: 'sync.connected' }
-  | { type: 'sync.retry' }
-
-const union = (a: readonly Collection[], b: readonly Collection[]) => [...new Set([...a, ...b])]
+export type { SyncContext, SyncEvent, SyncInput } from './sync.setup'
 
 const areaRegion = (area: Area, id: string) =>
   ({
@@ -89,72 +44,11 @@ const areaRegion = (area: Area, id: string) =>
  * signed-in user, loads both areas, then keeps them current from the server's change notices. The
  * session statechart shows content only once this machine has the 'ready' tag. Created once per
  * page with systemId 'sync'; invoked per session, with the signed-in user as input.
+ *
+ * sync.setup.ts holds its context, events, actors, guards and actions; sync.ready.ts the 'ready'
+ * state (the caches loaded, kept current from change notices).
  */
-export const syncMachine = setup({
-  types: { context: {} as SyncContext, events: {} as SyncEvent, input: {} as SyncInput },
-  actors: {
-    openCaches: cacheVersionMachine,
-    loadArea: fromObservable<SyncProgress, { area: Area }>(({ input }) =>
-      progressStream<SyncProgress>((report, signal) =>
-        syncArea(input.area, enginePull, signal, report, areaCaughtUp),
-      ),
-    ),
-    listenForChanges: fromCallback<SyncEvent>(({ sendBack }) =>
-      listenForChanges(
-        (collections) => sendBack({ type: 'sync.changed', collections }),
-        undefined,
-        undefined,
-        () => sendBack({ type: 'sync.connected' }),
-      ),
-    ),
-    pullChanges: fromPromise<void, { collections: Collection[] }>(({ input, signal }) =>
-      pullCollections(input.collections, enginePull, signal),
-    ),
-  },
-  delays: {
-    /** SPEC.md §9: change debounce. */
-    changeDebounce: 120,
-    staleRetry: 5000,
-  },
-  guards: {
-    // The change stream's failure matters only once the caches are there to go stale.
-    isReady: stateIn('#sync.ready'),
-    isReset: ({ event }) => (event as unknown as { output: OpenResult }).output === 'reset',
-    hasPending: ({ context }) => context.pending.length > 0,
-  },
-  actions: {
-    recordProgress: assign(({ context, event }) => {
-      const report = (event as unknown as { snapshot: { context: SyncProgress | undefined } })
-        .snapshot.context
-      if (!report) return {}
-      // A caught-up area shows as it is; its collections are pulled once content shows.
-      if (report.background) return { pending: union(context.pending, report.background) }
-      return {
-        progress: { table: report.table, loaded: report.loaded },
-        areaProgress: {
-          ...context.areaProgress,
-          [report.area]: { table: report.table, loaded: report.loaded },
-        },
-        loaded: { ...context.loaded, [report.table]: report.loaded },
-      }
-    }),
-    startEngine: () => void startSyncEngine(),
-    fetchFirstBatches: () => startFirstBatches(),
-    dropFirstBatches: () => dropFirstBatches(),
-    recordError: assign({ error: ({ event }) => (event as unknown as { error: unknown }).error }),
-    queueChanges: assign({
-      pending: ({ context, event }) =>
-        event.type === 'sync.changed' ? union(context.pending, event.collections) : context.pending,
-    }),
-    queueAll: assign({ pending: () => [...Collections] }),
-    forgetChanges: assign({ pending: [] }),
-    startPull: assign(({ context }) => ({ pulling: context.pending, pending: [] })),
-    requeuePull: assign(({ context }) => ({
-      pending: union(context.pulling, context.pending),
-      pulling: [],
-    })),
-  },
-}).createMachine({
+export const syncMachine = syncSetup.createMachine({
   id: 'sync',
   description: 'Fills the identity and attribute caches from the server and keeps them current.',
   // First batches fetched for this session and never taken must not reach another's cache.
@@ -252,109 +146,7 @@ export const syncMachine = setup({
         description: 'Both areas finished loading.',
       },
     },
-    ready: {
-      description: 'Both caches are loaded; change notices are pulled as they come.',
-      tags: ['ready'],
-      initial: 'idle',
-      states: {
-        idle: {
-          description: 'Up to date as far as the server has told.',
-          // Notices heard while loading are pulled now, in the background.
-          always: {
-            guard: 'hasPending',
-            target: 'debouncing',
-            description: 'Notices came while loading: their collections are pulled now.',
-          },
-          on: {
-            'sync.connected': {
-              target: 'debouncing',
-              actions: 'queueAll',
-              description: 'The stream reconnected: notices sent while it was away are lost.',
-            },
-            'sync.changed': {
-              target: 'debouncing',
-              actions: 'queueChanges',
-              description: 'The server named collections that changed.',
-            },
-          },
-        },
-        debouncing: {
-          description: 'Waits 120 ms for more notices so that a burst of changes costs one pull.',
-          after: {
-            changeDebounce: {
-              target: 'pulling',
-              description: '120 ms passed without another notice.',
-            },
-          },
-          on: {
-            'sync.changed': {
-              target: 'debouncing',
-              reenter: true,
-              actions: 'queueChanges',
-              description: 'Another notice came: the wait starts again.',
-            },
-            'sync.connected': {
-              target: 'debouncing',
-              reenter: true,
-              actions: 'queueAll',
-              description: 'The stream reconnected: every collection is pulled, after the wait.',
-            },
-          },
-        },
-        pulling: {
-          description: 'Pulls the changed collections from their stored cursors.',
-          tags: ['busy'],
-          entry: 'startPull',
-          invoke: {
-            id: 'pullChanges',
-            src: 'pullChanges',
-            input: ({ context }) => ({ collections: context.pulling }),
-            onDone: [
-              {
-                guard: 'hasPending',
-                target: 'debouncing',
-                actions: assign({ pulling: [] }),
-                description: 'The pull finished; notices came meanwhile, so another pull follows.',
-              },
-              {
-                target: 'idle',
-                actions: assign({ pulling: [] }),
-                description: 'The pull finished; nothing else changed.',
-              },
-            ],
-            onError: {
-              target: 'stale',
-              actions: ['requeuePull', 'recordError'],
-              description: 'The pull failed; its collections are kept for the next try.',
-            },
-          },
-          on: {
-            'sync.changed': {
-              actions: 'queueChanges',
-              description: 'A notice came during the pull: pulled after it.',
-            },
-          },
-        },
-        stale: {
-          description:
-            'A pull failed or the change stream is down: the caches show what they had and pull again shortly.',
-          tags: ['error'],
-          after: {
-            staleRetry: {
-              target: 'pulling',
-              description: '5 seconds passed: the pull is tried again.',
-            },
-          },
-          on: {
-            'sync.retry': { target: 'pulling', description: 'Try the pull again now.' },
-            'sync.changed': {
-              actions: 'queueChanges',
-              description: 'A notice came while stale: pulled with the next try.',
-            },
-          },
-        },
-      },
-    },
+    ready: readyState,
     failed: {
       description: 'Opening or loading a cache failed; what was committed is kept for the retry.',
       tags: ['error'],
