@@ -1,119 +1,23 @@
-import {
-  assign,
-  fromPromise,
-  enqueueActions,
-  type AnyActorRef,
-  setup,
-  type ActorRefFrom,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate'
-import type { CatalogEntry } from '../../../flows/catalogEntry'
-import {
-  coverageOfMachine,
-  loadMachine,
-  pathsOf,
-  type LoadedMachine,
-  type MachinePaths,
-} from '../../../flows/machinePaths'
-import type { Coverage } from '../../../flows/model'
-import { simulation, type SimulationEntry, type SimulationView } from './flowsChart.simulation'
+import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { flowsChartSetup, messageOf } from './flowsChart.setup'
 
-/** One statechart as its page shows it: the machine, its readable paths and its coverage. */
-export type Chart = { loaded: LoadedMachine; paths: MachinePaths; coverage: Coverage }
-
-export const SECTIONS = ['simulate', 'paths', 'live', 'export'] as const
-export type Section = (typeof SECTIONS)[number]
-
-/** A path being played on the diagram: which one, and the step shown (0 is its start). */
-export type Playing = { path: number; step: number }
-
-type FlowsChartContext = {
-  id: string
-  entry: CatalogEntry | undefined
-  chart: Chart | null
-  error: string | null
-  /** The model the simulation starts from (its input), for machines with several. */
-  model: number
-  simulation: SimulationView | null
-  log: SimulationEntry[]
-  playing: Playing | null
-}
-
-export type FlowsChartEvent =
-  | { type: 'section.chosen'; section: Section }
-  | { type: 'simulation.changed'; view: SimulationView }
-  | { type: 'simulate.send'; event: EventObject }
-  | { type: 'simulate.reset' }
-  | { type: 'simulate.modelChosen'; model: number }
-  | { type: 'path.play'; path: number }
-  | { type: 'path.forward' }
-  | { type: 'path.back' }
-  | { type: 'path.stop' }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
-// The browser paints 'Loading' before the paths are built and replayed.
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-const stepsOf = (context: FlowsChartContext) =>
-  context.playing ? (context.chart?.paths.paths[context.playing.path]?.steps.length ?? 0) : 0
-
-const isSection =
-  (section: Section) =>
-  ({ event }: { event: FlowsChartEvent }) =>
-    event.type === 'section.chosen' && event.section === section
+export {
+  SECTIONS,
+  type Chart,
+  type FlowsChartEvent,
+  type Playing,
+  type Section,
+} from './flowsChart.setup'
 
 /**
  * The Flows page of one statechart: loads it with its paths, runs it with its effects stubbed for
  * a person to simulate, and plays one of its paths step by step. The section on show (Simulate,
  * Paths, Live, Export) decides what the diagram lights up.
+ *
+ * The context, events, actors, guards and actions are in flowsChart.setup.ts; the simulation it
+ * runs in flowsChart.simulation.ts.
  */
-export const flowsChartMachine = setup({
-  types: {
-    context: {} as FlowsChartContext,
-    events: {} as FlowsChartEvent,
-    input: {} as { id: string; entry: CatalogEntry | undefined },
-  },
-  actors: {
-    loadChart: fromPromise<Chart, { id: string; entry: CatalogEntry | undefined }>(
-      async ({ input }) => {
-        if (!input.entry) throw new Error(`There is no statechart named “${input.id}”.`)
-        const loaded = await loadMachine(input.entry)
-        await nextTask()
-        return { loaded, paths: pathsOf(loaded), coverage: coverageOfMachine(loaded) }
-      },
-    ),
-    simulation,
-  },
-  guards: {
-    isSimulate: isSection('simulate'),
-    isPaths: isSection('paths'),
-    isLive: isSection('live'),
-    isExport: isSection('export'),
-    canForward: ({ context }) => !!context.playing && context.playing.step < stepsOf(context),
-    canBack: ({ context }) => !!context.playing && context.playing.step > 0,
-  },
-  actions: {
-    startLog: assign({ simulation: null, log: [] }),
-    showSimulation: assign({
-      simulation: ({ event }) => (event as { view: SimulationView }).view,
-      log: ({ context, event }) => {
-        const { entry } = (event as { view: SimulationView }).view
-        return entry ? [...context.log, entry] : context.log
-      },
-    }),
-    // To the running simulation; the model-based test's copy of the chart runs none (its invokes
-    // are events there), so a missing child is passed over rather than an error.
-    passToSimulation: enqueueActions(({ enqueue, event, self }) => {
-      const child = (
-        self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined
-      )?.children?.simulation
-      if (child && event.type === 'simulate.send') enqueue.sendTo(child, event)
-    }),
-    play: assign({ playing: ({ event }) => ({ path: (event as { path: number }).path, step: 0 }) }),
-  },
-}).createMachine({
+export const flowsChartMachine = flowsChartSetup.createMachine({
   id: 'flowsChart',
   description:
     'The Flows page of one statechart: its diagram, a simulation with effects stubbed, its paths.',

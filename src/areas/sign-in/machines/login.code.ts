@@ -1,0 +1,104 @@
+/**
+ * The second step of the login chart: the security code of one of the account's factors, a text
+ * message sent on request, and the code checked by the server.
+ */
+import { assign } from 'xstate'
+import { stepFailureMessage, verifyFailureMessage } from './login.messages'
+import { loginSetup } from './login.setup'
+
+/** `code`, `sendingText` and `verifying`, spread into the login chart's states. */
+export const codeStates = {
+  code: loginSetup.createStateConfig({
+    description:
+      "The 'Two Factor Authentication' step: the code of the factor asked for, and the account's other factors.",
+    initial: 'editing',
+    states: {
+      editing: { description: 'No failure to report.' },
+      rejected: { description: 'The code was refused; its message shows.', tags: ['error'] },
+    },
+    on: {
+      'mfa.codeChanged': {
+        description: 'The code was typed.',
+        actions: assign({ code: ({ event }) => event.value.trim() }),
+      },
+      'mfa.submit': {
+        guard: 'canVerify',
+        target: 'verifying',
+        description:
+          'Validate Code was pressed with a code of the right form (six characters; a recovery code XXXXX-XXXXX).',
+      },
+      'mfa.useMethod': [
+        {
+          guard: 'needsText',
+          target: 'sendingText',
+          description: "'Use another method': a text message, none sent yet; one is sent first.",
+        },
+        {
+          guard: 'isOtherMethod',
+          target: '.editing',
+          description:
+            "'Use another method': the authenticator app, a recovery code, or the text already sent.",
+          actions: assign({
+            method: ({ event }) => event.method,
+            code: '',
+            error: null,
+          }),
+        },
+      ],
+      'mfa.back': {
+        target: 'credentials',
+        description: 'Back to the username and password.',
+        actions: 'forgetStep',
+      },
+    },
+  }),
+  sendingText: loginSetup.createStateConfig({
+    description: 'Asks the server to send a security code by text message for this step.',
+    tags: ['busy'],
+    entry: assign({ error: null }),
+    invoke: {
+      id: 'sendText',
+      src: 'sendText',
+      input: ({ context }) => ({
+        userId: context.challenge?.userId ?? '',
+        requestId: context.challenge?.mfaId ?? '',
+      }),
+      onDone: {
+        target: 'code.editing',
+        description: 'The text message is on its way: the step asks for its code.',
+        actions: assign({ method: 'sms', textSent: true, code: '' }),
+      },
+      onError: {
+        target: 'code.rejected',
+        description:
+          'No text could be sent (three already, or the sign-in expired): the message says why.',
+        actions: assign({ error: ({ event }) => stepFailureMessage(event.error) }),
+      },
+    },
+  }),
+  verifying: loginSetup.createStateConfig({
+    description: 'Checks the security code with the server.',
+    tags: ['busy'],
+    entry: assign({ error: null }),
+    invoke: {
+      id: 'verifyAccessCode',
+      src: 'verifyAccessCode',
+      input: ({ context }) => ({
+        userId: context.challenge?.userId ?? '',
+        requestId: context.challenge?.mfaId ?? '',
+        accessCode: context.code,
+        method: context.method,
+      }),
+      onDone: {
+        target: 'signedIn',
+        actions: 'rememberUsername',
+        description: 'The server accepted the code.',
+      },
+      onError: {
+        target: 'code.rejected',
+        description: 'The server refused the code; the message says why.',
+        actions: assign({ error: ({ event }) => verifyFailureMessage(event.error) }),
+      },
+    },
+  }),
+}
