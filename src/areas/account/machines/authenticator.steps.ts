@@ -1,7 +1,7 @@
 /**
  * The two steps the authenticator chart repeats for each of its changes: the dialog that asks for
  * the account password, and the recovery codes shown once behind "I have saved these codes".
- * Plain state configs: the chart (authenticator.machine.ts) owns the actions and guards they name.
+ * Plain state configs: the chart's setup (authenticator.setup.ts) owns the actions and guards they name.
  */
 
 /**
