@@ -1,89 +1,16 @@
-import {
-  assign,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate'
-import { joinValues, laterSiblings } from '../../../../schema/attribute-rules'
-import type { AttributeKeyCondition } from '../../../../schema/attributes'
-import { attributeServer, type AttributeServer } from '../../../data/api/attributes'
-import { keptRecord } from '../../../data/db/attributeRecords'
-import { watchLeafContext, type LeafContext } from '../../../data/db/attributeKeys'
-import type { TreeRef } from './attributeTree.types'
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { laterSiblings } from '../../../../schema/attribute-rules'
+import { conditionalActors } from './conditional.actors'
+import type {
+  ConditionalContext,
+  ConditionalEvent,
+  ConditionalInput,
+  LeafContext,
+} from './conditional.types'
 import { serverMessage } from '../../../kit/machines/notification.messages'
 
-/** The leaf a condition belongs to, as the condition views show it. */
-export type { LeafContext }
-
-type ConditionalContext = {
-  associationId: string
-  leaf: LeafContext | null
-  /** The chosen values of the leaf's key. */
-  values: string[]
-  /** The chosen later sibling (an association id). */
-  targetId: string | null
-  /** The condition being removed. */
-  removingId: string | null
-  /** The server's refusal of the last save or removal. */
-  error: string | null
-  /** The tree that opened the dialog: it hears that the dialog closed. */
-  tree: TreeRef
-}
-
-export type ConditionalEvent =
-  | { type: 'conditional.loaded'; leaf: LeafContext }
-  | { type: 'conditional.readFailed'; error: unknown }
-  | { type: 'conditional.chooseValues'; values: string[] }
-  | { type: 'conditional.chooseTarget'; id: string }
-  | { type: 'conditional.save' }
-  | { type: 'conditional.remove'; id: string }
-  | { type: 'conditional.cancel' }
-
-export type ConditionalInput = { associationId: string; tree: TreeRef }
-
-/** Sends 'conditional.loaded' with the leaf's place in the tree now and after every change. */
-const watchLeaf = fromCallback<ConditionalEvent, { associationId: string }>(({ input, sendBack }) =>
-  watchLeafContext(input.associationId, {
-    next: (leaf) => sendBack({ type: 'conditional.loaded', leaf }),
-    error: (error) => sendBack({ type: 'conditional.readFailed', error }),
-  }),
-)
-
-type SaveInput = { attributeKeyId: string; values: string[]; conditionalAssociationId: string }
-
-/**
- * The dialog's effects: the leaf followed in the cache, and the server changes asking `server` (a
- * test builds them on a stub; what the cache keeps of the answers stays the real code).
- */
-export const conditionalActors = (server: AttributeServer = attributeServer) => ({
-  watchLeaf,
-  /** Stores a new AttributeKeyCondition (SPEC.md §2); the answer goes into the cache. */
-  saveCondition: fromPromise<AttributeKeyCondition, SaveInput>(({ input, signal }) =>
-    keptRecord(
-      'AttributeKeyCondition',
-      server.saveRecord(
-        'AttributeKeyCondition',
-        {
-          attributeKeyId: input.attributeKeyId,
-          value: joinValues(input.values),
-          conditionalAssociationId: input.conditionalAssociationId,
-        },
-        null,
-        { signal },
-      ),
-    ),
-  ),
-  /** Removes a condition (soft delete, so the sync carries it). */
-  removeCondition: fromPromise<AttributeKeyCondition, { id: string }>(({ input, signal }) =>
-    keptRecord(
-      'AttributeKeyCondition',
-      server.saveRecord('AttributeKeyCondition', { deleted: true }, input.id, { signal }),
-    ),
-  ),
-})
+export { conditionalActors } from './conditional.actors'
+export type { ConditionalEvent, ConditionalInput, LeafContext } from './conditional.types'
 
 const targets = (leaf: LeafContext | null, associationId: string) =>
   leaf ? laterSiblings(leaf.siblings, associationId) : []
