@@ -1,7 +1,22 @@
 import Type, { type Static } from 'typebox'
 import { Id, LiteralUnion, Timestamp } from './common'
 import { UserType } from './permissions'
+import {
+  MFA_POLICY_MODES,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_PATTERN,
+  SECOND_FACTOR_METHODS,
+  TOTP_CODE_PATTERN,
+} from './factor-codes'
 import { LIMITS } from './rules'
+
+export {
+  MFA_POLICY_MODES,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_PATTERN,
+  SECOND_FACTOR_METHODS,
+  TOTP_CODE_PATTERN,
+}
 
 /**
  * Second factors (docs/second-factors.md): an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits,
@@ -9,21 +24,11 @@ import { LIMITS } from './rules'
  * as the way back when the others are lost. A passkey is a strong factor of its own: its sign-in
  * needs no second step.
  */
-export const SECOND_FACTOR_METHODS = ['totp', 'sms', 'recovery'] as const
 export const SecondFactorMethod = LiteralUnion(SECOND_FACTOR_METHODS)
 export type SecondFactorMethod = Static<typeof SecondFactorMethod>
 
-/** How many recovery codes an enrolment (or a regeneration) hands out. */
-export const RECOVERY_CODE_COUNT = 10
-/** A recovery code as shown: two groups of five from a 32-letter alphabet, e.g. `7KQ2M-XR9DF`. */
-export const RECOVERY_CODE_PATTERN = '^[0-9A-Za-z]{5}-?[0-9A-Za-z]{5}$'
-/** An authenticator app's code. */
-export const TOTP_CODE_PATTERN = '^\\d{6}$'
-
 const Password = Type.String({ minLength: 1, maxLength: LIMITS.passwordMax })
 
-/** The policy modes a user type can have. */
-export const MFA_POLICY_MODES = ['off', 'optional', 'required'] as const
 export const MfaPolicyMode = LiteralUnion(MFA_POLICY_MODES)
 export type MfaPolicyMode = Static<typeof MfaPolicyMode>
 
@@ -51,7 +56,10 @@ export const OwnFactorsResults = Type.Object({
 export type OwnFactorsResults = Static<typeof OwnFactorsResults>
 
 /** POST /v1/factors/authenticator (the password again), and the sign-in's enrolment. */
-export const AuthenticatorSetupBody = Type.Object({ password: Password }, { additionalProperties: false })
+export const AuthenticatorSetupBody = Type.Object(
+  { password: Password },
+  { additionalProperties: false },
+)
 export type AuthenticatorSetupBody = Static<typeof AuthenticatorSetupBody>
 
 /**
@@ -82,7 +90,10 @@ export const RecoveryCodesResults = Type.Object({
 export type RecoveryCodesResults = Static<typeof RecoveryCodesResults>
 
 /** DELETE /v1/factors/authenticator and POST /v1/factors/recovery-codes: the password again. */
-export const FactorPasswordBody = Type.Object({ password: Password }, { additionalProperties: false })
+export const FactorPasswordBody = Type.Object(
+  { password: Password },
+  { additionalProperties: false },
+)
 export type FactorPasswordBody = Static<typeof FactorPasswordBody>
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { defaultErrorMessage, ErrorCode } from '../../../../schema/errors'
-import { RECOVERY_CODE_PATTERN, type SecondFactorMethod } from '../../../../schema/factors'
+import { RECOVERY_CODE_PATTERN } from '../../../../schema/factor-codes'
+import type { SecondFactorMethod } from '../../../../schema/factors'
 import { MESSAGES, validateSecurityCode } from '../../../../schema/rules'
 import { isApiError } from '../../../data/api/ApiError'
 
