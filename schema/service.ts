@@ -1,14 +1,23 @@
 import Type, { type Static } from 'typebox'
 import { Base, Id } from './common'
+import { SERVICE_FIELDS, type TimeoutField } from './service-fields'
 
-/**
- * Token lifetimes a service's sign-ins get: access tokens in hours (1 to 10, default 1, the usual
- * hour of an OAuth access token), refresh tokens in days (1 to 60, default 30).
- */
+/** A token timeout: a whole number of its unit within its bounds (schema/service-fields.ts). */
+function timeoutSchema(field: TimeoutField) {
+  const { minimum, maximum } = SERVICE_FIELDS[field]
+  return Type.Integer({ minimum, maximum })
+}
+
+function boundsOf(field: TimeoutField) {
+  const { minimum: min, maximum: max, default: fallback } = SERVICE_FIELDS[field]
+  return { min, max, default: fallback }
+}
+
+/** The timeouts' bounds and defaults under their former names, which scripts/seed still reads. */
 export const TOKEN_TIMEOUTS = {
-  access: { min: 1, max: 10, default: 1 },
-  refresh: { min: 1, max: 60, default: 30 },
-} as const
+  access: boundsOf('accessTokenTimeout'),
+  refresh: boundsOf('refreshTokenTimeout'),
+}
 
 /** An application that signs in through Gatehouse (SPEC.md §3). */
 export const Service = Type.Object({
@@ -17,14 +26,8 @@ export const Service = Type.Object({
   name: Type.String(),
   description: Type.String(),
   url: Type.String(),
-  accessTokenTimeout: Type.Integer({
-    minimum: TOKEN_TIMEOUTS.access.min,
-    maximum: TOKEN_TIMEOUTS.access.max,
-  }),
-  refreshTokenTimeout: Type.Integer({
-    minimum: TOKEN_TIMEOUTS.refresh.min,
-    maximum: TOKEN_TIMEOUTS.refresh.max,
-  }),
+  accessTokenTimeout: timeoutSchema('accessTokenTimeout'),
+  refreshTokenTimeout: timeoutSchema('refreshTokenTimeout'),
   hasLogo: Type.Boolean(),
   deleted: Type.Boolean(),
   /** OpenID Connect (docs/sso.md): where the service may receive sign-ins and sign-outs. */
@@ -41,23 +44,12 @@ export const Service = Type.Object({
 })
 export type Service = Static<typeof Service>
 
-/** At most this many redirect (or post-logout redirect) URIs per service. */
-export const MAX_REDIRECT_URIS = 20
-
 export const ServiceAssignment = Type.Object({
   ...Base,
   userId: Id,
   serviceKey: Type.String(),
 })
 export type ServiceAssignment = Static<typeof ServiceAssignment>
-
-/** Longest key, name, description and url a service may have. */
-export const SERVICE_LIMITS = {
-  keyMax: 64,
-  nameMax: 100,
-  descriptionMax: 1000,
-  urlMax: 2048,
-} as const
 
 export const SERVICE_MESSAGES = {
   required: 'Required',
@@ -84,22 +76,22 @@ function text(value: string, max: number, required: boolean): string | undefined
 
 /** Always required: a slug of letters, digits, '.', '-' and '_', at most 64 characters. */
 export function validateServiceKey(value: string): string | undefined {
-  const problem = text(value, SERVICE_LIMITS.keyMax, true)
+  const problem = text(value, SERVICE_FIELDS.key.maxLength, true)
   if (problem) return problem
   return KEY.test(value.trim()) ? undefined : SERVICE_MESSAGES.key
 }
 
 /** Required when editing; on create an empty name becomes the key. */
 export const validateServiceName = (value: string, required = true) =>
-  text(value, SERVICE_LIMITS.nameMax, required)
+  text(value, SERVICE_FIELDS.name.maxLength, required)
 
 /** Required when editing; may be empty on create. */
 export const validateServiceDescription = (value: string, required = true) =>
-  text(value, SERVICE_LIMITS.descriptionMax, required)
+  text(value, SERVICE_FIELDS.description.maxLength, required)
 
 /** An absolute http(s) address with a host. Required when editing; may be empty on create. */
 export function validateServiceUrl(value: string, required = true): string | undefined {
-  const problem = text(value, SERVICE_LIMITS.urlMax, required)
+  const problem = text(value, SERVICE_FIELDS.url.maxLength, required)
   const url = value.trim()
   if (problem || url === '') return problem
   if (/\s/.test(url)) return SERVICE_MESSAGES.url
@@ -112,9 +104,10 @@ export function validateServiceUrl(value: string, required = true): string | und
   }
 }
 
-/** Redirect URIs: each an absolute http(s) URL without a fragment; at most MAX_REDIRECT_URIS. */
+/** Redirect URIs: each an absolute http(s) URL without a fragment; at most maxItems of them. */
 export function validateRedirectUris(values: readonly string[]): string | undefined {
-  if (values.length > MAX_REDIRECT_URIS) return SERVICE_MESSAGES.tooMany(MAX_REDIRECT_URIS)
+  const { maxItems } = SERVICE_FIELDS.redirectUris
+  if (values.length > maxItems) return SERVICE_MESSAGES.tooMany(maxItems)
   for (const value of values) {
     if (validateServiceUrl(value) || value.includes('#')) return SERVICE_MESSAGES.redirectUri
   }
@@ -125,15 +118,17 @@ export function validateRedirectUris(values: readonly string[]): string | undefi
 export const validateBackchannelUri = (value: string) => validateServiceUrl(value, false)
 
 // The schema bounds what is read at all; the rules above judge the trimmed value.
-const Key = Type.String({ maxLength: SERVICE_LIMITS.keyMax })
-const Name = Type.String({ maxLength: SERVICE_LIMITS.nameMax })
-const Description = Type.String({ maxLength: SERVICE_LIMITS.descriptionMax })
-const Url = Type.String({ maxLength: SERVICE_LIMITS.urlMax })
+const Key = Type.String({ maxLength: SERVICE_FIELDS.key.maxLength })
+const Name = Type.String({ maxLength: SERVICE_FIELDS.name.maxLength })
+const Description = Type.String({ maxLength: SERVICE_FIELDS.description.maxLength })
+const Url = Type.String({ maxLength: SERVICE_FIELDS.url.maxLength })
+const Uris = (field: 'redirectUris' | 'postLogoutRedirectUris') =>
+  Type.Array(Url, { maxItems: SERVICE_FIELDS[field].maxItems })
 const AccessTokenTimeout = Service.properties.accessTokenTimeout
 const RefreshTokenTimeout = Service.properties.refreshTokenTimeout
 /**
  * POST /v1/service. Only the key is required; a missing or empty name becomes the key, the
- * description and url default to empty and the timeouts to TOKEN_TIMEOUTS' defaults. A null is a
+ * description and url default to empty and the timeouts to SERVICE_FIELDS' defaults. A null is a
  * wrong type (400), not a request for the default: the client said something it did not mean.
  */
 export const CreateServiceBody = Type.Object(
@@ -164,11 +159,11 @@ export const ServiceFieldBodies = {
     { additionalProperties: false },
   ),
   redirectUris: Type.Object(
-    { redirectUris: Type.Array(Url, { maxItems: MAX_REDIRECT_URIS }) },
+    { redirectUris: Uris('redirectUris') },
     { additionalProperties: false },
   ),
   postLogoutRedirectUris: Type.Object(
-    { postLogoutRedirectUris: Type.Array(Url, { maxItems: MAX_REDIRECT_URIS }) },
+    { postLogoutRedirectUris: Uris('postLogoutRedirectUris') },
     { additionalProperties: false },
   ),
   clientType: Type.Object(

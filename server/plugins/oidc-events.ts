@@ -12,7 +12,7 @@ import {
   recordTokenGrant,
   serviceSessionKey,
 } from '../use-cases/oidc-events'
-import { clientExtras, clientOfCtx, consoleToken } from './oidc-context'
+import { clientOfCtx, clientService, consoleToken } from './oidc-context'
 
 /** The key a token request authenticated with, from Basic when the client is unknown. */
 function basicClientId(ctx: KoaContextWithOIDC): string | undefined {
@@ -32,7 +32,7 @@ const serviceOf = (ctx: KoaContextWithOIDC | undefined) => {
     const asked = ctx?.oidc?.params?.client_id
     return { serviceKey: typeof asked === 'string' ? asked : ctx && basicClientId(ctx) }
   }
-  return { serviceId: clientExtras(client).gatehouse_service_id, serviceKey: client.clientId }
+  return { serviceId: clientService(client).id, serviceKey: client.clientId }
 }
 
 /** The audit's client of an event told outside a request. */
@@ -123,7 +123,7 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
     // sign-ins; 'No, stay signed in' signs out of the asking service only, as the provider did.
     const everywhere = Boolean(ctx.oidc.params?.logout)
     const asking = ctx.oidc.client
-    const serviceId = asking && clientExtras(asking).gatehouse_service_id
+    const serviceId = asking && clientService(asking).id
     const useCase = useCaseOf(ctx)
     const token = consoleToken(ctx, cookieName)
     const ending = providerLogout(useCase, token, { userId, everywhere, serviceId }).then(
@@ -153,7 +153,7 @@ export function watchEvents(app: App, provider: Provider, cookieName: string) {
   }
   const aboutLogout = (client: LogoutClient, userId: string) => ({
     userId,
-    serviceId: clientExtras(client).gatehouse_service_id,
+    serviceId: clientService(client).id,
     serviceKey: client.clientId,
   })
   emitter.on(

@@ -13,6 +13,7 @@ import {
 } from '../presenters/oidc-pages'
 import { oidcAccount } from '../use-cases/oidc-clients'
 import { logoUrl } from '../use-cases/service-logo'
+import { clientService } from './oidc-context'
 import { oidcPolicy } from './oidc-headers'
 
 /**
@@ -52,10 +53,9 @@ export function oidcPages(app: App, consoleDir: string): OidcPages {
   const serviceOf = async (ctx: KoaContextWithOIDC): Promise<ServiceMark | undefined> => {
     const client = ctx.oidc.client
     if (!client) return undefined
-    const metadata = client.metadata()
-    const id = metadata['gatehouse_service_id']
+    const { id } = clientService(client)
     const name = client.clientName ?? client.clientId
-    if (typeof id !== 'string') return { name, logoUrl: null }
+    if (id === undefined) return { name, logoUrl: null }
     const useCase = {
       db: app.db,
       config: app.config,

@@ -3,9 +3,14 @@ import { type Configuration, type KoaContextWithOIDC, interactionPolicy } from '
 import type { App } from '../app-types'
 import type { Db } from '../db/types'
 import { corsAllowed, mayRevoke } from '../domain/oidc-policies'
-import { accountClaims, oidcAccount, PERMISSIONS_SCOPE } from '../use-cases/oidc-clients'
+import {
+  accountClaims,
+  CLIENT_EXTRAS,
+  oidcAccount,
+  PERMISSIONS_SCOPE,
+} from '../use-cases/oidc-clients'
 import { adapterFor } from './oidc-adapter'
-import { clientExtras, consoleSession } from './oidc-context'
+import { clientLifetime, clientService, consoleSession } from './oidc-context'
 import { OIDC_PATH } from './oidc-mount'
 import type { OidcPages } from './oidc-pages'
 
@@ -40,7 +45,7 @@ function signInPolicy(db: Db, cookieName: string) {
       (ctx: KoaContextWithOIDC) => {
         const acrValues = ctx.oidc.params?.acr_values
         const asked = typeof acrValues === 'string' && acrValues.split(' ').includes('mfa')
-        const required = clientExtras(ctx.oidc.client).gatehouse_require_mfa === true
+        const required = clientService(ctx.oidc.client).requireMfa === true
         if ((asked || required) && ctx.oidc.session?.acr !== 'mfa') {
           return interactionPolicy.Check.REQUEST_PROMPT
         }
@@ -58,7 +63,7 @@ const loadExistingGrant: Configuration['loadExistingGrant'] = async (ctx) => {
   const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined
   if (existing) return existing
   // Also when the provider's session still names a grant that a sign-out or revocation removed.
-  if (clientExtras(ctx.oidc.client).gatehouse_first_party && ctx.oidc.session?.accountId) {
+  if (clientService(ctx.oidc.client).firstParty && ctx.oidc.session?.accountId) {
     const grant = new ctx.oidc.provider.Grant({
       clientId: ctx.oidc.client!.clientId,
       accountId: ctx.oidc.session.accountId,
@@ -92,8 +97,6 @@ export function providerConfiguration(
   secrets: { keys: JWK[]; cookieKeys: string[]; cookieName: string },
 ): Configuration {
   const { db, config } = app
-  const hours = (client: unknown) => clientExtras(client).gatehouse_access_token_hours ?? 1
-  const days = (client: unknown) => clientExtras(client).gatehouse_refresh_token_days ?? 30
 
   return {
     adapter: adapterFor(db),
@@ -130,15 +133,7 @@ export function providerConfiguration(
       // Public clients cannot keep a secret: PKCE (S256) is what binds their code.
       required: (_ctx, client) => client.clientAuthMethod === 'none',
     },
-    extraClientMetadata: {
-      properties: [
-        'gatehouse_service_id',
-        'gatehouse_first_party',
-        'gatehouse_access_token_hours',
-        'gatehouse_refresh_token_days',
-        'gatehouse_require_mfa',
-      ],
-    },
+    extraClientMetadata: { properties: Object.values(CLIENT_EXTRAS) },
     // Browsers may call a client's endpoints only from that client's pages (docs/sso.md).
     clientBasedCORS: (ctx, origin, client) =>
       corsAllowed({
@@ -173,14 +168,14 @@ export function providerConfiguration(
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant,
     ttl: {
-      AccessToken: (_ctx, _token, client) => hours(client) * 3600,
-      IdToken: (_ctx, _token, client) => hours(client) * 3600,
-      RefreshToken: (_ctx, _token, client) => days(client) * 86_400,
+      AccessToken: (_ctx, _token, client) => clientLifetime(client, 'accessTokenTimeout'),
+      IdToken: (_ctx, _token, client) => clientLifetime(client, 'accessTokenTimeout'),
+      RefreshToken: (_ctx, _token, client) => clientLifetime(client, 'refreshTokenTimeout'),
       AuthorizationCode: 60,
       Interaction: 3600,
       Session: config.sessionMaxHours * 3600,
       // Outside a provider request (the console's consent) there is no ctx: the route sets it.
-      Grant: (ctx) => days(ctx?.oidc.client) * 86_400,
+      Grant: (ctx) => clientLifetime(ctx?.oidc.client, 'refreshTokenTimeout'),
       BackchannelAuthenticationRequest: 600,
       ClientCredentials: 600,
       DeviceCode: 600,

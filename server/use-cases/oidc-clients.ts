@@ -2,8 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { ServiceRow } from '../db/schema/services'
 import type { UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
-import type { AuditAction} from '../repos/audit';
-import { type Client, recordAudit } from '../repos/audit'
+import { type AuditAction, type Client, recordAudit } from '../repos/audit'
 import { liveServiceSecrets } from '../repos/service-secrets'
 import { findServiceByKey } from '../repos/services'
 import { findUserById } from '../repos/users'
@@ -11,14 +10,20 @@ import { findUserById } from '../repos/users'
 /** The scope that asks for the user's type and permissions; only first-party services get it. */
 export const PERMISSIONS_SCOPE = 'gatehouse:permissions'
 
-/** What the provider's client metadata carries besides the standard fields. */
-export interface GatehouseClientExtras {
-  gatehouse_service_id: string
-  gatehouse_first_party: boolean
-  gatehouse_access_token_hours: number
-  gatehouse_refresh_token_days: number
-  gatehouse_require_mfa: boolean
-}
+/**
+ * The service fields a provider client carries besides the standard metadata, each under its
+ * metadata name (the provider's extraClientMetadata); plugins/oidc-context.ts reads them back.
+ */
+export const CLIENT_EXTRAS = {
+  id: 'gatehouse_service_id',
+  firstParty: 'gatehouse_first_party',
+  accessTokenTimeout: 'gatehouse_access_token_timeout',
+  refreshTokenTimeout: 'gatehouse_refresh_token_timeout',
+  requireMfa: 'gatehouse_require_mfa',
+} as const satisfies Partial<Record<keyof ServiceRow, `gatehouse_${string}`>>
+
+/** What a provider client knows of its service. */
+export type ClientService = Pick<ServiceRow, keyof typeof CLIENT_EXTRAS>
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
 
@@ -34,13 +39,8 @@ export async function clientMetadata(db: Db, key: string) {
 
 export function metadataOf(service: ServiceRow) {
   const confidential = service.clientType === 'confidential'
-  const extras: GatehouseClientExtras = {
-    gatehouse_service_id: service.id,
-    gatehouse_first_party: service.firstParty,
-    gatehouse_access_token_hours: service.accessTokenTimeout,
-    gatehouse_refresh_token_days: service.refreshTokenTimeout,
-    gatehouse_require_mfa: service.requireMfa,
-  }
+  const fields = Object.keys(CLIENT_EXTRAS) as (keyof ClientService)[]
+  const extras = Object.fromEntries(fields.map((field) => [CLIENT_EXTRAS[field], service[field]]))
   return {
     client_id: service.key,
     client_name: service.name,

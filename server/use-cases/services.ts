@@ -3,7 +3,6 @@ import {
   type CreateServiceBody,
   type ServiceChange,
   type ServiceField,
-  TOKEN_TIMEOUTS,
   validateServiceDescription,
   validateServiceKey,
   validateServiceName,
@@ -11,6 +10,7 @@ import {
   validateBackchannelUri,
   validateRedirectUris,
 } from '../../schema/service'
+import { SERVICE_FIELDS } from '../../schema/service-fields'
 import type { ServiceRow } from '../db/schema/services'
 import type { Db } from '../db/types'
 import { ApiError, conflict, unprocessable } from '../errors'
@@ -26,24 +26,9 @@ export const deletedService = () => conflict('Restore the service before editing
 
 const keyTaken = (key: string) => conflict(`The key '${key}' is already used by another service.`)
 
-const LABELS: Record<ServiceField, string> = {
-  key: 'Key',
-  name: 'Name',
-  description: 'Description',
-  url: 'URL',
-  accessTokenTimeout: 'Access token timeout',
-  refreshTokenTimeout: 'Refresh token timeout',
-  redirectUris: 'Redirect URIs',
-  postLogoutRedirectUris: 'Post-logout redirect URIs',
-  clientType: 'Client type',
-  firstParty: 'First party',
-  backchannelLogoutUri: 'Back-channel logout URI',
-  requireMfa: 'Requires a second factor',
-}
-
-/** 422 naming the field, with the rule's message the console also shows next to it. */
+/** 422 naming the field by its label, with the rule's message the console shows next to it. */
 function check(field: ServiceField, problem: string | undefined) {
-  if (problem) throw unprocessable(`${LABELS[field]}: ${problem}.`)
+  if (problem) throw unprocessable(`${SERVICE_FIELDS[field].label}: ${problem}.`)
 }
 
 /** Runs `work` in a transaction; the key's unique index settles two claims to one key with a 409. */
@@ -58,7 +43,7 @@ async function claimingKey<T>(ctx: UseCaseContext, key: string, work: (tx: Db) =
 
 /**
  * Registers a service. Only the key is required (SPEC.md §5: the New Service form requires
- * nothing); an empty name becomes the key, and the timeouts default to TOKEN_TIMEOUTS'.
+ * nothing); an empty name becomes the key, and the timeouts take their defaults (SERVICE_FIELDS).
  */
 export async function createService(
   ctx: UseCaseContext,
@@ -78,8 +63,8 @@ export async function createService(
     name,
     description,
     url,
-    accessTokenTimeout: body.accessTokenTimeout ?? TOKEN_TIMEOUTS.access.default,
-    refreshTokenTimeout: body.refreshTokenTimeout ?? TOKEN_TIMEOUTS.refresh.default,
+    accessTokenTimeout: body.accessTokenTimeout ?? SERVICE_FIELDS.accessTokenTimeout.default,
+    refreshTokenTimeout: body.refreshTokenTimeout ?? SERVICE_FIELDS.refreshTokenTimeout.default,
   }
   return claimingKey(ctx, key, async (tx) => {
     if (await isKeyTaken(tx, key)) throw keyTaken(key)

@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { SERVICE_FIELDS } from '../../../schema/service-fields'
 import { id, stamps, syncColumns } from './columns'
 import { users } from './users'
 
@@ -21,8 +22,12 @@ export const services = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     url: text('url').notNull().default(''),
-    accessTokenTimeout: integer('access_token_timeout').notNull().default(1),
-    refreshTokenTimeout: integer('refresh_token_timeout').notNull().default(30),
+    accessTokenTimeout: integer('access_token_timeout')
+      .notNull()
+      .default(SERVICE_FIELDS.accessTokenTimeout.default),
+    refreshTokenTimeout: integer('refresh_token_timeout')
+      .notNull()
+      .default(SERVICE_FIELDS.refreshTokenTimeout.default),
     hasLogo: boolean('has_logo').notNull().default(false),
     // The current logo's file reference (stored file logo/<logo>-<size>), null with no logo.
     // A new upload gets a new reference, so a signed URL of the old logo stops finding a file.
@@ -35,10 +40,13 @@ export const services = pgTable(
       .$type<string[]>()
       .notNull()
       .default([]),
-    clientType: text('client_type').$type<'public' | 'confidential'>().notNull().default('public'),
-    firstParty: boolean('first_party').notNull().default(true),
+    clientType: text('client_type')
+      .$type<'public' | 'confidential'>()
+      .notNull()
+      .default(SERVICE_FIELDS.clientType.default),
+    firstParty: boolean('first_party').notNull().default(SERVICE_FIELDS.firstParty.default),
     /** Every sign-in into this service needs a second factor (as if it asked acr_values=mfa). */
-    requireMfa: boolean('require_mfa').notNull().default(false),
+    requireMfa: boolean('require_mfa').notNull().default(SERVICE_FIELDS.requireMfa.default),
     backchannelLogoutUri: text('backchannel_logout_uri').notNull().default(''),
     ...syncColumns(),
   },

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Success } from '../../../schema/envelope'
 import { ErrorCode } from '../../../schema/errors'
+import { timeoutSeconds } from '../../../schema/service-fields'
 import {
   InteractionDetailsResults,
   InteractionDoneResults,
@@ -158,7 +159,7 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       // from (ttl.Grant): it lasts as long as the service's refresh tokens.
       const service = await interactionService(useCaseContext(app, request), clientId)
       const lifetime = grant as unknown as { expiresIn: number }
-      lifetime.expiresIn = service.refreshTokenTimeout * 86_400
+      lifetime.expiresIn = timeoutSeconds('refreshTokenTimeout', service.refreshTokenTimeout)
     }
     const details = interaction.prompt.details as {
       missingOIDCScope?: string[]

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { TOKEN_TIMEOUTS, type Service } from '../../../../schema/service'
+import type { Service } from '../../../../schema/service'
+import { SERVICE_FIELDS, type TimeoutField } from '../../../../schema/service-fields'
 import { createService, type NewService } from '../../../data/api/services'
 import { keptService } from '../../../data/db/services'
 import { hasErrors } from '../../../kit/machines/inlineEditor.machine'
@@ -27,21 +28,17 @@ export type NewServiceEvent =
   | { type: 'newService.open' }
   | { type: 'newService.cancel' }
   | { type: 'newService.edit'; field: NewServiceTextField; value: string }
-  | {
-      type: 'newService.setTimeout'
-      field: 'accessTokenTimeout' | 'refreshTokenTimeout'
-      value: number
-    }
+  | { type: 'newService.setTimeout'; field: TimeoutField; value: number }
   | { type: 'newService.create' }
 
-/** SPEC.md §5: empty fields, and the timeouts at 1 and 30. */
+/** SPEC.md §5: empty fields, and the timeouts at their defaults (1 and 30). */
 export const emptyNewService = (): NewServiceFields => ({
   key: '',
   name: '',
   description: '',
   url: '',
-  accessTokenTimeout: TOKEN_TIMEOUTS.access.default,
-  refreshTokenTimeout: TOKEN_TIMEOUTS.refresh.default,
+  accessTokenTimeout: SERVICE_FIELDS.accessTokenTimeout.default,
+  refreshTokenTimeout: SERVICE_FIELDS.refreshTokenTimeout.default,
 })
 
 type CreateCall = (service: NewService, options: { signal: AbortSignal }) => Promise<Service>

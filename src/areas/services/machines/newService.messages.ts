@@ -4,14 +4,12 @@ import {
   validateServiceName,
   validateServiceUrl,
 } from '../../../../schema/service'
+import type { TimeoutField } from '../../../../schema/service-fields'
 import { failed, succeeded } from '../../../kit/machines/notification.messages'
 
 export type NewServiceTextField = 'key' | 'name' | 'description' | 'url'
 
-export type NewServiceFields = Record<NewServiceTextField, string> & {
-  accessTokenTimeout: number
-  refreshTokenTimeout: number
-}
+export type NewServiceFields = Record<NewServiceTextField, string> & Record<TimeoutField, number>
 
 // How the server's messages name each field: 'Key: Required.', "The key 'crm' is already used…".
 const NAMES: [NewServiceTextField, RegExp][] = [

@@ -7,6 +7,7 @@ import {
   validateServiceUrl,
   type Service,
 } from '../../../../schema/service'
+import { SERVICE_FIELDS } from '../../../../schema/service-fields'
 import { updateServiceField } from '../../../data/api/services'
 import { storeService } from '../../../data/db/services'
 import type { EditorSpec } from '../../../kit/machines/inlineEditor.machine'
@@ -50,6 +51,12 @@ type PutClientField = (
 const putClientField: PutClientField = (id, field, value, options) =>
   updateServiceField(id, field, value as never, options)
 
+/** 'The redirect URIs': a field's label (schema/service-fields.ts) as the subject of a notice. */
+const subjectOf = (field: ServiceClientField) => {
+  const { label } = SERVICE_FIELDS[field]
+  return `The ${label.charAt(0).toLowerCase()}${label.slice(1)}`
+}
+
 /**
  * The editor of one field. `put` is the server call, which tests swap (the inline editor's
  * `saveRecord` actor, provided, saves through `serviceEditor(spec.key, stub)`).
@@ -88,7 +95,7 @@ export function serviceUriListEditor(
   const typed = (fields: Record<string, string>) => uriLines(fields[field] ?? '')
   return {
     key: field,
-    subject: field === 'redirectUris' ? 'The redirect URIs' : 'The post-logout redirect URIs',
+    subject: subjectOf(field),
     fields: (service) => ({ [field]: service[field].join('\n') }),
     normalize: (_field, value) => value,
     errors: (fields) => ({ [field]: validateRedirectUris(typed(fields)) }),
@@ -106,7 +113,7 @@ export function serviceBackchannelEditor(
   const typed = (fields: Record<string, string>) => (fields.backchannelLogoutUri ?? '').trim()
   return {
     key: 'backchannelLogoutUri',
-    subject: 'The back-channel logout URI',
+    subject: subjectOf('backchannelLogoutUri'),
     fields: (service) => ({ backchannelLogoutUri: service.backchannelLogoutUri }),
     normalize: (_field, value) => value,
     errors: (fields) => ({ backchannelLogoutUri: validateBackchannelUri(typed(fields)) }),
@@ -134,7 +141,7 @@ export function serviceClientTypeEditor(
   const typed = (fields: Record<string, string>) => fields.clientType ?? ''
   return {
     key: 'clientType',
-    subject: 'The client type',
+    subject: subjectOf('clientType'),
     fields: (service) => ({ clientType: service.clientType }),
     normalize: (_field, value) => value,
     errors: (fields) => ({

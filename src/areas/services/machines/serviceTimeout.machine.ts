@@ -1,16 +1,13 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Service } from '../../../../schema/service'
+import type { TimeoutField } from '../../../../schema/service-fields'
 import { updateServiceField } from '../../../data/api/services'
 import { keptService } from '../../../data/db/services'
 import { serverMessage } from '../../../kit/machines/notification.messages'
-import {
-  timeoutNotSavedNotice,
-  timeoutSavedNotice,
-  type TimeoutField,
-} from './serviceTimeout.messages'
+import { timeoutNotSavedNotice, timeoutSavedNotice } from './serviceTimeout.messages'
 import { notify } from '../../../kit/machines/system'
 
-export type { TimeoutField } from './serviceTimeout.messages'
+export type { TimeoutField }
 
 type TimeoutContext = {
   serviceId: string

@@ -1,14 +1,11 @@
+import { SERVICE_FIELDS, type TimeoutField } from '../../../../schema/service-fields'
 import { failed, succeeded } from '../../../kit/machines/notification.messages'
 
-export type TimeoutField = 'accessTokenTimeout' | 'refreshTokenTimeout'
+/** A timeout's label (schema/service-fields.ts) as its slider says it: 'Access Token Timeout'. */
+export const timeoutLabel = (field: TimeoutField) =>
+  SERVICE_FIELDS[field].label.replace(/\b\w/g, (letter) => letter.toUpperCase())
 
-/** The two token timeouts' names (SPEC.md §5), as the sliders and the notices say them. */
-export const TIMEOUT_LABEL: Record<TimeoutField, string> = {
-  accessTokenTimeout: 'Access Token Timeout',
-  refreshTokenTimeout: 'Refresh Token Timeout',
-}
-
-const what = (field: TimeoutField) => `The ${TIMEOUT_LABEL[field].toLowerCase()}`
+const what = (field: TimeoutField) => `The ${SERVICE_FIELDS[field].label.toLowerCase()}`
 
 /**
  * A saved timeout. Each arrow key saves: one notice at a time, not one per key (the stack ignores

@@ -3,17 +3,18 @@ import {
   type ServiceTimeoutSnapshot,
   type TimeoutEvent,
 } from '../machines/serviceTimeout.machine'
-import { TIMEOUT_LABEL } from '../machines/serviceTimeout.messages'
+import { timeoutLabel } from '../machines/serviceTimeout.messages'
+import { timeoutText } from '../../../../schema/service-fields'
 import { definePaths } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
 
 export const timeoutService = aService({ accessTokenTimeout: 1 })
 export const TIMEOUT_FIELD = 'accessTokenTimeout'
-const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`
+const hours = (n: number) => timeoutText(TIMEOUT_FIELD, n)
 
 function shows(s: ServiceTimeoutSnapshot): string {
   return [
-    `The '${TIMEOUT_LABEL[s.context.field]}' slider at ${hours(s.context.value)}`,
+    `The '${timeoutLabel(s.context.field)}' slider at ${hours(s.context.value)}`,
     s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
   ].join('; ')
 }

@@ -1,7 +1,8 @@
 import { Flex, Slider, Text } from '@radix-ui/themes'
 import { useId } from 'react'
+import { SERVICE_FIELDS, timeoutText } from '../../../../../schema/service-fields'
 import type { TimeoutField as Field } from '../../machines/serviceTimeout.machine'
-import { TIMEOUTS, timeoutText } from './timeoutText'
+import { timeoutLabel } from '../../machines/serviceTimeout.messages'
 
 type Props = {
   field: Field
@@ -18,9 +19,13 @@ const nameThumb = (label: string) => (root: HTMLSpanElement | null) => {
   root?.querySelector('[role="slider"]')?.setAttribute('aria-label', label)
 }
 
-/** A token timeout as a slider with its label, its value and unit (SPEC.md §5 'Service timeouts'). */
+/**
+ * A token timeout as a slider with its label, its value and unit (SPEC.md §5 'Service timeouts'),
+ * within the bounds of schema/service-fields.ts.
+ */
 export function TimeoutField({ field, value, disabled, busy, onChange, onCommit }: Props) {
-  const { label, min, max } = TIMEOUTS[field]
+  const { minimum: min, maximum: max, step } = SERVICE_FIELDS[field]
+  const label = timeoutLabel(field)
   const id = useId()
   return (
     <Flex direction="column" gap="2" role="group" aria-labelledby={id}>
@@ -36,7 +41,7 @@ export function TimeoutField({ field, value, disabled, busy, onChange, onCommit 
         ref={nameThumb(label)}
         min={min}
         max={max}
-        step={1}
+        step={step}
         value={[value]}
         disabled={disabled}
         onValueChange={([next]) => next !== undefined && onChange(next)}
