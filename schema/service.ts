@@ -8,17 +8,6 @@ function timeoutSchema(field: TimeoutField) {
   return Type.Integer({ minimum, maximum })
 }
 
-function boundsOf(field: TimeoutField) {
-  const { minimum: min, maximum: max, default: fallback } = SERVICE_FIELDS[field]
-  return { min, max, default: fallback }
-}
-
-/** The timeouts' bounds and defaults under their former names, which scripts/seed still reads. */
-export const TOKEN_TIMEOUTS = {
-  access: boundsOf('accessTokenTimeout'),
-  refresh: boundsOf('refreshTokenTimeout'),
-}
-
 /** An application that signs in through Gatehouse (SPEC.md §3). */
 export const Service = Type.Object({
   ...Base,

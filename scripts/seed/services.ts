@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid'
-import { TOKEN_TIMEOUTS } from '../../schema/service'
+import { SERVICE_FIELDS } from '../../schema/service-fields'
 import type { services } from '../../server/db/schema/services'
 import type { Random } from './random'
 import { SERVICE_ADJECTIVES, SERVICE_NOUNS, SERVICE_PURPOSES, SERVICE_SUBJECTS } from './words'
@@ -20,7 +20,7 @@ export function serviceRows(
     const name = `${random.pick(SERVICE_ADJECTIVES)} ${random.pick(SERVICE_NOUNS)}`
     const key = `${slug(name)}-${n}`
     const createdAt = random.between(now.getTime() - 1000 * DAY, now.getTime() - DAY)
-    const { access, refresh } = TOKEN_TIMEOUTS
+    const { accessTokenTimeout: access, refreshTokenTimeout: refresh } = SERVICE_FIELDS
     rows.push({
       id: uuidv7({ msecs: createdAt.getTime() }),
       createdAt,
@@ -29,8 +29,8 @@ export function serviceRows(
       name,
       description: `${random.pick(SERVICE_PURPOSES)} ${random.pick(SERVICE_SUBJECTS)}.`,
       url: `https://${key}.example.com`,
-      accessTokenTimeout: random.int(access.min, access.max),
-      refreshTokenTimeout: random.int(refresh.min, refresh.max),
+      accessTokenTimeout: random.int(access.minimum, access.maximum),
+      refreshTokenTimeout: random.int(refresh.minimum, refresh.maximum),
       hasLogo: false,
       deleted: random.chance(0.05),
     })
