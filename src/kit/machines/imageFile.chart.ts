@@ -1,3 +1,6 @@
+import type { EventObject } from 'xstate'
+import { serverMessage } from './notification.messages'
+
 /**
  * The part of the chart the visage (visage.machine.ts) and a service's logo
  * (serviceLogo.machine.ts) share: no image, a drop zone for one image file, its upload. Each
@@ -12,6 +15,31 @@ export type ImageDropEvent =
 export type UploadInput = { ownerId: string; file: File }
 
 type DropContext = { ownerId: string; file: File | null }
+
+/**
+ * What the named actions `keepFile`, `keepDropError` and `failed` keep, the same for every owner:
+ * each machine names them in its `setup` (`keepFile: assign({ file: droppedFile })`), so XState
+ * still infers the parameters of the owner's own actions.
+ */
+export const droppedFile = ({ event }: { event: EventObject }) =>
+  isDrop(event) ? event.file : null
+
+/** The drop zone's refusal (SPEC.md §8 'File-drop errors'), in words. */
+export const dropRefusal = ({ event }: { event: EventObject }) =>
+  isRejected(event) ? event.message : null
+
+/** The server's refusal of the upload or the removal, in words; the file is let go. */
+export const refusedFile = (_: unknown, error: unknown) => ({
+  error: serverMessage(error),
+  file: null,
+})
+
+const isDrop = (event: EventObject): event is Extract<ImageDropEvent, { type: 'image.drop' }> =>
+  event.type === 'image.drop'
+const isRejected = (
+  event: EventObject,
+): event is Extract<ImageDropEvent, { type: 'image.dropRejected' }> =>
+  event.type === 'image.dropRejected'
 
 /**
  * No image: the drop zone (`what` names it, 'Drop Image File Here'). Uses the guard `hasImage`

@@ -11,11 +11,13 @@ import { deleteVisage, uploadVisage } from '../../../data/api/visage'
 import { storeUser } from '../../../data/db/users'
 import {
   absentState,
+  droppedFile,
+  dropRefusal,
+  refusedFile,
   uploadingState,
   type ImageDropEvent,
   type UploadInput,
 } from '../../../kit/machines/imageFile.chart'
-import { serverMessage } from '../../../kit/machines/notification.messages'
 import { visageNotices } from './profile.messages'
 import { notify, tellSession } from '../../../kit/machines/system'
 
@@ -59,12 +61,10 @@ export const visageMachine = setup({
   },
   guards: { hasImage: ({ context }) => context.visage !== null },
   actions: {
-    keepFile: assign({ file: ({ event }) => (event.type === 'image.drop' ? event.file : null) }),
-    keepDropError: assign({
-      error: ({ event }) => (event.type === 'image.dropRejected' ? event.message : null),
-    }),
+    keepFile: assign({ file: droppedFile }),
+    keepDropError: assign({ error: dropRefusal }),
     clearError: assign({ error: null }),
-    failed: assign((_, error: unknown) => ({ error: serverMessage(error), file: null })),
+    failed: assign(refusedFile),
     // The server has the change; a cache that cannot be written is caught up by the sync.
     keepUser: (_, user: User) => void storeUser(user).catch(() => undefined),
     // Kept, and told to the session actor, which merges it: the user menu's avatar follows.

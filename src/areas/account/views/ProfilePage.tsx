@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Separator } from '@radix-ui/themes'
+import { Flex, Separator } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { formatPhone } from '../../../../schema/rules'
 import type { SelfUser } from '../../../../schema/user'
@@ -14,9 +14,17 @@ import { BiometricSetting } from './passkeys/BiometricSetting'
 import { initials } from '../../../kit/views/page/navigation'
 import { AuthenticatorSection } from './authenticator/AuthenticatorSection'
 import { DeleteLocalData } from './DeleteLocalData'
-import { InlineEditor } from '../../../kit/views/form/InlineEditor'
+import { InlineEditor, type EditorField } from '../../../kit/views/form/InlineEditor'
+import { CardSection } from '../../../kit/views/section/CardSection'
 import { TwoFactorSwitch } from './TwoFactorSwitch'
 import { VisageSection } from './VisageSection'
+
+const CURRENT_PASSWORD: EditorField = {
+  name: 'password',
+  label: 'Current Password',
+  type: 'password',
+  autoComplete: 'current-password',
+}
 
 /** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
 function PersonalInfo({ user }: { user: SelfUser }) {
@@ -28,57 +36,40 @@ function PersonalInfo({ user }: { user: SelfUser }) {
   // The screen's actors are spawned in the session's system by the first effect.
   if (!name || !email || !phone || !twoFactor || !visage) return null
   return (
-    <Card size={{ initial: '2', sm: '3' }}>
-      <Flex direction="column" gap="4" asChild>
-        <section aria-labelledby="profile-personal-info">
-          <Heading as="h2" size="4" id="profile-personal-info">
-            Personal Info
-          </Heading>
-          <InlineEditor
-            editor={name}
-            title="Name"
-            display={`${user.nameFirst} ${user.nameLast}`}
-            fields={[
-              { name: 'nameFirst', label: 'First Name', autoComplete: 'given-name' },
-              { name: 'nameLast', label: 'Last Name', autoComplete: 'family-name' },
-            ]}
-          />
-          <Separator size="4" />
-          <InlineEditor
-            editor={email}
-            title="Email"
-            display={user.email}
-            fields={[
-              { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-              {
-                name: 'password',
-                label: 'Current Password',
-                type: 'password',
-                autoComplete: 'current-password',
-              },
-            ]}
-          />
-          <Separator size="4" />
-          <InlineEditor
-            editor={phone}
-            title="Phone"
-            display={formatPhone(user.phone)}
-            fields={[
-              { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel-national' },
-              {
-                name: 'password',
-                label: 'Current Password',
-                type: 'password',
-                autoComplete: 'current-password',
-              },
-            ]}
-          />
-          {user.phone && <TwoFactorSwitch twoFactor={twoFactor} />}
-          <Separator size="4" />
-          <VisageSection visage={visage} initials={initials(user)} />
-        </section>
-      </Flex>
-    </Card>
+    <CardSection title="Personal Info" gap="4">
+      <InlineEditor
+        editor={name}
+        title="Name"
+        display={`${user.nameFirst} ${user.nameLast}`}
+        fields={[
+          { name: 'nameFirst', label: 'First Name', autoComplete: 'given-name' },
+          { name: 'nameLast', label: 'Last Name', autoComplete: 'family-name' },
+        ]}
+      />
+      <Separator size="4" />
+      <InlineEditor
+        editor={email}
+        title="Email"
+        display={user.email}
+        fields={[
+          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+          CURRENT_PASSWORD,
+        ]}
+      />
+      <Separator size="4" />
+      <InlineEditor
+        editor={phone}
+        title="Phone"
+        display={formatPhone(user.phone)}
+        fields={[
+          { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel-national' },
+          CURRENT_PASSWORD,
+        ]}
+      />
+      {user.phone && <TwoFactorSwitch twoFactor={twoFactor} />}
+      <Separator size="4" />
+      <VisageSection visage={visage} initials={initials(user)} />
+    </CardSection>
   )
 }
 

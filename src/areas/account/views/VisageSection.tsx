@@ -1,9 +1,9 @@
-import { TrashIcon } from '@radix-ui/react-icons'
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { VisageActor, VisageSnapshot } from '../machines/visage.machine'
 import { ConfirmDeleteDialog } from '../../../kit/views/dialog/ConfirmDeleteDialog'
-import { ImageDropZone } from '../../../kit/views/upload/ImageDropZone'
+import { ImageUpload } from '../../../kit/views/upload/ImageUpload'
+import { RemoveImageButton } from '../../../kit/views/upload/RemoveImageButton'
 import { ErrorText } from '../../../kit/views/form/ErrorText'
 import { VisageAvatar } from './VisageAvatar'
 
@@ -12,7 +12,6 @@ const selectUserId = (s: VisageSnapshot) => s.context.ownerId
 const selectBusy = (s: VisageSnapshot) => s.hasTag('busy')
 const selectOpen = (s: VisageSnapshot) => s.hasTag('open')
 const selectError = (s: VisageSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectCanDrop = (s: VisageSnapshot) => s.can({ type: 'image.drop', file: new File([], '') })
 const selectCanDelete = (s: VisageSnapshot) => s.can({ type: 'visage.delete' })
 const selectCanConfirm = (s: VisageSnapshot) => s.can({ type: 'visage.confirmDelete' })
 const selectCanCancel = (s: VisageSnapshot) => s.can({ type: 'visage.cancelDelete' })
@@ -55,32 +54,20 @@ function VisageImage({ visage, userId, reference, initials }: ImageProps) {
         fallback={initials}
         alt="Visage"
       />
-      <Button
-        color="red"
-        variant="soft"
+      <RemoveImageButton
+        label="Delete Visage"
         disabled={!canDelete}
         onClick={() => visage.send({ type: 'visage.delete' })}
-      >
-        <TrashIcon /> Delete Visage
-      </Button>
+      />
     </Flex>
   )
 }
 
 function VisageDropZone({ visage }: { visage: VisageActor }) {
-  const busy = useSelector(visage, selectBusy)
   const error = useSelector(visage, selectError)
-  const canDrop = useSelector(visage, selectCanDrop)
   return (
     <Flex direction="column" gap="2">
-      <ImageDropZone
-        title="Drop Image File Here"
-        what="Visage"
-        busy={busy}
-        canDrop={canDrop}
-        onDrop={(file) => visage.send({ type: 'image.drop', file })}
-        onRejected={(message) => visage.send({ type: 'image.dropRejected', message })}
-      />
+      <ImageUpload owner={visage} title="Drop Image File Here" what="Visage" />
       <ErrorText message={error} />
     </Flex>
   )

@@ -1,17 +1,7 @@
 import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
-import {
-  Button,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  Link,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@radix-ui/themes'
+import { Button, Card, Flex, Grid, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { DashboardResults } from '../../../../schema/dashboard'
 import { dashboardMachine, type DashboardActor } from '../machines/dashboard.machine'
 import { MEDIA } from '../../../kit/views/media/media'
@@ -21,6 +11,7 @@ import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { useAccess } from '../../../kit/views/guard/useAccess'
 import { MessageView } from '../../../kit/views/message/MessageView'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { CardSection } from '../../../kit/views/section/CardSection'
 import { SignInChart } from './SignInChart'
 import {
   selectFigures,
@@ -35,18 +26,10 @@ export const DESKTOP_ONLY = 'The dashboard is available on larger screens.'
 
 /** One figure as a Radix Card: a section named by its heading. */
 function Figure({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId()
   return (
-    <Card size="2">
-      <Flex direction="column" gap="2" asChild>
-        <section aria-labelledby={id}>
-          <Heading as="h2" size="3" id={id}>
-            {title}
-          </Heading>
-          {children}
-        </section>
-      </Flex>
-    </Card>
+    <CardSection title={title} headingSize="3" size="2" gap="2">
+      {children}
+    </CardSection>
   )
 }
 

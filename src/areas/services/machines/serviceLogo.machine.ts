@@ -15,11 +15,13 @@ import {
 import { storeService } from '../../../data/db/services'
 import {
   absentState,
+  droppedFile,
+  dropRefusal,
+  refusedFile,
   uploadingState,
   type ImageDropEvent,
   type UploadInput,
 } from '../../../kit/machines/imageFile.chart'
-import { serverMessage } from '../../../kit/machines/notification.messages'
 import { logoNotices } from './serviceLogo.messages'
 import { notify } from '../../../kit/machines/system'
 
@@ -66,12 +68,10 @@ export const serviceLogoMachine = setup({
   },
   guards: { hasImage: ({ context }) => context.hasLogo },
   actions: {
-    keepFile: assign({ file: ({ event }) => (event.type === 'image.drop' ? event.file : null) }),
-    keepDropError: assign({
-      error: ({ event }) => (event.type === 'image.dropRejected' ? event.message : null),
-    }),
+    keepFile: assign({ file: droppedFile }),
+    keepDropError: assign({ error: dropRefusal }),
     clearError: assign({ error: null }),
-    failed: assign((_, error: unknown) => ({ error: serverMessage(error), file: null })),
+    failed: assign(refusedFile),
     // SPEC.md §7: the answer is stored in the Service table at once (a cache that cannot be
     // written is caught up by the sync).
     // A named action of its own, so a replay with effects stubbed (the Flows page) writes nothing.

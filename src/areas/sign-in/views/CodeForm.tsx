@@ -11,6 +11,9 @@ import {
   selectOtherMethods,
 } from '../machines/login.selectors'
 import { FormField } from '../../../kit/views/form/FormField'
+import { SubmitButton } from '../../../kit/views/form/SubmitButton'
+import { SubmitForm } from '../../../kit/views/form/SubmitForm'
+import { BackToLogin } from './BackToLogin'
 
 /**
  * The second factor (SPEC.md §2 'Login', docs/second-factors.md): the code of the factor asked
@@ -27,65 +30,50 @@ export function CodeForm({ actor }: { actor: LoginActor }) {
   const text = METHOD_TEXT[method]
   const recovery = method === 'recovery'
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'mfa.submit' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <Text as="p">{text.prompt}</Text>
-        <FormField
-          // A new field for each factor: what was typed for one is not offered to the next.
-          key={method}
-          label={text.label}
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          autoCapitalize={recovery ? 'characters' : undefined}
-          spellCheck={false}
-          autoFocus
-          maxLength={recovery ? 11 : 6}
-          readOnly={busy}
-          value={code}
-          error={codeError}
-          onValueChange={(value) => actor.send({ type: 'mfa.codeChanged', value })}
-        />
-        <Button type="submit" size="3" loading={busy} disabled={!canVerify}>
-          Validate Code
-        </Button>
-        {others.length > 0 && (
-          <Flex direction="column" gap="2" asChild>
-            <section aria-labelledby="login-other-methods">
-              <Separator size="4" />
-              <Text as="p" size="2" weight="medium" id="login-other-methods">
-                Use another method
-              </Text>
-              <Flex gap="2" wrap="wrap">
-                {others.map((other) => (
-                  <Button
-                    key={other}
-                    type="button"
-                    variant="soft"
-                    disabled={busy}
-                    onClick={() => actor.send({ type: 'mfa.useMethod', method: other })}
-                  >
-                    {METHOD_TEXT[other].use}
-                  </Button>
-                ))}
-              </Flex>
-            </section>
-          </Flex>
-        )}
-        <Button
-          type="button"
-          variant="ghost"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'mfa.back' })}
-        >
-          Back to Login
-        </Button>
-      </Flex>
-    </form>
+    <SubmitForm onSubmit={() => actor.send({ type: 'mfa.submit' })}>
+      <Text as="p">{text.prompt}</Text>
+      <FormField
+        // A new field for each factor: what was typed for one is not offered to the next.
+        key={method}
+        label={text.label}
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        autoCapitalize={recovery ? 'characters' : undefined}
+        spellCheck={false}
+        autoFocus
+        maxLength={recovery ? 11 : 6}
+        readOnly={busy}
+        value={code}
+        error={codeError}
+        onValueChange={(value) => actor.send({ type: 'mfa.codeChanged', value })}
+      />
+      <SubmitButton busy={busy} canSubmit={canVerify}>
+        Validate Code
+      </SubmitButton>
+      {others.length > 0 && (
+        <Flex direction="column" gap="2" asChild>
+          <section aria-labelledby="login-other-methods">
+            <Separator size="4" />
+            <Text as="p" size="2" weight="medium" id="login-other-methods">
+              Use another method
+            </Text>
+            <Flex gap="2" wrap="wrap">
+              {others.map((other) => (
+                <Button
+                  key={other}
+                  type="button"
+                  variant="soft"
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'mfa.useMethod', method: other })}
+                >
+                  {METHOD_TEXT[other].use}
+                </Button>
+              ))}
+            </Flex>
+          </section>
+        </Flex>
+      )}
+      <BackToLogin actor={actor} busy={busy} />
+    </SubmitForm>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Flex } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { LoginActor } from '../machines/login.machine'
@@ -13,6 +13,8 @@ import {
 } from '../machines/login.selectors'
 import { FormField } from '../../../kit/views/form/FormField'
 import { PasswordField } from '../../../kit/views/form/PasswordField'
+import { SubmitButton } from '../../../kit/views/form/SubmitButton'
+import { SubmitForm } from '../../../kit/views/form/SubmitForm'
 import { PasskeyButton } from './PasskeyButton'
 
 type Props = { actor: LoginActor; focusPassword: boolean }
@@ -28,45 +30,37 @@ export function CredentialsForm({ actor, focusPassword }: Props) {
   const canSignIn = useSelector(actor, selectCanSignIn)
   const passkeyBusy = useSelector(actor, selectPasskeyBusy)
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'login.submit' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <FormField
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoFocus={!focusPassword}
-          readOnly={busy}
-          value={username}
-          error={usernameError}
-          onValueChange={(value) => actor.send({ type: 'login.usernameChanged', value })}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          autoFocus={focusPassword}
-          readOnly={busy}
-          value={password}
-          error={passwordError}
-          onValueChange={(value) => actor.send({ type: 'login.passwordChanged', value })}
-        />
-        <Button type="submit" size="3" loading={busy && !passkeyBusy} disabled={!canSignIn}>
-          Login
-        </Button>
-        <PasskeyButton actor={actor} />
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => void navigate({ to: '/forgotPassword' })}
-        >
-          Forgot Password?
-        </Button>
-      </Flex>
-    </form>
+    <SubmitForm onSubmit={() => actor.send({ type: 'login.submit' })}>
+      <FormField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoFocus={!focusPassword}
+        readOnly={busy}
+        value={username}
+        error={usernameError}
+        onValueChange={(value) => actor.send({ type: 'login.usernameChanged', value })}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        autoFocus={focusPassword}
+        readOnly={busy}
+        value={password}
+        error={passwordError}
+        onValueChange={(value) => actor.send({ type: 'login.passwordChanged', value })}
+      />
+      <SubmitButton busy={busy && !passkeyBusy} canSubmit={canSignIn}>
+        Login
+      </SubmitButton>
+      <PasskeyButton actor={actor} />
+      <Button
+        type="button"
+        variant="ghost"
+        onClick={() => void navigate({ to: '/forgotPassword' })}
+      >
+        Forgot Password?
+      </Button>
+    </SubmitForm>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Spinner, Text } from '@radix-ui/themes'
+import { Flex, Spinner, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { LoginActor } from '../machines/login.machine'
 import {
@@ -10,6 +10,9 @@ import {
 } from '../machines/login.selectors'
 import { AuthenticatorSecret } from '../../../kit/views/factors/AuthenticatorSecret'
 import { FormField } from '../../../kit/views/form/FormField'
+import { SubmitButton } from '../../../kit/views/form/SubmitButton'
+import { SubmitForm } from '../../../kit/views/form/SubmitForm'
+import { BackToLogin } from './BackToLogin'
 
 /**
  * The enrolment the policy requires (docs/second-factors.md): the account has no second factor
@@ -22,48 +25,33 @@ export function EnrolmentForm({ actor }: { actor: LoginActor }) {
   const busy = useSelector(actor, selectBusy)
   const canVerify = useSelector(actor, selectCanVerify)
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'mfa.submit' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <Text as="p">
-          Your organisation requires a second factor for your account. Set up an authenticator app
-          to continue.
-        </Text>
-        {setup ? (
-          <AuthenticatorSecret secret={setup.secret} uri={setup.uri} stacked />
-        ) : (
-          <Flex justify="center" p="6">
-            <Spinner size="3" aria-label="Preparing your authenticator key" />
-          </Flex>
-        )}
-        <FormField
-          label="Code from the app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          readOnly={busy}
-          disabled={!setup}
-          value={code}
-          error={codeError}
-          onValueChange={(value) => actor.send({ type: 'mfa.codeChanged', value })}
-        />
-        <Button type="submit" size="3" loading={busy} disabled={!canVerify}>
-          Verify
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'mfa.back' })}
-        >
-          Back to Login
-        </Button>
-      </Flex>
-    </form>
+    <SubmitForm onSubmit={() => actor.send({ type: 'mfa.submit' })}>
+      <Text as="p">
+        Your organisation requires a second factor for your account. Set up an authenticator app to
+        continue.
+      </Text>
+      {setup ? (
+        <AuthenticatorSecret secret={setup.secret} uri={setup.uri} stacked />
+      ) : (
+        <Flex justify="center" p="6">
+          <Spinner size="3" aria-label="Preparing your authenticator key" />
+        </Flex>
+      )}
+      <FormField
+        label="Code from the app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        readOnly={busy}
+        disabled={!setup}
+        value={code}
+        error={codeError}
+        onValueChange={(value) => actor.send({ type: 'mfa.codeChanged', value })}
+      />
+      <SubmitButton busy={busy} canSubmit={canVerify}>
+        Verify
+      </SubmitButton>
+      <BackToLogin actor={actor} busy={busy} />
+    </SubmitForm>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { Button, Heading, Text } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { forgotPasswordMachine, type ForgotActor } from '../machines/forgotPassword.machine'
@@ -13,6 +13,8 @@ import {
 import { RESET_LINK_SENT } from '../../../kit/machines/password.messages'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { FormField } from '../../../kit/views/form/FormField'
+import { SubmitButton } from '../../../kit/views/form/SubmitButton'
+import { SubmitForm } from '../../../kit/views/form/SubmitForm'
 import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 import { SuccessCallout } from '../../../kit/views/form/SuccessCallout'
 
@@ -26,40 +28,32 @@ export function ForgotPasswordView({ actor }: { actor: ForgotActor }) {
   const error = useSelector(actor, selectError)
   const canSubmit = useSelector(actor, selectCanSubmit)
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'forgot.submit' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <Heading as="h1" size="6" align="center">
-          Forgot Password
-        </Heading>
-        <Text as="p">Please enter your email address and a reset password link will be sent</Text>
-        {sent && <SuccessCallout message={RESET_LINK_SENT} />}
-        {error && <ErrorCallout message={error} />}
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          autoFocus
-          validateOnChange
-          readOnly={busy}
-          value={email}
-          error={emailError}
-          onValueChange={(value) => actor.send({ type: 'forgot.emailChanged', value })}
-        />
-        <Button type="submit" size="3" loading={busy} disabled={!canSubmit}>
-          Send Link
-        </Button>
-        <Button type="button" variant="ghost" onClick={() => void navigate({ to: '/login' })}>
-          login page
-        </Button>
-      </Flex>
-    </form>
+    <SubmitForm onSubmit={() => actor.send({ type: 'forgot.submit' })}>
+      <Heading as="h1" size="6" align="center">
+        Forgot Password
+      </Heading>
+      <Text as="p">Please enter your email address and a reset password link will be sent</Text>
+      {sent && <SuccessCallout message={RESET_LINK_SENT} />}
+      {error && <ErrorCallout message={error} />}
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        autoFocus
+        validateOnChange
+        readOnly={busy}
+        value={email}
+        error={emailError}
+        onValueChange={(value) => actor.send({ type: 'forgot.emailChanged', value })}
+      />
+      <SubmitButton busy={busy} canSubmit={canSubmit}>
+        Send Link
+      </SubmitButton>
+      <Button type="button" variant="ghost" onClick={() => void navigate({ to: '/login' })}>
+        login page
+      </Button>
+    </SubmitForm>
   )
 }
 

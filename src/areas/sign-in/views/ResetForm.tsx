@@ -1,4 +1,3 @@
-import { Button, Flex } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { ResetActor } from '../machines/passwordReset.machine'
 import {
@@ -13,6 +12,8 @@ import {
   selectRepeatError,
 } from '../machines/passwordReset.selectors'
 import { FormField } from '../../../kit/views/form/FormField'
+import { SubmitButton } from '../../../kit/views/form/SubmitButton'
+import { SubmitForm } from '../../../kit/views/form/SubmitForm'
 import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 import { NewPasswordFields } from '../../../kit/views/form/NewPasswordFields'
 
@@ -28,39 +29,31 @@ export function ResetForm({ actor }: { actor: ResetActor }) {
   const busy = useSelector(actor, selectBusy)
   const canSave = useSelector(actor, selectCanSave)
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'reset.submit' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        {error && <ErrorCallout message={error} />}
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoFocus
-          readOnly={busy}
-          value={email}
-          error={emailError}
-          onValueChange={(value) => actor.send({ type: 'reset.emailChanged', value })}
-        />
-        <NewPasswordFields
-          password={password}
-          repeat={repeat}
-          passwordError={passwordError}
-          repeatError={repeatError}
-          busy={busy}
-          onPasswordChange={(value) => actor.send({ type: 'reset.passwordChanged', value })}
-          onRepeatChange={(value) => actor.send({ type: 'reset.repeatChanged', value })}
-        />
-        <Button type="submit" size="3" loading={busy} disabled={!canSave}>
-          Save Password
-        </Button>
-      </Flex>
-    </form>
+    <SubmitForm onSubmit={() => actor.send({ type: 'reset.submit' })}>
+      {error && <ErrorCallout message={error} />}
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoFocus
+        readOnly={busy}
+        value={email}
+        error={emailError}
+        onValueChange={(value) => actor.send({ type: 'reset.emailChanged', value })}
+      />
+      <NewPasswordFields
+        password={password}
+        repeat={repeat}
+        passwordError={passwordError}
+        repeatError={repeatError}
+        busy={busy}
+        onPasswordChange={(value) => actor.send({ type: 'reset.passwordChanged', value })}
+        onRepeatChange={(value) => actor.send({ type: 'reset.repeatChanged', value })}
+      />
+      <SubmitButton busy={busy} canSubmit={canSave}>
+        Save Password
+      </SubmitButton>
+    </SubmitForm>
   )
 }

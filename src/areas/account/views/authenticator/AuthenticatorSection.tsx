@@ -1,6 +1,5 @@
-import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { Button, Flex, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useId } from 'react'
 import type { OwnFactorsResults } from '../../../../../schema/factors'
 import { authenticatorMachine, type AuthenticatorActor } from '../../machines/authenticator.machine'
 import { AUTHENTICATOR_WORDS } from '../../machines/authenticator.messages'
@@ -8,6 +7,7 @@ import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { formatDateTime } from '../../../../kit/views/format/dateTime'
 import { ReadFailure, Reading } from '../../../../kit/views/page/ReadStatus'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { CardSection } from '../../../../kit/views/section/CardSection'
 import { AuthenticatorPasswordDialog } from './AuthenticatorPasswordDialog'
 import { CodesStep } from './CodesStep'
 import { EnrolledView } from './EnrolledView'
@@ -26,18 +26,10 @@ import { SetupStep } from './SetupStep'
 /** The Profile's 'Authenticator app' card (issue 28; docs/second-factors.md 'Profile'). */
 export function AuthenticatorSection({ email }: { email: string }) {
   const actor = useScreenActor(authenticatorMachine)
-  const headingId = useId()
   return (
-    <Card size={{ initial: '2', sm: '3' }}>
-      <Flex direction="column" gap="4" asChild>
-        <section aria-labelledby={headingId}>
-          <Heading as="h2" size="4" id={headingId}>
-            {AUTHENTICATOR_WORDS.title}
-          </Heading>
-          {actor && <SectionBody actor={actor} email={email} />}
-        </section>
-      </Flex>
-    </Card>
+    <CardSection title={AUTHENTICATOR_WORDS.title} gap="4">
+      {actor && <SectionBody actor={actor} email={email} />}
+    </CardSection>
   )
 }
 

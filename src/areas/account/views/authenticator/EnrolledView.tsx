@@ -1,9 +1,10 @@
-import { Button, Flex, Separator, Text } from '@radix-ui/themes'
+import { Flex, Separator, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { OwnFactorsResults } from '../../../../../schema/factors'
 import type { AuthenticatorActor } from '../../machines/authenticator.machine'
 import { AUTHENTICATOR_WORDS } from '../../machines/authenticator.messages'
 import { formatDateTime } from '../../../../kit/views/format/dateTime'
+import { SoftButton } from '../../../../kit/views/form/SoftButton'
 import { selectCanRegenerate, selectCanRemove } from './selectors'
 
 type Enrolled = NonNullable<OwnFactorsResults['authenticator']>
@@ -31,15 +32,13 @@ export function EnrolledView({
             Last used {app.lastUsedAt ? formatDateTime(app.lastUsedAt) : 'Never'}
           </Text>
         </Flex>
-        <Button
-          type="button"
-          variant="soft"
+        <SoftButton
           color="red"
           disabled={!canRemove}
           onClick={() => actor.send({ type: 'authenticator.remove' })}
         >
           Remove
-        </Button>
+        </SoftButton>
       </Flex>
       <Separator size="4" />
       <Flex gap="3" align="center" justify="between" wrap="wrap">
@@ -51,14 +50,13 @@ export function EnrolledView({
             {AUTHENTICATOR_WORDS.codesLeft(codesLeft)}
           </Text>
         </Flex>
-        <Button
-          type="button"
-          variant="soft"
+        <SoftButton
+          color="accent"
           disabled={!canRegenerate}
           onClick={() => actor.send({ type: 'authenticator.regenerate' })}
         >
           Regenerate
-        </Button>
+        </SoftButton>
       </Flex>
     </Flex>
   )

@@ -5,6 +5,8 @@ import type { AuthenticatorActor } from '../../machines/authenticator.machine'
 import { AUTHENTICATOR_WORDS } from '../../machines/authenticator.messages'
 import { AuthenticatorSecret } from '../../../../kit/views/factors/AuthenticatorSecret'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { SoftButton } from '../../../../kit/views/form/SoftButton'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import {
   selectBusy,
   selectCanCancel,
@@ -35,52 +37,41 @@ export function SetupStep({ actor }: { actor: AuthenticatorActor }) {
           Scan, then enter a code
         </Heading>
         <AuthenticatorSecret secret={setup.secret} uri={setup.uri} />
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actor.send({ type: 'authenticator.verify' })
-          }}
-        >
-          <Flex direction="column" gap="3">
-            <Flex direction="column" gap="1">
-              <Text as="label" htmlFor={fieldId} size="2" weight="medium">
-                {AUTHENTICATOR_WORDS.codeLabel}
-              </Text>
-              <TextField.Root
-                id={fieldId}
-                size="3"
-                value={code}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                autoFocus
-                readOnly={busy}
-                placeholder="123456"
-                style={{ maxWidth: '12rem', letterSpacing: '0.15em' }}
-                aria-invalid={error ? true : undefined}
-                onChange={(event) =>
-                  actor.send({ type: 'authenticator.codeChanged', value: event.target.value })
-                }
-              />
-            </Flex>
-            <ErrorText message={error} />
-            <Flex gap="3" wrap="wrap">
-              <Button type="submit" loading={busy} disabled={!canVerify}>
-                Verify
-              </Button>
-              <Button
-                type="button"
-                variant="soft"
-                color="gray"
-                disabled={!canCancel}
-                onClick={() => actor.send({ type: 'authenticator.cancel' })}
-              >
-                Cancel
-              </Button>
-            </Flex>
+        <SubmitForm gap="3" onSubmit={() => actor.send({ type: 'authenticator.verify' })}>
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor={fieldId} size="2" weight="medium">
+              {AUTHENTICATOR_WORDS.codeLabel}
+            </Text>
+            <TextField.Root
+              id={fieldId}
+              size="3"
+              value={code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              autoFocus
+              readOnly={busy}
+              placeholder="123456"
+              style={{ maxWidth: '12rem', letterSpacing: '0.15em' }}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) =>
+                actor.send({ type: 'authenticator.codeChanged', value: event.target.value })
+              }
+            />
           </Flex>
-        </form>
+          <ErrorText message={error} />
+          <Flex gap="3" wrap="wrap">
+            <Button type="submit" loading={busy} disabled={!canVerify}>
+              Verify
+            </Button>
+            <SoftButton
+              disabled={!canCancel}
+              onClick={() => actor.send({ type: 'authenticator.cancel' })}
+            >
+              Cancel
+            </SoftButton>
+          </Flex>
+        </SubmitForm>
       </section>
     </Flex>
   )

@@ -1,4 +1,3 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { SelfUser } from '../../../../../schema/user'
@@ -11,6 +10,8 @@ import { graceText, graceTitle } from '../../machines/mfaGrace.messages'
 import { selectUser } from '../../../../kit/session/session.selectors'
 import { useSession } from '../../../../kit/views/actors/sessionContext'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
+import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
 
 const selectOpen = (s: MfaGraceSnapshot) => s.hasTag('open')
 const selectGrace = (s: MfaGraceSnapshot) => s.context
@@ -22,39 +23,28 @@ function GraceDialog({ actor }: { actor: MfaGraceActor }) {
   const canAct = useSelector(actor, selectCanSetUp)
   const navigate = useNavigate()
   if (!open || !graceUntil || daysLeft === null) return null
+  const later = () => actor.send({ type: 'mfaGrace.later' })
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(next) => {
-        if (!next) actor.send({ type: 'mfaGrace.later' })
-      }}
+    <DialogFrame
+      title={graceTitle(graceUntil, daysLeft)}
+      description={graceText(graceUntil)}
+      tone="plain"
+      onClose={later}
+      maxWidth="400px"
     >
-      <Dialog.Content maxWidth="400px">
-        <Dialog.Title>{graceTitle(graceUntil, daysLeft)}</Dialog.Title>
-        <Dialog.Description size="2">{graceText(graceUntil)}</Dialog.Description>
-        <Flex gap="3" mt="4" justify="end" wrap="wrap">
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            disabled={!canAct}
-            onClick={() => actor.send({ type: 'mfaGrace.later' })}
-          >
-            Later
-          </Button>
-          <Button
-            type="button"
-            disabled={!canAct}
-            onClick={() => {
-              actor.send({ type: 'mfaGrace.setUp' })
-              void navigate({ to: '/profile' })
-            }}
-          >
-            Set up now
-          </Button>
-        </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
+      <DialogActions
+        mt="4"
+        cancelLabel="Later"
+        canCancel={canAct}
+        onCancel={later}
+        confirmLabel="Set up now"
+        canConfirm={canAct}
+        onConfirm={() => {
+          actor.send({ type: 'mfaGrace.setUp' })
+          void navigate({ to: '/profile' })
+        }}
+      />
+    </DialogFrame>
   )
 }
 

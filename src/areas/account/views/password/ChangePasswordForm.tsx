@@ -17,6 +17,8 @@ import {
   selectRepeatError,
 } from '../../machines/passwordChange.selectors'
 import { PasswordField } from '../../../../kit/views/form/PasswordField'
+import { SubmitButton } from '../../../../kit/views/form/SubmitButton'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { ErrorCallout } from '../../../../kit/views/form/ErrorCallout'
 import { NewPasswordFields } from '../../../../kit/views/form/NewPasswordFields'
 import { SuccessCallout } from '../../../../kit/views/form/SuccessCallout'
@@ -72,39 +74,31 @@ function Fields({ actor, children }: { actor: ChangeActor; children?: ReactNode 
   const busy = useSelector(actor, selectBusy)
   const canSubmit = useSelector(actor, selectCanSubmit)
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'password.submit' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <PasswordField
-          label="Old Password"
-          autoComplete="current-password"
-          autoFocus
-          readOnly={busy}
-          value={oldPassword}
-          error={oldPasswordError}
-          onValueChange={(value) => actor.send({ type: 'password.oldChanged', value })}
-        />
-        <NewPasswordFields
-          password={password}
-          repeat={repeat}
-          passwordError={passwordError}
-          repeatError={repeatError}
-          busy={busy}
-          onPasswordChange={(value) => actor.send({ type: 'password.newChanged', value })}
-          onRepeatChange={(value) => actor.send({ type: 'password.repeatChanged', value })}
-        />
-        <Flex gap="3" justify="end" wrap="wrap">
-          {children}
-          <Button type="submit" size="3" loading={busy} disabled={!canSubmit}>
-            Change Password
-          </Button>
-        </Flex>
+    <SubmitForm onSubmit={() => actor.send({ type: 'password.submit' })}>
+      <PasswordField
+        label="Old Password"
+        autoComplete="current-password"
+        autoFocus
+        readOnly={busy}
+        value={oldPassword}
+        error={oldPasswordError}
+        onValueChange={(value) => actor.send({ type: 'password.oldChanged', value })}
+      />
+      <NewPasswordFields
+        password={password}
+        repeat={repeat}
+        passwordError={passwordError}
+        repeatError={repeatError}
+        busy={busy}
+        onPasswordChange={(value) => actor.send({ type: 'password.newChanged', value })}
+        onRepeatChange={(value) => actor.send({ type: 'password.repeatChanged', value })}
+      />
+      <Flex gap="3" justify="end" wrap="wrap">
+        {children}
+        <SubmitButton busy={busy} canSubmit={canSubmit}>
+          Change Password
+        </SubmitButton>
       </Flex>
-    </form>
+    </SubmitForm>
   )
 }

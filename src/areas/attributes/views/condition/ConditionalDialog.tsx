@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
+import { Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { TreeRef } from '../../machines/attributeTree.types'
 import {
@@ -7,7 +7,10 @@ import {
   type ConditionalSnapshot,
 } from '../../machines/conditional.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
+import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { ConditionForm } from './ConditionForm'
 
 type Props = {
@@ -48,57 +51,41 @@ function ConditionalWindow({ actor }: { actor: ConditionalActor }) {
   const loading = useSelector(actor, selectLoading)
   const missing = useSelector(actor, selectMissing)
   const error = useSelector(actor, selectError)
+  const cancel = () => actor.send({ type: 'conditional.cancel' })
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(next) => {
-        if (!next && canCancel) actor.send({ type: 'conditional.cancel' })
-      }}
+    <DialogFrame
+      title="Conditional Attribute"
+      description="Include a later branch or leaf only when this leaf has certain values."
+      onClose={cancel}
+      canClose={canCancel}
+      maxWidth={{ initial: '100%', xs: '600px' }}
     >
-      <Dialog.Content
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth={{ initial: '100%', xs: '600px' }}
+      <SubmitForm
+        label="Conditional Attribute"
+        gap={null}
+        onSubmit={() => actor.send({ type: 'conditional.save' })}
       >
-        <Dialog.Title>Conditional Attribute</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          Include a later branch or leaf only when this leaf has certain values.
-        </Dialog.Description>
-        <form
-          aria-label="Conditional Attribute"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actor.send({ type: 'conditional.save' })
-          }}
-        >
-          {loading ? (
-            <Text as="p" color="gray">
-              Loading…
-            </Text>
-          ) : missing ? (
-            <Text as="p" color="red" role="alert">
-              This leaf is not in the local data. It may have been removed.
-            </Text>
-          ) : (
-            <ConditionForm actor={actor} />
-          )}
-          <ErrorText message={error} />
-          <Flex gap="3" justify="end" mt="4">
-            <Button
-              type="button"
-              variant="soft"
-              color="gray"
-              disabled={!canCancel}
-              onClick={() => actor.send({ type: 'conditional.cancel' })}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving} disabled={!canSave}>
-              Save
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+        {loading ? (
+          <Text as="p" color="gray">
+            Loading…
+          </Text>
+        ) : missing ? (
+          <Text as="p" color="red" role="alert">
+            This leaf is not in the local data. It may have been removed.
+          </Text>
+        ) : (
+          <ConditionForm actor={actor} />
+        )}
+        <ErrorText message={error} />
+        <DialogActions
+          mt="4"
+          canCancel={canCancel}
+          onCancel={cancel}
+          confirmLabel="Save"
+          busy={saving}
+          canConfirm={canSave}
+        />
+      </SubmitForm>
+    </DialogFrame>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
+import { Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { TreeRef } from '../../machines/attributeTree.types'
 import {
@@ -7,6 +7,8 @@ import {
   type KeyDemoSnapshot,
 } from '../../machines/keyDemo.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
+import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
 import { AttributePreview, keepEscapeInCombobox } from '../preview/AttributePreview'
 
 type Props = {
@@ -26,32 +28,19 @@ const selectMissing = (s: KeyDemoSnapshot) => s.hasTag('error')
  * Close button only. The preview can be tried out; nothing is stored.
  */
 export function KeyDemoDialog({ open, keyId, tree }: Props) {
+  const close = () => tree.send({ type: 'tree.closeDialog' })
   return (
-    <Dialog.Root
+    <DialogFrame
+      title="AttributeKey Demo"
+      description="How this question looks to the person answering it. Nothing is stored."
       open={open}
-      onOpenChange={(next) => {
-        if (!next) tree.send({ type: 'tree.closeDialog' })
-      }}
+      onClose={close}
+      onEscapeKeyDown={keepEscapeInCombobox}
+      maxWidth={{ initial: '100%', xs: '640px' }}
     >
-      <Dialog.Content
-        onEscapeKeyDown={keepEscapeInCombobox}
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth={{ initial: '100%', xs: '640px' }}
-      >
-        <Dialog.Title>AttributeKey Demo</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          How this question looks to the person answering it. Nothing is stored.
-        </Dialog.Description>
-        {open && <DemoBody key={keyId} keyId={keyId} />}
-        <Flex justify="end" mt="5">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray">
-              Close
-            </Button>
-          </Dialog.Close>
-        </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
+      {open && <DemoBody key={keyId} keyId={keyId} />}
+      <DialogActions mt="5" cancelLabel="Close" onCancel={close} />
+    </DialogFrame>
   )
 }
 

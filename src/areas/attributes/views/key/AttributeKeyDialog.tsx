@@ -1,4 +1,4 @@
-import { Box, Button, Callout, Card, Dialog, Flex, Grid, Heading, Text } from '@radix-ui/themes'
+import { Box, Callout, Card, Grid, Heading, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
@@ -9,6 +9,9 @@ import {
 } from '../../machines/attributeKey.machine'
 import type { TreeRef } from '../../machines/attributeTree.types'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
+import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { keepEscapeInCombobox } from '../preview/AttributePreview'
 import { ATTRIBUTE_SIZES } from '../preview/sizes'
 import { KeyDemo } from './KeyDemo'
@@ -49,26 +52,20 @@ function KeyDialogSession({ keyId, tree }: Omit<Props, 'open'>) {
 function KeyDialogWindow({ actor, keyId }: { actor: AttributeKeyActor; keyId: string | null }) {
   const canClose = useSelector(actor, selectCanClose)
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(next) => {
-        if (!next && canClose) actor.send({ type: 'key.close' })
-      }}
+    <DialogFrame
+      title="AttributeKey"
+      description={
+        keyId
+          ? 'Edit the question this leaf asks, and its answers.'
+          : 'A new question for this leaf.'
+      }
+      onClose={() => actor.send({ type: 'key.close' })}
+      canClose={canClose}
+      onEscapeKeyDown={keepEscapeInCombobox}
+      maxWidth={{ initial: '100%', md: '1120px' }}
     >
-      <Dialog.Content
-        onEscapeKeyDown={keepEscapeInCombobox}
-        maxWidth={{ initial: '100%', md: '1120px' }}
-        minWidth={{ initial: '0', xs: '400px' }}
-      >
-        <Dialog.Title>AttributeKey</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          {keyId
-            ? 'Edit the question this leaf asks, and its answers.'
-            : 'A new question for this leaf.'}
-        </Dialog.Description>
-        <KeyDialogBody actor={actor} />
-      </Dialog.Content>
-    </Dialog.Root>
+      <KeyDialogBody actor={actor} />
+    </DialogFrame>
   )
 }
 
@@ -100,18 +97,15 @@ function KeyDialogBody({ actor }: { actor: AttributeKeyActor }) {
           align="start"
         >
           {/* The demo is outside the form: Enter in its inputs must not save the key. */}
-          <Box asChild maxWidth={`${ATTRIBUTE_SIZES.formColumn}px`} width="100%">
-            <form
+          <Box maxWidth={`${ATTRIBUTE_SIZES.formColumn}px`} width="100%">
+            <SubmitForm
               id={formId}
-              aria-label="AttributeKey"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault()
-                actor.send({ type: 'key.save' })
-              }}
+              label="AttributeKey"
+              gap={null}
+              onSubmit={() => actor.send({ type: 'key.save' })}
             >
               <KeyForm actor={actor} />
-            </form>
+            </SubmitForm>
           </Box>
           <Card asChild style={{ position: 'sticky', top: 0 }}>
             <section aria-labelledby="key-demo-heading">
@@ -134,20 +128,16 @@ function KeyDialogBody({ actor }: { actor: AttributeKeyActor }) {
           </Callout.Text>
         </Callout.Root>
       )}
-      <Flex gap="3" justify="end" mt="4">
-        <Button
-          type="button"
-          variant="soft"
-          color="gray"
-          disabled={!canClose}
-          onClick={() => actor.send({ type: 'key.close' })}
-        >
-          Close
-        </Button>
-        <Button type="submit" form={formId} loading={busy && !loading} disabled={!canSave}>
-          Save
-        </Button>
-      </Flex>
+      <DialogActions
+        mt="4"
+        cancelLabel="Close"
+        canCancel={canClose}
+        onCancel={() => actor.send({ type: 'key.close' })}
+        confirmLabel="Save"
+        form={formId}
+        busy={busy && !loading}
+        canConfirm={canSave}
+      />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons'
-import { Badge, Box, Button, Dialog, Flex, ScrollArea, Text, TextField } from '@radix-ui/themes'
+import { Badge, Box, Dialog, Flex, ScrollArea, Text, TextField } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import type {
@@ -11,7 +11,9 @@ import { shownName } from '../../machines/attributeTree.messages'
 import { attachableKeys, keyOf } from '../../machines/attributeTree.shape'
 import { keyPlaces } from '../../machines/attachExisting.places'
 import { formatDateTime } from '../../../../kit/views/format/dateTime'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { useTreeActor } from './treeActor'
 import { TYPE_LABEL } from './typeLabel'
 
@@ -60,13 +62,10 @@ function AttachForm({ actor }: { actor: AttachExistingActor }) {
   const keys = useMemo(() => attachableKeys(data, parentId, search), [data, parentId, search])
   const where = parentId ? shownName(keyOf(data, parentId)?.name) : null
   return (
-    <form
-      noValidate
-      aria-label="Add Existing"
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'attach.submit' })
-      }}
+    <SubmitForm
+      label="Add Existing"
+      gap={null}
+      onSubmit={() => actor.send({ type: 'attach.submit' })}
     >
       <Dialog.Description size="2" color="gray" mb="3">
         {where
@@ -130,21 +129,15 @@ function AttachForm({ actor }: { actor: AttachExistingActor }) {
           )}
         </ScrollArea>
         <ErrorText message={error} />
-        <Flex gap="3" justify="end">
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            onClick={() => actor.send({ type: 'attach.cancel' })}
-          >
-            Close
-          </Button>
-          <Button type="submit" loading={busy} disabled={!canSubmit}>
-            Add
-          </Button>
-        </Flex>
+        <DialogActions
+          cancelLabel="Close"
+          onCancel={() => actor.send({ type: 'attach.cancel' })}
+          confirmLabel="Add"
+          busy={busy}
+          canConfirm={canSubmit}
+        />
       </Flex>
-    </form>
+    </SubmitForm>
   )
 }
 

@@ -1,4 +1,3 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { TreeRef } from '../../machines/attributeTree.types'
 import {
@@ -8,7 +7,10 @@ import {
   type KeyNameSnapshot,
 } from '../../machines/keyName.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
+import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
 import { FormField } from '../../../../kit/views/form/FormField'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
 
 type Props = {
@@ -47,25 +49,19 @@ function KeyNameSession({ keyId, type, tree }: Omit<Props, 'open'>) {
 function KeyNameWindow({ actor, type }: { actor: KeyNameActor; type: ContainerType }) {
   const canClose = useSelector(actor, selectCanClose)
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(next) => {
-        if (!next && canClose) actor.send({ type: 'keyName.close' })
-      }}
+    <DialogFrame
+      title={keyNameTitle(type)}
+      description={
+        type === 'ROOT'
+          ? 'A trunk is a top-level item that holds branches and leaves.'
+          : 'A branch holds other branches and leaves.'
+      }
+      onClose={() => actor.send({ type: 'keyName.close' })}
+      canClose={canClose}
+      maxWidth={{ initial: '100%', xs: '480px' }}
     >
-      <Dialog.Content
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth={{ initial: '100%', xs: '480px' }}
-      >
-        <Dialog.Title>{keyNameTitle(type)}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          {type === 'ROOT'
-            ? 'A trunk is a top-level item that holds branches and leaves.'
-            : 'A branch holds other branches and leaves.'}
-        </Dialog.Description>
-        <KeyNameFields actor={actor} />
-      </Dialog.Content>
-    </Dialog.Root>
+      <KeyNameFields actor={actor} />
+    </DialogFrame>
   )
 }
 
@@ -76,38 +72,24 @@ function KeyNameFields({ actor }: { actor: KeyNameActor }) {
   const canSave = useSelector(actor, selectCanSave)
   const canClose = useSelector(actor, selectCanClose)
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'keyName.save' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <FormField
-          label="Name"
-          autoComplete="off"
-          autoFocus
-          readOnly={busy}
-          value={name}
-          onValueChange={(value) => actor.send({ type: 'keyName.edit', value })}
-        />
-        <ErrorText message={error} />
-        <Flex gap="3" justify="end">
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            disabled={!canClose}
-            onClick={() => actor.send({ type: 'keyName.close' })}
-          >
-            Close
-          </Button>
-          <Button type="submit" loading={busy} disabled={!canSave}>
-            Save
-          </Button>
-        </Flex>
-      </Flex>
-    </form>
+    <SubmitForm onSubmit={() => actor.send({ type: 'keyName.save' })}>
+      <FormField
+        label="Name"
+        autoComplete="off"
+        autoFocus
+        readOnly={busy}
+        value={name}
+        onValueChange={(value) => actor.send({ type: 'keyName.edit', value })}
+      />
+      <ErrorText message={error} />
+      <DialogActions
+        cancelLabel="Close"
+        canCancel={canClose}
+        onCancel={() => actor.send({ type: 'keyName.close' })}
+        confirmLabel="Save"
+        busy={busy}
+        canConfirm={canSave}
+      />
+    </SubmitForm>
   )
 }

@@ -1,5 +1,4 @@
-import { TrashIcon } from '@radix-ui/react-icons'
-import { Button, Flex, Skeleton, Text } from '@radix-ui/themes'
+import { Flex, Skeleton, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { Service } from '../../../../../schema/service'
 import {
@@ -9,15 +8,14 @@ import {
 } from '../../machines/serviceLogo.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
-import { ImageDropZone } from '../../../../kit/views/upload/ImageDropZone'
+import { ImageUpload } from '../../../../kit/views/upload/ImageUpload'
+import { RemoveImageButton } from '../../../../kit/views/upload/RemoveImageButton'
 
 const selectHasLogo = (s: ServiceLogoSnapshot) => s.hasTag('logo')
 const selectUrl = (s: ServiceLogoSnapshot) => s.context.url
 const selectFetching = (s: ServiceLogoSnapshot) => s.hasTag('fetching')
 const selectBusy = (s: ServiceLogoSnapshot) => s.hasTag('busy')
 const selectError = (s: ServiceLogoSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectCanDrop = (s: ServiceLogoSnapshot) =>
-  s.can({ type: 'image.drop', file: new File([], '') })
 const selectCanRemove = (s: ServiceLogoSnapshot) => s.can({ type: 'logo.remove' })
 
 type Props = { service: Service; readOnly: boolean }
@@ -47,7 +45,7 @@ function LogoArea({ logo, service, readOnly }: Props & { logo: ServiceLogoActor 
             No logo
           </Text>
         ) : (
-          <LogoDropZone logo={logo} />
+          <ImageUpload owner={logo} title="Drop Logo File Here" what="Logo" />
         )}
         <ErrorText message={error} />
       </section>
@@ -97,31 +95,13 @@ function LogoImage({
         </Flex>
       </Skeleton>
       {!readOnly && (
-        <Button
-          color="red"
-          variant="soft"
-          loading={busy}
+        <RemoveImageButton
+          label="Remove Logo"
+          busy={busy}
           disabled={!canRemove}
           onClick={() => logo.send({ type: 'logo.remove' })}
-        >
-          <TrashIcon /> Remove Logo
-        </Button>
+        />
       )}
     </Flex>
-  )
-}
-
-function LogoDropZone({ logo }: { logo: ServiceLogoActor }) {
-  const busy = useSelector(logo, selectBusy)
-  const canDrop = useSelector(logo, selectCanDrop)
-  return (
-    <ImageDropZone
-      title="Drop Logo File Here"
-      what="Logo"
-      busy={busy}
-      canDrop={canDrop}
-      onDrop={(file) => logo.send({ type: 'image.drop', file })}
-      onRejected={(message) => logo.send({ type: 'image.dropRejected', message })}
-    />
   )
 }
