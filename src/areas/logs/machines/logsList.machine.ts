@@ -2,17 +2,17 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { LogEvent, LogsResults } from '../../../../schema/logs'
 import { logsCsvHref, logsPage } from '../../../data/api/logs'
 import { serverFilters, type LogsSearch } from './logsFilters'
-import { serverMessage } from '../../../kit/machines/notification.messages'
+import {
+  firstPage,
+  olderPage,
+  pageError,
+  PAGED_STEPS,
+  type PagedContext,
+} from '../../../kit/machines/pagedTimeline'
 
-type LogsContext = {
+type LogsContext = PagedContext<LogEvent> & {
   /** The filters as the URL has them. */
   search: LogsSearch
-  /** Newest first, as the pages came. */
-  events: LogEvent[]
-  /** Where the next (older) page starts; null when there is none. */
-  cursor: string | null
-  /** Why the last read failed, in words. */
-  error: string | null
   /** The event whose detail is open, or null. */
   selected: string | null
   /** The server's CSV of everything the filters match. */
@@ -63,9 +63,7 @@ export const logsListMachine = setup({
       event.type === 'logs.open' && context.events.some((e) => e.id === event.id),
   },
   actions: {
-    recordError: assign({
-      error: ({ event }) => serverMessage((event as { error?: unknown }).error),
-    }),
+    recordError: assign({ error: ({ event }) => pageError(event) }),
     filter: assign(({ event }) => filtered((event as { search: LogsSearch }).search)),
   },
 }).createMachine({
@@ -99,16 +97,12 @@ export const logsListMachine = setup({
         input: ({ context }) => ({ search: context.search, before: null }),
         onDone: {
           target: 'ready',
-          description: 'The newest page came: its events show, newest first.',
-          actions: assign(({ event }) => ({
-            events: event.output.events,
-            cursor: event.output.cursor,
-            error: null,
-          })),
+          description: PAGED_STEPS.firstDone,
+          actions: assign(({ event }) => firstPage(event.output)),
         },
         onError: {
           target: 'failed',
-          description: 'The read failed: the message and Retry show.',
+          description: PAGED_STEPS.firstFailed,
           actions: 'recordError',
         },
       },
@@ -137,16 +131,12 @@ export const logsListMachine = setup({
         input: ({ context }) => ({ search: context.search, before: context.cursor }),
         onDone: {
           target: 'ready',
-          description: 'The older page came: its events are added below.',
-          actions: assign(({ context, event }) => ({
-            events: [...context.events, ...event.output.events],
-            cursor: event.output.cursor,
-            error: null,
-          })),
+          description: PAGED_STEPS.olderDone,
+          actions: assign(({ context, event }) => olderPage(context, event.output)),
         },
         onError: {
           target: 'moreFailed',
-          description: 'Reading older events failed: the events stay, the message shows.',
+          description: PAGED_STEPS.olderFailed,
           actions: 'recordError',
         },
       },

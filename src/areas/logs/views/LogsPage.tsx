@@ -1,9 +1,8 @@
-import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
 import { DownloadIcon } from '@radix-ui/react-icons'
 import { Badge, Button, Flex, Link as RadixLink, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { logText, timeAgo } from '../../../../schema/audit-text'
 import type { LogEvent } from '../../../../schema/logs'
 import type { LogsSearch } from '../machines/logsFilters'
@@ -15,22 +14,25 @@ import {
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { PagedEvents, type PagedWords } from '../../../kit/views/timeline/PagedEvents'
 import { LogDetail } from './LogDetail'
 import { LogFilters } from './LogFilters'
 import './logs.css'
 
-const selectEvents = (s: LogsListSnapshot) => s.context.events
-const selectLoading = (s: LogsListSnapshot) => s.hasTag('busy') && s.context.events.length === 0
-const selectBusy = (s: LogsListSnapshot) => s.hasTag('busy')
-const selectError = (s: LogsListSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectCanRetry = (s: LogsListSnapshot) => s.can({ type: 'logs.retry' })
-const selectCanLoadMore = (s: LogsListSnapshot) => s.can({ type: 'logs.loadMore' })
-const selectHasMore = (s: LogsListSnapshot) => s.context.cursor !== null
 const selectCsv = (s: LogsListSnapshot) => s.context.csvHref
 const selectSelected = (s: LogsListSnapshot) =>
   s.context.events.find((e) => e.id === s.context.selected) ?? null
 
 const OUTCOME_COLOR = { success: 'green', failure: 'red', refused: 'orange' } as const
+
+const RETRY = { type: 'logs.retry' } as const
+const LOAD_MORE = { type: 'logs.loadMore' } as const
+const WORDS: PagedWords = {
+  label: 'Log events',
+  loading: 'Loading logs…',
+  empty: 'No events match these filters.',
+  failed: 'The logs could not be loaded',
+}
 
 /** /logs: the audit log as sentences, newest first, under the filters in the URL (docs/logs.md). */
 export function LogsPage({ search }: { search: LogsSearch }) {
@@ -68,72 +70,26 @@ function ExportCsv({ actor }: { actor: LogsListActor }) {
 }
 
 function LogsList({ actor }: { actor: LogsListActor }) {
-  const events = useSelector(actor, selectEvents)
-  const loading = useSelector(actor, selectLoading)
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectError)
-  const canRetry = useSelector(actor, selectCanRetry)
-  const canLoadMore = useSelector(actor, selectCanLoadMore)
-  const hasMore = useSelector(actor, selectHasMore)
   const selected = useSelector(actor, selectSelected)
-  const [now] = useState(Date.now)
-  const end = useRef<HTMLDivElement>(null)
-
-  // Infinite paging: reaching the list's end asks for the next page ('Load older' does the same).
-  useEffect(() => {
-    const target = end.current
-    if (!target || typeof IntersectionObserver === 'undefined' || !canLoadMore) return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) actor.send({ type: 'logs.loadMore' })
-    })
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [actor, canLoadMore, events.length])
-
-  if (loading) return <Reading message="Loading logs…" />
   return (
-    <Flex direction="column" gap="2">
-      {events.length === 0 && !error && <Text color="gray">No events match these filters.</Text>}
-      {events.length > 0 && (
-        <Flex direction="column" asChild>
-          <ol aria-label="Log events" className="logs-list">
-            {events.map((event) => (
-              <LogRow
-                key={event.id}
-                event={event}
-                now={now}
-                onOpen={() => actor.send({ type: 'logs.open', id: event.id })}
-              />
-            ))}
-          </ol>
-        </Flex>
-      )}
-      {error && (
-        <ReadFailure
-          message={
-            events.length === 0
-              ? 'The logs could not be loaded'
-              : 'Older events could not be loaded'
-          }
-          error={error}
-          onRetry={canRetry ? () => actor.send({ type: 'logs.retry' }) : undefined}
+    <PagedEvents
+      actor={actor}
+      retry={RETRY}
+      loadMore={LOAD_MORE}
+      words={WORDS}
+      infinite
+      className="logs-list"
+      item={(event, now) => (
+        <LogRow
+          key={event.id}
+          event={event}
+          now={now}
+          onOpen={() => actor.send({ type: 'logs.open', id: event.id })}
         />
       )}
-      {hasMore && events.length > 0 && (
-        <Flex justify="center" ref={end}>
-          <Button
-            variant="soft"
-            size="1"
-            loading={busy}
-            disabled={!canLoadMore}
-            onClick={() => actor.send({ type: 'logs.loadMore' })}
-          >
-            Load older
-          </Button>
-        </Flex>
-      )}
+    >
       <LogDetail event={selected} onClose={() => actor.send({ type: 'logs.close' })} />
-    </Flex>
+    </PagedEvents>
   )
 }
 

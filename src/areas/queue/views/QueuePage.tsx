@@ -1,8 +1,8 @@
 import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
-import { Button, Card, Flex, Heading, Link, Select, Spinner, Text } from '@radix-ui/themes'
+import { Button, Card, Flex, Heading, Link, Spinner, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
-import { MessageChannels, MessageStatuses, type QueueMessage } from '../../../../schema/queue'
+import type { QueueMessage } from '../../../../schema/queue'
 import {
   queueListMachine,
   type QueueListActor,
@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { useAccess } from '../../../kit/views/guard/useAccess'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
 import { MessageRows } from './MessageRows'
-import { CHANNEL_TEXT, STATUS_TEXT } from './queueText'
+import { QueueFilters } from './QueueFilters'
 import {
   selectFilter,
   selectMessages,
@@ -45,46 +45,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
         </Heading>
         {children}
       </section>
-    </Flex>
-  )
-}
-
-function Filters({ actor }: { actor: QueueListActor }) {
-  const filter = useSelector(actor, selectFilter)
-  return (
-    <Flex gap="3" align="center" wrap="wrap">
-      <Select.Root
-        value={filter.status}
-        onValueChange={(value) =>
-          actor.send({ type: 'queue.filter', filter: { status: value as typeof filter.status } })
-        }
-      >
-        <Select.Trigger aria-label="Status" />
-        <Select.Content position="popper">
-          <Select.Item value="all">All statuses</Select.Item>
-          {MessageStatuses.map((status) => (
-            <Select.Item key={status} value={status}>
-              {STATUS_TEXT[status].label}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-      <Select.Root
-        value={filter.channel}
-        onValueChange={(value) =>
-          actor.send({ type: 'queue.filter', filter: { channel: value as typeof filter.channel } })
-        }
-      >
-        <Select.Trigger aria-label="Channel" />
-        <Select.Content position="popper">
-          <Select.Item value="all">All channels</Select.Item>
-          {MessageChannels.map((channel) => (
-            <Select.Item key={channel} value={channel}>
-              {CHANNEL_TEXT[channel]}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
     </Flex>
   )
 }
@@ -172,7 +132,7 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
   const filtered = filter.status !== 'all' || filter.channel !== 'all'
   return (
     <Section title="Messages">
-      <Filters actor={actor} />
+      <QueueFilters actor={actor} />
       {loading && <Reading message="Loading the queue…" />}
       {error && (
         <ReadFailure

@@ -1,7 +1,9 @@
 import { Badge, Flex, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
-import { memo, type CSSProperties, type Ref } from 'react'
+import { memo, type Ref } from 'react'
 import type { ListRow } from '../../../kit/machines/list.machine'
+import { rowItem, rowStyle } from '../../../kit/views/list/rowPlace'
+import '../../../kit/views/list/rowLink.css'
 import './ServiceList.css'
 
 /** The height the virtualizer lays each row out at: a name line and a key · url line. */
@@ -27,21 +29,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 export const ServiceRow = memo(function ServiceRow(props: Props) {
   const { service, selected, index, setSize, top, ref } = props
   const deleted = service.deleted === true
-  const style: CSSProperties = {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    width: '100%',
-    height: ROW_HEIGHT,
-    transform: `translateY(${top}px)`,
-  }
   const secondary = [text(service.key), text(service.url)].filter(Boolean).join(' · ')
   return (
-    <div role="listitem" aria-posinset={index + 1} aria-setsize={setSize} ref={ref} style={style}>
+    <div {...rowItem(index, setSize)} ref={ref} style={rowStyle(top, ROW_HEIGHT)}>
       <Link
         to="/services/$id"
         params={{ id: service.id }}
-        className="gh-service-row"
+        className="gh-service-row gh-row-link"
         aria-current={selected ? 'page' : undefined}
         data-deleted={deleted || undefined}
       >

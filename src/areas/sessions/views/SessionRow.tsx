@@ -1,6 +1,7 @@
 import { TrashIcon } from '@radix-ui/react-icons'
 import { Box, Button, Flex, Grid, IconButton, Text } from '@radix-ui/themes'
 import { memo, type CSSProperties, type Ref } from 'react'
+import { rowItem, rowStyle } from '../../../kit/views/list/rowPlace'
 import type { RevokeActor } from '../machines/revoke.machine'
 import type { SessionDisplay } from './sessionDisplay'
 
@@ -46,22 +47,11 @@ function RevokeButton({ session, revoke, wide }: ButtonProps) {
 export const SessionRow = memo(function SessionRow(props: Props) {
   const { session, wide, revoke, index, setSize, top, ref } = props
   const style: CSSProperties = {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    width: '100%',
-    height: wide ? ROW_HEIGHT.wide : ROW_HEIGHT.stacked,
-    transform: `translateY(${top}px)`,
+    ...rowStyle(top, wide ? ROW_HEIGHT.wide : ROW_HEIGHT.stacked),
     boxShadow: 'inset 0 -1px var(--gray-a4)',
   }
   const action = revoke ? <RevokeButton session={session} revoke={revoke} wide={wide} /> : null
-  const attributes = {
-    role: 'listitem',
-    'aria-posinset': index + 1,
-    'aria-setsize': setSize,
-    ref,
-    style,
-  }
+  const attributes = { ...rowItem(index, setSize), ref, style }
   if (wide) {
     return (
       <Grid {...attributes} columns={WIDE_COLUMNS} gap="3" align="center" px="3">

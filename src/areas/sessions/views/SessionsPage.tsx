@@ -8,17 +8,13 @@ import { MEDIA } from '../../../kit/views/media/media'
 import { useSession } from '../../../kit/views/actors/sessionContext'
 import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
-import { ListEmpty, ListError } from '../../../kit/views/list/ListStatus'
-import { RecordCount } from '../../../kit/views/list/RecordCount'
+import { ListBody } from '../../../kit/views/list/ListBody'
 import { SearchField } from '../../../kit/views/list/SearchField'
+import { PAGE_HEIGHT } from '../../../kit/views/list/layout'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
 import { RevokeDialog, RevokeNotice } from './RevokeDialog'
 import { SessionList } from './SessionList'
 import { SortSelect } from './SortSelect'
-
-// The page fills the window below the bars, so that the list scrolls and its footer stays in view:
-// desktop top bar 64 + the shell's 24 above and below; mobile header 56 + 24 + bottom bar 64 + 24.
-const PAGE_HEIGHT = { wide: 'calc(100dvh - 112px)', narrow: 'calc(100dvh - 168px)' }
 
 type ViewProps = { list: ListActor; revoke: RevokeActor; canRevoke: boolean }
 
@@ -38,10 +34,9 @@ export function SessionsView({ list, revoke, canRevoke }: ViewProps) {
         <SortSelect list={list} />
       </Flex>
       <RevokeNotice revoke={revoke} />
-      <ListError list={list} failure="The sessions could not be loaded." />
-      <ListEmpty list={list} what="sessions" />
-      <SessionList list={list} revoke={canRevoke ? revoke : undefined} wide={wide} />
-      <RecordCount list={list} />
+      <ListBody list={list} failure="The sessions could not be loaded." what="sessions">
+        <SessionList list={list} revoke={canRevoke ? revoke : undefined} wide={wide} />
+      </ListBody>
       <RevokeDialog revoke={revoke} />
     </Flex>
   )

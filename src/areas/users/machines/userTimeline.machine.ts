@@ -1,17 +1,15 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { AuditEvent, TimelineResults } from '../../../../schema/users'
 import { userTimeline } from '../../../data/api/users'
-import { serverMessage } from '../../../kit/machines/notification.messages'
+import {
+  firstPage,
+  olderPage,
+  pageError,
+  PAGED_STEPS,
+  type PagedContext,
+} from '../../../kit/machines/pagedTimeline'
 
-type TimelineContext = {
-  userId: string
-  /** Newest first, as the pages came. */
-  events: AuditEvent[]
-  /** Where the next (older) page starts; null when there is none. */
-  cursor: string | null
-  /** Why the last read failed, in words. */
-  error: string | null
-}
+type TimelineContext = PagedContext<AuditEvent> & { userId: string }
 
 export type TimelineEvent = { type: 'timeline.loadMore' } | { type: 'timeline.retry' }
 
@@ -39,9 +37,7 @@ export const userTimelineMachine = setup({
     hasMore: ({ context }) => context.cursor !== null,
   },
   actions: {
-    recordError: assign({
-      error: ({ event }) => serverMessage((event as { error?: unknown }).error),
-    }),
+    recordError: assign({ error: ({ event }) => pageError(event) }),
   },
 }).createMachine({
   id: 'userTimeline',
@@ -58,16 +54,12 @@ export const userTimelineMachine = setup({
         input: ({ context }) => ({ userId: context.userId, before: null }),
         onDone: {
           target: 'ready',
-          description: 'The newest page came: its events show, newest first.',
-          actions: assign(({ event }) => ({
-            events: event.output.events,
-            cursor: event.output.cursor,
-            error: null,
-          })),
+          description: PAGED_STEPS.firstDone,
+          actions: assign(({ event }) => firstPage(event.output)),
         },
         onError: {
           target: 'failed',
-          description: 'The read failed: the message and Retry show.',
+          description: PAGED_STEPS.firstFailed,
           actions: 'recordError',
         },
       },
@@ -96,16 +88,12 @@ export const userTimelineMachine = setup({
         input: ({ context }) => ({ userId: context.userId, before: context.cursor }),
         onDone: {
           target: 'ready',
-          description: 'The older page came: its events are added below.',
-          actions: assign(({ context, event }) => ({
-            events: [...context.events, ...event.output.events],
-            cursor: event.output.cursor,
-            error: null,
-          })),
+          description: PAGED_STEPS.olderDone,
+          actions: assign(({ context, event }) => olderPage(context, event.output)),
         },
         onError: {
           target: 'moreFailed',
-          description: 'Reading older events failed: the events stay, the message shows.',
+          description: PAGED_STEPS.olderFailed,
           actions: 'recordError',
         },
       },

@@ -1,9 +1,11 @@
-import { Button, Flex, RadioGroup, Select, Text } from '@radix-ui/themes'
+import { Flex, RadioGroup, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
-import type { ListActor, ListSnapshot, SortDirection } from '../../../kit/machines/list.machine'
+import type { ListActor, ListSnapshot } from '../../../kit/machines/list.machine'
 import type { ListOptionsActor } from '../../../kit/machines/listOptions.machine'
-import { selectCanReset } from '../../../kit/machines/listOptions.selectors'
+import { selectCanChange } from '../../../kit/views/list/filterSelectors'
+import { ResetFilters } from '../../../kit/views/list/ResetFilters'
+import { SortFields } from '../../../kit/views/list/SortFields'
 
 /** The sorts the cache indexes (src/data/db/identity.ts), each with a direction. */
 const SORT_FIELDS = [
@@ -68,10 +70,7 @@ const GROUPS: { key: UserFilterKey; label: string; choices: [string, string][] }
   },
 ]
 
-const selectSort = (snapshot: ListSnapshot) => snapshot.context.options.sort
 const selectFilters = (snapshot: ListSnapshot) => snapshot.context.options.filters
-const selectCanChange = (snapshot: ListSnapshot) =>
-  snapshot.can({ type: 'list.filtersChanged', filters: {} })
 
 type Props = { list: ListActor; options: ListOptionsActor }
 
@@ -111,14 +110,8 @@ function FilterGroup({
 
 /** The Users filters and sort (docs/console-users.md); the list applies each at once and keeps it. */
 export function UserFilters({ list, options }: Props) {
-  const sort = useSelector(list, selectSort)
   const filters = useSelector(list, selectFilters)
   const canChange = useSelector(list, selectCanChange)
-  const canReset = useSelector(options, selectCanReset)
-  const sortId = useId()
-  const directionId = useId()
-  const sortBy = (field: string, direction: SortDirection) =>
-    list.send({ type: 'list.sortChanged', sort: { field, direction } })
   const filter = (key: UserFilterKey, value: string) =>
     list.send({
       type: 'list.filtersChanged',
@@ -126,41 +119,7 @@ export function UserFilters({ list, options }: Props) {
     })
   return (
     <Flex direction="column" gap="4">
-      <Flex direction="column" gap="1">
-        <Text size="2" weight="medium" id={sortId}>
-          Sort by
-        </Text>
-        <Select.Root
-          value={sort.field}
-          disabled={!canChange}
-          onValueChange={(field) => sortBy(field, sort.direction)}
-        >
-          <Select.Trigger aria-labelledby={sortId} />
-          <Select.Content position="popper">
-            {SORT_FIELDS.map((field) => (
-              <Select.Item key={field.value} value={field.value}>
-                {field.label}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
-      </Flex>
-      <Flex direction="column" gap="1">
-        <Text size="2" weight="medium" id={directionId}>
-          Direction
-        </Text>
-        <Select.Root
-          value={sort.direction}
-          disabled={!canChange}
-          onValueChange={(direction) => sortBy(sort.field, direction as SortDirection)}
-        >
-          <Select.Trigger aria-labelledby={directionId} />
-          <Select.Content position="popper">
-            <Select.Item value="asc">Ascending</Select.Item>
-            <Select.Item value="desc">Descending</Select.Item>
-          </Select.Content>
-        </Select.Root>
-      </Flex>
+      <SortFields list={list} fields={SORT_FIELDS} label="Sort by" disabled={!canChange} />
       {GROUPS.map((group) => (
         <FilterGroup
           key={group.key}
@@ -170,14 +129,7 @@ export function UserFilters({ list, options }: Props) {
           onChange={(value) => filter(group.key, value)}
         />
       ))}
-      <Button
-        variant="soft"
-        color="gray"
-        disabled={!canReset}
-        onClick={() => options.send({ type: 'options.reset' })}
-      >
-        Reset Filters
-      </Button>
+      <ResetFilters options={options} />
     </Flex>
   )
 }

@@ -1,16 +1,13 @@
-import { Box, Grid, Text } from '@radix-ui/themes'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { Grid, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useCallback, useMemo, useRef } from 'react'
-import type { ListActor, ListSnapshot } from '../../../kit/machines/list.machine'
+import { useCallback, useMemo } from 'react'
+import type { ListActor } from '../../../kit/machines/list.machine'
 import type { UserSelectionActor, UserSelectionSnapshot } from '../machines/userSelection.machine'
 import { browserZone } from '../../../kit/views/format/dateTime'
-import { nearEndIndex, useNearEnd } from '../../../kit/views/list/useNearEnd'
+import { VirtualList } from '../../../kit/views/list/VirtualList'
 import { describeUser } from './userDisplay'
 import { ROW_HEIGHT, UserRow, WIDE_COLUMNS, WIDE_TITLES } from './UserRow'
 
-const selectRows = (snapshot: ListSnapshot) => snapshot.context.rows
-const selectCount = (snapshot: ListSnapshot) => snapshot.context.count
 const selectSelected = (snapshot: UserSelectionSnapshot) => snapshot.context.selected
 const NONE = {}
 
@@ -47,58 +44,31 @@ function ColumnHeader({ checkboxes }: { checkboxes: boolean }) {
  * either side) are in the page, and item 40 of the last page asks for the next one.
  */
 export function UserList({ list, selection, selectedId, wide }: Props) {
-  const rows = useSelector(list, selectRows)
-  const count = useSelector(list, selectCount)
   const checked = useSelector(selection, (s) => (s ? selectSelected(s) : NONE)) ?? NONE
-  const zone = useMemo(browserZone, [])
-  const scroller = useRef<HTMLDivElement>(null)
-  const rowHeight = wide ? ROW_HEIGHT.wide : ROW_HEIGHT.compact
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here is memoized across its answers.
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 8,
-  })
-  const nearEnd = useCallback(() => list.send({ type: 'list.nearEnd' }), [list])
-  const watchNearEnd = useNearEnd(scroller, nearEnd, rows)
+  const zone = useMemo(() => browserZone(), [])
   const onCheck = useCallback(
     (id: string, range: boolean) =>
       selection?.send(range ? { type: 'selection.range', id } : { type: 'selection.toggle', id }),
     [selection],
   )
-  const sentinel = nearEndIndex(rows.length)
-  const now = Date.now()
   return (
-    <Box flexGrow="1" minHeight="0" style={{ display: 'flex', flexDirection: 'column' }}>
-      {wide && rows.length > 0 && <ColumnHeader checkboxes={!!selection} />}
-      <Box ref={scroller} flexGrow="1" minHeight="0" overflowY="auto">
-        <div
-          role="list"
-          aria-label="Users"
-          style={{ position: 'relative', height: virtualizer.getTotalSize() }}
-        >
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]
-            if (!row) return null
-            return (
-              <UserRow
-                key={item.key}
-                ref={item.index === sentinel ? watchNearEnd : undefined}
-                user={describeUser(row, zone, now)}
-                wide={wide}
-                selected={row.id === selectedId}
-                checked={selection ? (checked as Record<string, true>)[row.id] === true : undefined}
-                onCheck={onCheck}
-                index={item.index}
-                setSize={count}
-                top={item.start}
-              />
-            )
-          })}
-        </div>
-      </Box>
-    </Box>
+    <VirtualList
+      list={list}
+      label="Users"
+      rowHeight={wide ? ROW_HEIGHT.wide : ROW_HEIGHT.compact}
+      header={wide && <ColumnHeader checkboxes={!!selection} />}
+      row={(row, place) => (
+        <UserRow
+          {...place}
+          // 'n days ago' as of the render that lays the row out, as the list scrolls.
+          // eslint-disable-next-line react-hooks/purity -- the virtual list calls this while it renders; relative times are meant to follow the clock.
+          user={describeUser(row, zone, Date.now())}
+          wide={wide}
+          selected={row.id === selectedId}
+          checked={selection ? (checked as Record<string, true>)[row.id] === true : undefined}
+          onCheck={onCheck}
+        />
+      )}
+    />
   )
 }

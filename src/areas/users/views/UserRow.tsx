@@ -1,7 +1,9 @@
 import { Badge, Box, Checkbox, Flex, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
-import { memo, type CSSProperties, type MouseEvent, type Ref } from 'react'
+import { memo, type MouseEvent, type Ref } from 'react'
+import { rowItem, rowStyle } from '../../../kit/views/list/rowPlace'
 import { STATUS_COLOR, STATUS_LABEL, type UserDisplay } from './userDisplay'
+import '../../../kit/views/list/rowLink.css'
 import './UserList.css'
 
 /** Row heights the virtualizer lays out: one line of columns, or name over email. */
@@ -49,14 +51,6 @@ type Props = {
  */
 export const UserRow = memo(function UserRow(props: Props) {
   const { user, wide, selected, checked, onCheck, index, setSize, top, ref } = props
-  const style: CSSProperties = {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    width: '100%',
-    height: wide ? ROW_HEIGHT.wide : ROW_HEIGHT.compact,
-    transform: `translateY(${top}px)`,
-  }
   // Shift-click selects the range from the last row clicked; the click itself is the chart's.
   const onClick = (event: MouseEvent) => {
     event.preventDefault()
@@ -64,11 +58,9 @@ export const UserRow = memo(function UserRow(props: Props) {
   }
   return (
     <div
-      role="listitem"
-      aria-posinset={index + 1}
-      aria-setsize={setSize}
+      {...rowItem(index, setSize)}
       ref={ref}
-      style={style}
+      style={rowStyle(top, wide ? ROW_HEIGHT.wide : ROW_HEIGHT.compact)}
       className="gh-user-row"
       data-checked={checked || undefined}
     >
@@ -80,7 +72,7 @@ export const UserRow = memo(function UserRow(props: Props) {
       <Link
         to="/users/$id"
         params={{ id: user.id }}
-        className="gh-user-link"
+        className="gh-user-link gh-row-link"
         aria-current={selected ? 'page' : undefined}
         style={{ gridTemplateColumns: wide ? WIDE_COLUMNS : 'minmax(0, 1fr) auto' }}
       >

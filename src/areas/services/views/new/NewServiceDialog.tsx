@@ -1,17 +1,17 @@
-import { Button, Dialog, Flex, Grid } from '@radix-ui/themes'
+import { Grid } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { NewServiceActor, NewServiceSnapshot } from '../../machines/newService.machine'
 import { newServiceErrors, type NewServiceTextField } from '../../machines/newService.messages'
 import { FormField } from '../../../../kit/views/form/FormField'
-import { useReturnFocus } from '../../../../kit/views/dialog/useReturnFocus'
-import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { CreateActions, CreateDialog } from '../../../../kit/views/create/CreateDialog'
+import { FormRefusal, RefusableField } from '../../../../kit/views/create/RefusableField'
+import { selectRefusal } from '../../../../kit/views/create/refusal'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { TimeoutField } from '../detail/TimeoutField'
 
 const selectOpen = (s: NewServiceSnapshot) => s.hasTag('open')
 const selectBusy = (s: NewServiceSnapshot) => s.hasTag('busy')
 const selectFields = (s: NewServiceSnapshot) => s.context.fields
-const selectRefusal = (s: NewServiceSnapshot) =>
-  s.hasTag('error') ? { message: s.context.error, field: s.context.errorField } : null
 const selectCanCreate = (s: NewServiceSnapshot) => s.can({ type: 'newService.create' })
 const selectCanCancel = (s: NewServiceSnapshot) => s.can({ type: 'newService.cancel' })
 
@@ -28,28 +28,18 @@ const TEXT_FIELDS: { name: NewServiceTextField; label: string; type?: 'url' }[] 
  * shows beside the field it is about, and the input stays.
  */
 export function NewServiceDialog({ actor }: { actor: NewServiceActor }) {
-  const open = useSelector(actor, selectOpen)
   // Opened by the chart, not a Trigger: the focus goes back to 'Add Service' when it closes.
-  const returnFocus = useReturnFocus(open)
+  const open = useSelector(actor, selectOpen)
   return (
-    <Dialog.Root
+    <CreateDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) actor.send({ type: 'newService.cancel' })
-      }}
+      onCancel={() => actor.send({ type: 'newService.cancel' })}
+      title="New Service"
+      description="Register an application that signs in through Gatehouse."
+      maxWidth="520px"
     >
-      <Dialog.Content
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth={{ initial: '100%', xs: '520px' }}
-        {...returnFocus}
-      >
-        <Dialog.Title>New Service</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          Register an application that signs in through Gatehouse.
-        </Dialog.Description>
-        <NewServiceForm actor={actor} />
-      </Dialog.Content>
-    </Dialog.Root>
+      <NewServiceForm actor={actor} />
+    </CreateDialog>
   )
 }
 
@@ -61,62 +51,36 @@ function NewServiceForm({ actor }: { actor: NewServiceActor }) {
   const canCancel = useSelector(actor, selectCanCancel)
   const errors = newServiceErrors(fields)
   return (
-    <form
-      aria-label="New Service"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'newService.create' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-          {TEXT_FIELDS.map((field, index) => (
-            <Flex key={field.name} direction="column" gap="2">
-              <FormField
-                label={field.label}
-                type={field.type ?? 'text'}
-                autoComplete="off"
-                autoFocus={index === 0}
-                readOnly={busy}
-                value={fields[field.name]}
-                error={errors[field.name]}
-                onValueChange={(value) =>
-                  actor.send({ type: 'newService.edit', field: field.name, value })
-                }
-              />
-              {refusal?.field === field.name && <ErrorText message={refusal.message} />}
-            </Flex>
-          ))}
-        </Grid>
+    <SubmitForm label="New Service" onSubmit={() => actor.send({ type: 'newService.create' })}>
+      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        {TEXT_FIELDS.map((field, index) => (
+          <RefusableField key={field.name} name={field.name} refusal={refusal}>
+            <FormField
+              label={field.label}
+              type={field.type ?? 'text'}
+              autoComplete="off"
+              autoFocus={index === 0}
+              readOnly={busy}
+              value={fields[field.name]}
+              error={errors[field.name]}
+              onValueChange={(value) =>
+                actor.send({ type: 'newService.edit', field: field.name, value })
+              }
+            />
+          </RefusableField>
+        ))}
+      </Grid>
+      {(['accessTokenTimeout', 'refreshTokenTimeout'] as const).map((field) => (
         <TimeoutField
-          field="accessTokenTimeout"
-          value={fields.accessTokenTimeout}
+          key={field}
+          field={field}
+          value={fields[field]}
           disabled={busy}
-          onChange={(value) =>
-            actor.send({ type: 'newService.setTimeout', field: 'accessTokenTimeout', value })
-          }
+          onChange={(value) => actor.send({ type: 'newService.setTimeout', field, value })}
         />
-        <TimeoutField
-          field="refreshTokenTimeout"
-          value={fields.refreshTokenTimeout}
-          disabled={busy}
-          onChange={(value) =>
-            actor.send({ type: 'newService.setTimeout', field: 'refreshTokenTimeout', value })
-          }
-        />
-        {refusal && !refusal.field && <ErrorText message={refusal.message} />}
-        <Flex gap="3" justify="end">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={!canCancel}>
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" loading={busy} disabled={!canCreate}>
-            Create
-          </Button>
-        </Flex>
-      </Flex>
-    </form>
+      ))}
+      <FormRefusal refusal={refusal} />
+      <CreateActions busy={busy} canCancel={canCancel} canSubmit={canCreate} submit="Create" />
+    </SubmitForm>
   )
 }

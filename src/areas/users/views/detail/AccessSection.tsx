@@ -1,7 +1,7 @@
-import { Box, Button, Checkbox, Flex, RadioGroup, Text } from '@radix-ui/themes'
+import { Box, Button, Checkbox, Flex, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
-import { Permissions, type Permission, type UserType } from '../../../../../schema/permissions'
+import { Permissions, type Permission } from '../../../../../schema/permissions'
 import type { User } from '../../../../../schema/user'
 import {
   userAccessMachine,
@@ -10,13 +10,10 @@ import {
 } from '../../machines/userAccess.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
+import { UserTypeField } from '../UserTypeField'
 import { DetailSection } from './DetailSection'
 import { PERMISSION_TEXT } from '../permissionText'
-
-const TYPES: { value: UserType; label: string }[] = [
-  { value: 'INTERNAL', label: 'Internal' },
-  { value: 'EXTERNAL', label: 'External' },
-]
 
 const selectDraft = (s: UserAccessSnapshot) => s.context.draft
 const selectBusy = (s: UserAccessSnapshot) => s.hasTag('busy')
@@ -41,60 +38,34 @@ function AccessForm({ actor, readOnly }: { actor: UserAccessActor; readOnly: boo
   const busy = useSelector(actor, selectBusy)
   const error = useSelector(actor, selectError)
   const canSave = useSelector(actor, selectCanSave)
-  const typeLabel = useId()
   const locked = readOnly || busy
   return (
-    <form
-      aria-label="Access"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'access.save' })
-      }}
-    >
-      <Flex direction="column" gap="3">
-        <Box>
-          <Text as="div" size="2" weight="medium" id={typeLabel} mb="1">
-            Type
-          </Text>
-          <RadioGroup.Root
-            aria-labelledby={typeLabel}
-            value={draft.type}
+    <SubmitForm label="Access" onSubmit={() => actor.send({ type: 'access.save' })} gap="3">
+      <UserTypeField
+        value={draft.type}
+        disabled={locked}
+        onChange={(value) => actor.send({ type: 'access.typeChanged', value })}
+      />
+      <Flex direction="column" gap="2" role="group" aria-label="Permissions">
+        {Permissions.map((permission) => (
+          <PermissionBox
+            key={permission}
+            permission={permission}
+            checked={draft.permissions.includes(permission)}
             disabled={locked}
-            onValueChange={(value) =>
-              actor.send({ type: 'access.typeChanged', value: value as UserType })
-            }
-          >
-            <Flex gap="4" wrap="wrap">
-              {TYPES.map((type) => (
-                <RadioGroup.Item key={type.value} value={type.value}>
-                  {type.label}
-                </RadioGroup.Item>
-              ))}
-            </Flex>
-          </RadioGroup.Root>
-        </Box>
-        <Flex direction="column" gap="2" role="group" aria-label="Permissions">
-          {Permissions.map((permission) => (
-            <PermissionBox
-              key={permission}
-              permission={permission}
-              checked={draft.permissions.includes(permission)}
-              disabled={locked}
-              onChange={(on) => actor.send({ type: 'access.permissionToggled', permission, on })}
-            />
-          ))}
-        </Flex>
-        <ErrorText message={error} />
-        {!readOnly && (
-          <Flex justify="end">
-            <Button type="submit" disabled={!canSave} loading={busy}>
-              Save access
-            </Button>
-          </Flex>
-        )}
+            onChange={(on) => actor.send({ type: 'access.permissionToggled', permission, on })}
+          />
+        ))}
       </Flex>
-    </form>
+      <ErrorText message={error} />
+      {!readOnly && (
+        <Flex justify="end">
+          <Button type="submit" disabled={!canSave} loading={busy}>
+            Save access
+          </Button>
+        </Flex>
+      )}
+    </SubmitForm>
   )
 }
 

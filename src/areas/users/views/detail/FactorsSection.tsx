@@ -14,10 +14,10 @@ import {
   RESET_WORDS,
 } from '../../machines/userFactors.messages'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
-import { ConfirmDialog } from '../../../../kit/views/dialog/ConfirmDialog'
 import { ReadFailure, Reading } from '../../../../kit/views/page/ReadStatus'
 import { DetailSection } from './DetailSection'
 import { factorLines } from './factorText'
+import { UserConfirmDialog } from './UserConfirmDialog'
 
 const selectFactors = (s: UserFactorsSnapshot) => s.context.factors
 const selectLoading = (s: UserFactorsSnapshot) => s.hasTag('busy') && !s.hasTag('open')
@@ -25,11 +25,9 @@ const selectReadError = (s: UserFactorsSnapshot) =>
   s.hasTag('error') && !s.hasTag('open') ? s.context.error : null
 const selectCanReset = (s: UserFactorsSnapshot) => s.can({ type: 'factors.reset' })
 const selectOpen = (s: UserFactorsSnapshot) => s.hasTag('open')
-const selectBusy = (s: UserFactorsSnapshot) => s.hasTag('busy')
-const selectDialogError = (s: UserFactorsSnapshot) =>
-  s.hasTag('error') && s.hasTag('open') ? s.context.error : null
-const selectCanConfirm = (s: UserFactorsSnapshot) => s.can({ type: 'factors.confirm' })
-const selectCanCancel = (s: UserFactorsSnapshot) => s.can({ type: 'factors.cancel' })
+const RESET_DIALOG = { ...RESET_WORDS, color: 'red' } as const
+const CONFIRM = { type: 'factors.confirm' } as const
+const CANCEL = { type: 'factors.cancel' } as const
 
 /**
  * The user's second factors (issue 28), read from the server, and for users.write 'Reset second
@@ -108,25 +106,13 @@ function ResetButton({ actor, userId }: { actor: UserFactorsActor; userId: strin
 }
 
 function ResetDialog({ actor, user }: { actor: UserFactorsActor; user: User }) {
-  const open = useSelector(actor, selectOpen)
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectDialogError)
-  const canConfirm = useSelector(actor, selectCanConfirm)
-  const canCancel = useSelector(actor, selectCanCancel)
-  const named = { name: `${user.nameFirst} ${user.nameLast}`, email: user.email }
   return (
-    <ConfirmDialog
-      open={open}
-      busy={busy}
-      error={error}
-      canConfirm={canConfirm}
-      canCancel={canCancel}
-      title={RESET_WORDS.title(named)}
-      text={RESET_WORDS.text(named)}
-      action={RESET_WORDS.label}
-      color="red"
-      onConfirm={() => actor.send({ type: 'factors.confirm' })}
-      onCancel={() => actor.send({ type: 'factors.cancel' })}
+    <UserConfirmDialog
+      actor={actor}
+      user={user}
+      words={RESET_DIALOG}
+      confirm={CONFIRM}
+      cancel={CANCEL}
     />
   )
 }

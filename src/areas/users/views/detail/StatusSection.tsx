@@ -8,29 +8,17 @@ import {
   type UserStatusActor,
   type UserStatusSnapshot,
 } from '../../machines/userStatus.machine'
-import { STATUS_WORDS } from '../../machines/userStatus.messages'
+import { STATUS_ACTIONS, STATUS_WORDS } from '../../machines/userStatus.messages'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
-import { ConfirmDialog } from '../../../../kit/views/dialog/ConfirmDialog'
 import { DetailSection } from './DetailSection'
+import { UserConfirmDialog } from './UserConfirmDialog'
 
-/** The Status section's buttons, in this order; each shows only when it applies. */
-const BUTTONS: StatusAction[] = [
-  'lock',
-  'unlock',
-  'disable',
-  'enable',
-  'reset-link',
-  'require-password-change',
-  'mfa-off',
-  'remove-passkeys',
-]
+/** The Status section's buttons, in this order (Revoke all is the Sessions section's). */
+const BUTTONS = STATUS_ACTIONS.filter((action) => action !== 'revoke-sessions')
 
-const selectOpen = (s: UserStatusSnapshot) => s.hasTag('open')
-const selectBusy = (s: UserStatusSnapshot) => s.hasTag('busy')
-const selectError = (s: UserStatusSnapshot) => (s.hasTag('error') ? s.context.error : null)
 const selectAction = (s: UserStatusSnapshot) => s.context.action
-const selectCanConfirm = (s: UserStatusSnapshot) => s.can({ type: 'status.confirm' })
-const selectCanCancel = (s: UserStatusSnapshot) => s.can({ type: 'status.cancel' })
+const CONFIRM = { type: 'status.confirm' } as const
+const CANCEL = { type: 'status.cancel' } as const
 
 /** The user's status facts and the actions that apply (users.write). */
 export function StatusSection({ user }: { user: User }) {
@@ -77,27 +65,14 @@ export function StatusButton({ actor, action, userId }: ButtonProps) {
 
 /** The alertdialog of the action asked for, its confirming button named after it. */
 export function StatusDialog({ actor, user }: { actor: UserStatusActor; user: User }) {
-  const open = useSelector(actor, selectOpen)
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectError)
   const action = useSelector(actor, selectAction)
-  const canConfirm = useSelector(actor, selectCanConfirm)
-  const canCancel = useSelector(actor, selectCanCancel)
-  const words = STATUS_WORDS[action ?? 'lock']
-  const named = { name: `${user.nameFirst} ${user.nameLast}`, email: user.email }
   return (
-    <ConfirmDialog
-      open={open}
-      busy={busy}
-      error={error}
-      canConfirm={canConfirm}
-      canCancel={canCancel}
-      title={words.title(named)}
-      text={words.text(named)}
-      action={words.label}
-      color={words.color}
-      onConfirm={() => actor.send({ type: 'status.confirm' })}
-      onCancel={() => actor.send({ type: 'status.cancel' })}
+    <UserConfirmDialog
+      actor={actor}
+      user={user}
+      words={STATUS_WORDS[action ?? 'lock']}
+      confirm={CONFIRM}
+      cancel={CANCEL}
     />
   )
 }

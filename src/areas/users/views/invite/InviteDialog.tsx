@@ -1,19 +1,20 @@
-import { Box, Button, Checkbox, Code, Dialog, Flex, Grid, RadioGroup, Text } from '@radix-ui/themes'
+import { Box, Checkbox, Code, Flex, Grid, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
-import { Permissions, type Permission, type UserType } from '../../../../../schema/permissions'
+import { Permissions, type Permission } from '../../../../../schema/permissions'
 import type { InviteActor, InviteSnapshot } from '../../machines/invite.machine'
 import { displayPhone, inviteErrors, type InviteTextField } from '../../machines/invite.messages'
-import { useReturnFocus } from '../../../../kit/views/dialog/useReturnFocus'
 import { FormField } from '../../../../kit/views/form/FormField'
-import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { CreateActions, CreateDialog } from '../../../../kit/views/create/CreateDialog'
+import { FormRefusal, RefusableField } from '../../../../kit/views/create/RefusableField'
+import { selectRefusal } from '../../../../kit/views/create/refusal'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
+import { UserTypeField } from '../UserTypeField'
 import { PERMISSION_TEXT } from '../permissionText'
 
 const selectOpen = (s: InviteSnapshot) => s.hasTag('open')
 const selectBusy = (s: InviteSnapshot) => s.hasTag('busy')
 const selectFields = (s: InviteSnapshot) => s.context.fields
-const selectRefusal = (s: InviteSnapshot) =>
-  s.hasTag('error') ? { message: s.context.error, field: s.context.errorField } : null
 const selectCanSend = (s: InviteSnapshot) => s.can({ type: 'invite.submit' })
 const selectCanCancel = (s: InviteSnapshot) => s.can({ type: 'invite.cancel' })
 
@@ -37,38 +38,23 @@ const TEXT_FIELDS: {
   { name: 'phone', type: 'tel', autoComplete: 'off', hint: 'Optional' },
 ]
 
-const TYPES: { value: UserType; label: string }[] = [
-  { value: 'INTERNAL', label: 'Internal' },
-  { value: 'EXTERNAL', label: 'External' },
-]
-
 /**
  * The Add User dialog: the new user's name, email, optional phone, type and permissions. The
  * user sets their own password from the invitation mail; no one else ever sees it.
  */
 export function InviteDialog({ actor }: { actor: InviteActor }) {
-  const open = useSelector(actor, selectOpen)
   // Opened by the chart, not a Trigger: the focus goes back to 'Add User' when it closes.
-  const returnFocus = useReturnFocus(open)
+  const open = useSelector(actor, selectOpen)
   return (
-    <Dialog.Root
+    <CreateDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) actor.send({ type: 'invite.cancel' })
-      }}
+      onCancel={() => actor.send({ type: 'invite.cancel' })}
+      title="Add User"
+      description="They get an email with a link to choose their password (valid for 72 hours)."
+      maxWidth="560px"
     >
-      <Dialog.Content
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth={{ initial: '100%', xs: '560px' }}
-        {...returnFocus}
-      >
-        <Dialog.Title>Add User</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          They get an email with a link to choose their password (valid for 72 hours).
-        </Dialog.Description>
-        <InviteForm actor={actor} />
-      </Dialog.Content>
-    </Dialog.Root>
+      <InviteForm actor={actor} />
+    </CreateDialog>
   )
 }
 
@@ -79,91 +65,60 @@ function InviteForm({ actor }: { actor: InviteActor }) {
   const canSend = useSelector(actor, selectCanSend)
   const canCancel = useSelector(actor, selectCanCancel)
   const errors = inviteErrors(fields)
-  const typeLabel = useId()
   return (
-    <form
-      aria-label="Add User"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'invite.submit' })
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-          {TEXT_FIELDS.map((field, index) => (
-            <Flex key={field.name} direction="column" gap="2">
-              {/* The phone takes Profile's '(###) ### - ####' once the field is left. */}
-              <Box
-                onBlur={
-                  field.name === 'phone'
-                    ? () => {
-                        const shown = displayPhone(fields.phone)
-                        if (shown !== fields.phone)
-                          actor.send({ type: 'invite.edit', field: 'phone', value: shown })
-                      }
-                    : undefined
+    <SubmitForm label="Add User" onSubmit={() => actor.send({ type: 'invite.submit' })}>
+      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        {TEXT_FIELDS.map((field, index) => (
+          <RefusableField key={field.name} name={field.name} refusal={refusal}>
+            {/* The phone takes Profile's '(###) ### - ####' once the field is left. */}
+            <Box
+              onBlur={
+                field.name === 'phone'
+                  ? () => {
+                      const shown = displayPhone(fields.phone)
+                      if (shown !== fields.phone)
+                        actor.send({ type: 'invite.edit', field: 'phone', value: shown })
+                    }
+                  : undefined
+              }
+            >
+              <FormField
+                label={INVITE_LABELS[field.name]}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                autoFocus={index === 0}
+                readOnly={busy}
+                placeholder={field.hint}
+                value={fields[field.name]}
+                error={errors[field.name]}
+                onValueChange={(value) =>
+                  actor.send({ type: 'invite.edit', field: field.name, value })
                 }
-              >
-                <FormField
-                  label={INVITE_LABELS[field.name]}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  autoFocus={index === 0}
-                  readOnly={busy}
-                  placeholder={field.hint}
-                  value={fields[field.name]}
-                  error={errors[field.name]}
-                  onValueChange={(value) =>
-                    actor.send({ type: 'invite.edit', field: field.name, value })
-                  }
-                />
-              </Box>
-              {refusal?.field === field.name && <ErrorText message={refusal.message} />}
-            </Flex>
-          ))}
-        </Grid>
-        <Flex direction="column" gap="2">
-          <Text id={typeLabel} size="2" weight="medium">
-            Type
-          </Text>
-          <RadioGroup.Root
-            aria-labelledby={typeLabel}
-            value={fields.type}
-            disabled={busy}
-            onValueChange={(value) =>
-              actor.send({ type: 'invite.setType', value: value as UserType })
-            }
-          >
-            <Flex gap="4">
-              {TYPES.map((type) => (
-                <RadioGroup.Item key={type.value} value={type.value}>
-                  {type.label}
-                </RadioGroup.Item>
-              ))}
-            </Flex>
-          </RadioGroup.Root>
-        </Flex>
-        <PermissionBoxes
-          chosen={fields.permissions}
-          disabled={busy}
-          onChange={(permission, on) =>
-            actor.send({ type: 'invite.togglePermission', permission, on })
-          }
-        />
-        {refusal && !refusal.field && <ErrorText message={refusal.message} />}
-        <Flex gap="3" justify="end" wrap="wrap">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={!canCancel}>
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" loading={busy} disabled={!canSend}>
-            Send invitation
-          </Button>
-        </Flex>
-      </Flex>
-    </form>
+              />
+            </Box>
+          </RefusableField>
+        ))}
+      </Grid>
+      <UserTypeField
+        value={fields.type}
+        disabled={busy}
+        onChange={(value) => actor.send({ type: 'invite.setType', value })}
+      />
+      <PermissionBoxes
+        chosen={fields.permissions}
+        disabled={busy}
+        onChange={(permission, on) =>
+          actor.send({ type: 'invite.togglePermission', permission, on })
+        }
+      />
+      <FormRefusal refusal={refusal} />
+      <CreateActions
+        busy={busy}
+        canCancel={canCancel}
+        canSubmit={canSend}
+        submit="Send invitation"
+      />
+    </SubmitForm>
   )
 }
 

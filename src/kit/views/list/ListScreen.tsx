@@ -1,0 +1,93 @@
+import { Flex, type FlexProps } from '@radix-ui/themes'
+import type { ReactNode } from 'react'
+import type { FilterDrawerActor } from '../../machines/filterDrawer.machine'
+import type { ListActor } from '../../machines/list.machine'
+import type { ListOptionsActor } from '../../machines/listOptions.machine'
+import { MEDIA } from '../media/media'
+import { useMediaQuery } from '../media/useMediaQuery'
+import { PageHeader } from '../page/PageHeader'
+import { FilterDrawer } from './FilterDrawer'
+import { FiltersButton } from './FiltersButton'
+import { drawerMode, LARGE, PAGE_HEIGHT } from './layout'
+import { ListBody } from './ListBody'
+
+/** How a list screen lays out now: from md (960 px) list and detail share the screen. */
+export type ListLayout = { desktop: boolean; large: boolean; showList: boolean }
+
+/** Below md the list and the detail take turns: the list shows when no record is selected. */
+export function useListLayout(id: string | undefined): ListLayout {
+  const desktop = useMediaQuery(MEDIA.desktop)
+  const large = useMediaQuery(LARGE)
+  return { desktop, large, showList: desktop || !id }
+}
+
+type Props = {
+  title: string
+  layout: ListLayout
+  list: ListActor
+  options: ListOptionsActor
+  drawer: FilterDrawerActor
+  /** The filter drawer's element id, which Show Filters controls. */
+  drawerId: string
+  /** Header buttons after Show Filters that belong to the list (shown with it). */
+  listActions?: ReactNode
+  /** Header buttons shown on every layout. */
+  actions: ReactNode
+  filters: ReactNode
+  /** The list column's width and growth (direction and min height are the frame's). */
+  column: FlexProps
+  /** Above the list in its column: search, the selection bar. */
+  above?: ReactNode
+  /** 'The services could not be loaded.' */
+  failure: string
+  /** 'services': what the empty list says there is none of. */
+  what: string
+  /** The virtual list. */
+  rows: ReactNode
+  /** The detail pane, or null where it does not show. */
+  detail: ReactNode
+  /** Dialogs of the screen. */
+  children?: ReactNode
+}
+
+/**
+ * A list screen (Services, Users): the header with Show Filters and the screen's buttons, the
+ * filter drawer, the list column with its status and record count, and the detail pane.
+ */
+export function ListScreen(props: Props) {
+  const { title, layout, list, options, drawer, drawerId, filters, column } = props
+  const { desktop, large, showList } = layout
+  return (
+    <Flex
+      direction="column"
+      gap="3"
+      height={showList ? (desktop ? PAGE_HEIGHT.wide : PAGE_HEIGHT.narrow) : undefined}
+      minHeight="360px"
+    >
+      <PageHeader title={title}>
+        <Flex gap="2" align="center" ml="auto" wrap="wrap">
+          {showList && <FiltersButton drawer={drawer} options={options} controls={drawerId} />}
+          {showList && props.listActions}
+          {props.actions}
+        </Flex>
+      </PageHeader>
+      <Flex flexGrow="1" minHeight="0" gap="3" position="relative">
+        {showList && (
+          <FilterDrawer drawer={drawer} mode={drawerMode(large, desktop)} id={drawerId}>
+            {filters}
+          </FilterDrawer>
+        )}
+        {showList && (
+          <Flex direction="column" minHeight="0" {...column}>
+            {props.above}
+            <ListBody list={list} failure={props.failure} what={props.what}>
+              {props.rows}
+            </ListBody>
+          </Flex>
+        )}
+        {props.detail}
+      </Flex>
+      {props.children}
+    </Flex>
+  )
+}
