@@ -47,34 +47,39 @@ export function VirtualList({ list, label, rowHeight, header, focusable, row }: 
   const nearEnd = useCallback(() => list.send({ type: 'list.nearEnd' }), [list])
   const watchNearEnd = useNearEnd(scroller, nearEnd, rows)
   const sentinel = nearEndIndex(rows.length)
+  const scrolled = (
+    <Box
+      ref={scroller}
+      flexGrow="1"
+      minHeight="0"
+      overflowY="auto"
+      tabIndex={focusable ? 0 : undefined}
+    >
+      <div
+        role="list"
+        aria-label={label}
+        style={{ position: 'relative', height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const shown = rows[item.index]
+          if (!shown) return null
+          const place: RowPlace = {
+            ref: item.index === sentinel ? watchNearEnd : undefined,
+            index: item.index,
+            setSize: count,
+            top: item.start,
+          }
+          return <Fragment key={item.key}>{row(shown, place)}</Fragment>
+        })}
+      </div>
+    </Box>
+  )
+  // Without column titles the scroller is the column's child itself, as each list had it.
+  if (header === undefined) return scrolled
   return (
     <Box flexGrow="1" minHeight="0" style={{ display: 'flex', flexDirection: 'column' }}>
       {rows.length > 0 && header}
-      <Box
-        ref={scroller}
-        flexGrow="1"
-        minHeight="0"
-        overflowY="auto"
-        tabIndex={focusable ? 0 : undefined}
-      >
-        <div
-          role="list"
-          aria-label={label}
-          style={{ position: 'relative', height: virtualizer.getTotalSize() }}
-        >
-          {virtualizer.getVirtualItems().map((item) => {
-            const shown = rows[item.index]
-            if (!shown) return null
-            const place: RowPlace = {
-              ref: item.index === sentinel ? watchNearEnd : undefined,
-              index: item.index,
-              setSize: count,
-              top: item.start,
-            }
-            return <Fragment key={item.key}>{row(shown, place)}</Fragment>
-          })}
-        </div>
-      </Box>
+      {scrolled}
     </Box>
   )
 }
