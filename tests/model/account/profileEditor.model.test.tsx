@@ -16,7 +16,7 @@ import {
   type EditorSnapshot,
   type EditorSpec as AnyEditorSpec,
 } from '../../../src/kit/machines/inlineEditor.machine'
-import { hasErrors, type EditedUser, type EditorSpec } from '../../../src/areas/account/machines/profileEditors'
+import { hasErrors, type EditedUser, type EditorSpec } from '../../../src/kit/machines/profileEditors'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
 import { expectNotified } from '../kit/notify.support'

@@ -14,7 +14,7 @@ import {
   phoneEditor,
   type EditedUser,
   type EditorSpec as ProfileEditorSpec,
-} from '../machines/profileEditors'
+} from '../../../kit/machines/profileEditors'
 import {
   serviceDescriptionEditor,
   serviceKeyEditor,

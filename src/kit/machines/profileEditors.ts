@@ -5,16 +5,16 @@ import {
   validatePassword,
   validatePhone,
   validateRequired,
-} from '../../../../schema/rules'
-import type { EmailBody, NameBody, PhoneBody, User } from '../../../../schema/user'
-import { changeEmail, changePhone, renameUser } from '../../../data/api/user'
-import { storeUser } from '../../../data/db/users'
+} from '../../../schema/rules'
+import type { EmailBody, NameBody, PhoneBody, User } from '../../../schema/user'
+import { changeEmail, changePhone, renameUser } from '../../data/api/user'
+import { storeUser } from '../../data/db/users'
 import type {
   EditorSpec as InlineEditorSpec,
   Fields,
-} from '../../../kit/machines/inlineEditor.machine'
+} from './inlineEditor.machine'
 
-export { hasErrors, type Fields } from '../../../kit/machines/inlineEditor.machine'
+export { hasErrors, type Fields } from './inlineEditor.machine'
 
 /** The user fields the Personal Info editors read. */
 export type EditedUser = Pick<User, 'id' | 'nameFirst' | 'nameLast' | 'email' | 'phone'>
