@@ -41,8 +41,8 @@ function isDue(input: ExpiryInput, daysLeft: number | null): boolean {
  * The password-expiry warning (SPEC.md §2, §4): a dialog with the change form and 'Later' when
  * fewer than 14 days are left and this user has not put it off in this browser session. 'Later'
  * or a successful change puts it off for the rest of the session. The form is the change flow
- * (passwordChange.machine.ts), a screen actor of the dialog given this actor as its host: it says
- * 'password.left' once the password was changed and its message closed.
+ * (passwordChange.machine.ts), a screen actor of the dialog: it tells this actor (systemId
+ * 'passwordExpiry') 'password.left' once the password was changed and its message closed.
  */
 export const passwordExpiryMachine = setup({
   types: {

@@ -6,7 +6,10 @@ import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromPromise } from 'xstate'
 import type { KeyWithOptions } from '../../../src/data/db/attributeKeys'
-import { signedImageMachine, type SignedImageInput } from '../../../src/kit/machines/signedImage.machine'
+import {
+  signedImageMachine,
+  type SignedImageInput,
+} from '../../../src/kit/machines/signedImage.machine'
 import {
   attributeKeyMachine,
   type AttributeKeySnapshot,
@@ -19,13 +22,17 @@ import type {
 import { liveOptions, usesOptions } from '../../../src/areas/attributes/machines/attributeKey.draft'
 import { AttributeKeyDialog } from '../../../src/areas/attributes/views/key/AttributeKeyDialog'
 import { testSession, WithSession } from '../../setup/session'
-import { CONTROL_TYPE_LABELS, TYPE_LABELS } from '../../../src/areas/attributes/machines/attributeKey.labels'
+import {
+  CONTROL_TYPE_LABELS,
+  TYPE_LABELS,
+} from '../../../src/areas/attributes/machines/attributeKey.labels'
 import { attributeKeyPaths } from '../../../src/areas/attributes/paths/attributeKey.paths'
 import { paint, red, swatch } from '../../../src/areas/attributes/paths/attributes.fixtures'
 import { buildPaths, coverageOf, type ModelPath } from '../../../src/flows/model'
 import { treeStandIn } from './attributes.support'
 import { describePath } from '../describePath'
 import { server, type PendingCall } from '../account/profile.support'
+import { Spawned } from '../../setup/Spawned'
 
 /** The save sequence, stood in for: the path settles it with what it hands back. */
 const saves: { input: KeyWork; resolve: (output: KeySaveOutput) => void }[] = []
@@ -99,7 +106,11 @@ function renderDialog() {
     close = () => setOpen(false)
     return (
       <Theme>
-        <AttributeKeyDialog open={open} keyId={paint.id} tree={tree} />
+        {open && (
+          <Spawned logic={attributeKeyMachine} input={{ keyId: paint.id, tree }}>
+            {(actor) => <AttributeKeyDialog actor={actor} />}
+          </Spawned>
+        )}
       </Theme>
     )
   }

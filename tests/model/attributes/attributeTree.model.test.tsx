@@ -3,9 +3,18 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AttributeKeyAssociation } from '../../../schema/attributes'
 import { attributesDb } from '../../../src/data/db/attributes'
-import type { AttributeTreeSnapshot, TreeEvent } from '../../../src/areas/attributes/machines/attributeTree.machine'
+import type {
+  AttributeTreeSnapshot,
+  TreeEvent,
+} from '../../../src/areas/attributes/machines/attributeTree.machine'
 import { attributeTreePaths } from '../../../src/areas/attributes/paths/attributeTree.paths'
-import { aKey, aLink, ID, SAMPLE, saved } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
+import {
+  aKey,
+  aLink,
+  ID,
+  SAMPLE,
+  saved,
+} from '../../../src/areas/attributes/paths/attributeTree.fixtures'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { open, pick, renderTree, treeItem } from './attributeTree.support'
 import { describePath } from '../describePath'

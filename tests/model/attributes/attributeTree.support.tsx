@@ -1,3 +1,4 @@
+import type { AttributesPageActor } from '../../../src/areas/attributes/machines/attributesPage.machine'
 import { Theme } from '@radix-ui/themes'
 import {
   createMemoryHistory,
@@ -25,9 +26,18 @@ import {
   type AttributeTreeActor,
   type TreeEvent,
 } from '../../../src/areas/attributes/machines/attributeTree.machine'
-import { conditionalActors, conditionalMachine } from '../../../src/areas/attributes/machines/conditional.machine'
-import { keyNameActors, keyNameMachine } from '../../../src/areas/attributes/machines/keyName.machine'
-import { removeLinkActors, removeLinkMachine } from '../../../src/areas/attributes/machines/removeLink.machine'
+import {
+  conditionalActors,
+  conditionalMachine,
+} from '../../../src/areas/attributes/machines/conditional.machine'
+import {
+  keyNameActors,
+  keyNameMachine,
+} from '../../../src/areas/attributes/machines/keyName.machine'
+import {
+  removeLinkActors,
+  removeLinkMachine,
+} from '../../../src/areas/attributes/machines/removeLink.machine'
 import {
   treeTransferActors,
   treeTransferMachine,
@@ -109,13 +119,13 @@ export function editorMachines(
   ]
 }
 
-/** The session's screen actor spawned from the machine with `id` (the page's tree, transfer). */
-function screenActor<T>(session: ReturnType<typeof testSession>, id: string): T {
-  const child = Object.values(session.getSnapshot().children).find(
-    (actor) => (actor as { id?: string } | undefined)?.id?.startsWith(id) ?? false,
-  )
-  if (!child) throw new Error(`No ${id} actor is running.`)
-  return child as T
+/** The page machine's part `name` (the tree, the transfer), the page being a child of the session. */
+function pagePart<T>(session: ReturnType<typeof testSession>, name: 'tree' | 'transfer'): T {
+  const page = Object.values(session.getSnapshot().children).find(
+    (actor) => (actor as { id?: string } | undefined)?.id?.startsWith('attributesPage') ?? false,
+  ) as AttributesPageActor | undefined
+  if (!page) throw new Error('No attributesPage actor is running.')
+  return page.getSnapshot().context[name] as T
 }
 
 /** The Attribute Editor on the seeded cache, with its statecharts and the gated watch. */
@@ -162,10 +172,10 @@ export async function renderTree({
     ...view,
     /** The page's tree statechart, a child of the session. */
     get tree() {
-      return screenActor<AttributeTreeActor>(session, 'attributeTree')
+      return pagePart<AttributeTreeActor>(session, 'tree')
     },
     get transfer() {
-      return screenActor<TreeTransferActor>(session, 'treeTransfer')
+      return pagePart<TreeTransferActor>(session, 'transfer')
     },
     session,
     watch,

@@ -20,6 +20,7 @@ import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { stubServer, stubWatch, treeStandIn } from './attributes.support'
 import { describePath } from '../describePath'
 import { server } from '../account/profile.support'
+import { Spawned } from '../../setup/Spawned'
 
 const leafWatch = stubWatch<LeafContext>()
 
@@ -64,7 +65,11 @@ function renderDialog() {
     close = () => setOpen(false)
     return (
       <Theme>
-        <ConditionalDialog open={open} associationId={family.a.id} tree={tree} />
+        {open && (
+          <Spawned logic={conditionalMachine} input={{ associationId: family.a.id, tree }}>
+            {(actor) => <ConditionalDialog actor={actor} />}
+          </Spawned>
+        )}
       </Theme>
     )
   }

@@ -21,6 +21,7 @@ import { aKey, ID } from '../../../src/areas/attributes/paths/attributeTree.fixt
 import { stubServer, treeStandIn } from './attributes.support'
 import { describePath } from '../describePath'
 import { server } from '../account/profile.support'
+import { Spawned } from '../../setup/Spawned'
 
 /** The dialog's statechart on the stubbed server, its cache read stubbed too (to see it load). */
 const stubbed = keyNameMachine.provide({
@@ -45,7 +46,9 @@ function renderDialog(keyId: string | null, type: 'ROOT' | 'BRANCH' = 'BRANCH') 
     <WithSession session={testSession()} provide={[stubbed]}>
       <Theme>
         <NotifyProvider>
-          <KeyNameDialog open keyId={keyId} type={type} tree={tree} />
+          <Spawned logic={keyNameMachine} input={{ keyId, type, tree }}>
+            {(actor) => <KeyNameDialog actor={actor} />}
+          </Spawned>
         </NotifyProvider>
       </Theme>
     </WithSession>,

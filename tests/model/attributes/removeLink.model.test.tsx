@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { removeLinkMachine, type RemoveLinkSnapshot } from '../../../src/areas/attributes/machines/removeLink.machine'
+import {
+  removeLinkMachine,
+  type RemoveLinkSnapshot,
+} from '../../../src/areas/attributes/machines/removeLink.machine'
 import { ID } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { removeLinkPaths } from '../../../src/areas/attributes/paths/removeLink.paths'

@@ -11,7 +11,13 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import type { SelfUser } from '../../../schema/user'
-import { leaf, leafKey, root, ROWS, treeDemoPaths } from '../../../src/areas/attributes/paths/treeDemo.paths'
+import {
+  leaf,
+  leafKey,
+  root,
+  ROWS,
+  treeDemoPaths,
+} from '../../../src/areas/attributes/paths/treeDemo.paths'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import {
   ANSWER_SAVE_DELAY,
@@ -20,7 +26,10 @@ import {
 } from '../../../src/areas/attributes/machines/treeDemo.machine'
 import { sessionMachine, type FetchSelfInput } from '../../../src/kit/session/session.machine'
 import { SYSTEM_ID } from '../../../src/kit/machines/system'
-import { treeDemoActors, type RowsEvent } from '../../../src/areas/attributes/machines/treeDemo.answers'
+import {
+  treeDemoActors,
+  type RowsEvent,
+} from '../../../src/areas/attributes/machines/treeDemo.answers'
 import type { DemoRows } from '../../../src/areas/attributes/machines/treeDemo.walk'
 import { TreeDemoPage } from '../../../src/areas/attributes/views/treeDemo/TreeDemoPage'
 import { WithSession } from '../../setup/session'

@@ -7,7 +7,11 @@ import {
 } from '../../../src/areas/attributes/machines/treeTransfer.machine'
 import { ID } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
-import { document, file, treeTransferPaths } from '../../../src/areas/attributes/paths/treeTransfer.paths'
+import {
+  document,
+  file,
+  treeTransferPaths,
+} from '../../../src/areas/attributes/paths/treeTransfer.paths'
 import { pick, renderTree, treeItem } from './attributeTree.support'
 import { describePath } from '../describePath'
 import { server } from '../account/profile.support'

@@ -15,23 +15,16 @@ import { changePassword } from '../../../data/api/password'
 import { fetchSelf } from '../../../data/api/self'
 import { changeFailureMessage, passwordNotices } from '../../../kit/machines/password.messages'
 import { validateRepeat } from '../../../kit/machines/password.rules'
-import { notify, tellSession } from '../../../kit/machines/system'
+import { notify, SYSTEM_ID, tellSession } from '../../../kit/machines/system'
 import type { PasswordLeftEvent } from '../../../kit/session/passwordExpiry.machine'
 
 /** SPEC.md §9: the success message stays this long, then the screen moves on. */
 export const CHANGED_MESSAGE_MS = 5000
 
-/** Sent to `host` once the flow is done: the expiry warning closes on it. */
-
-export type ChangeInput = {
-  userId: string
-  /** The actor the form is part of (the expiry warning), told 'password.left' when it is done. */
-  host?: AnyActorRef
-}
+export type ChangeInput = { userId: string }
 
 type ChangeContext = {
   userId: string
-  host: AnyActorRef | undefined
   oldPassword: string
   password: string
   repeat: string
@@ -72,7 +65,7 @@ const form = {
 
 /**
  * Change password (SPEC.md §2, §4): the form, the server's answer, then the success message for
- * five seconds (or until Home) before the host moves on: the /password page goes to '/', the
+ * five seconds (or until Home) before the screen moves on: the /password page goes to '/', the
  * expiry dialog closes. On success the signed-in user is fetched again, so that a forced or due
  * change is seen as done everywhere.
  */
@@ -104,9 +97,11 @@ export const passwordChangeMachine = setup({
     notifyNotChanged: notify(({ context }: { context: ChangeContext }) =>
       passwordNotices.notChanged(context.error),
     ),
-    tellHost: enqueueActions(({ context, enqueue }) => {
+    // The password-expiry warning (a session child) closes once its form is done.
+    tellExpiryWarning: enqueueActions(({ enqueue, system }) => {
       const left: PasswordLeftEvent = { type: 'password.left' }
-      if (context.host) enqueue.sendTo(context.host, left)
+      const warning = system.get(SYSTEM_ID.passwordExpiry) as AnyActorRef | undefined
+      if (warning) enqueue.sendTo(warning, left)
     }),
     // The session actor merges the changes into the signed-in user (new expiry, no forced change).
     tellSessionUpdated: tellSession(({ event }) => ({
@@ -119,7 +114,6 @@ export const passwordChangeMachine = setup({
   description: 'Old password and a new one twice, then the server; a message either way.',
   context: ({ input }) => ({
     userId: input.userId,
-    host: input.host,
     oldPassword: '',
     password: '',
     repeat: '',
@@ -190,9 +184,9 @@ export const passwordChangeMachine = setup({
       on: form,
     },
     left: {
-      description: 'Done: the host moves on (the page to /, the dialog closes).',
+      description: 'Done: the page moves on to /, or the expiry warning closes.',
       type: 'final',
-      entry: { type: 'tellHost' },
+      entry: { type: 'tellExpiryWarning' },
     },
   },
 })

@@ -16,6 +16,11 @@ export const demoDialog = attributeTreeSetup.createStateConfig({
 export const conditionalDialog = attributeTreeSetup.createStateConfig({
   description: 'The Conditional Attribute dialog.',
   tags: ['dialog', 'conditionalDialog'],
+  invoke: {
+    id: 'conditional',
+    src: 'conditional',
+    input: ({ context, self }) => ({ associationId: context.targetId ?? '', tree: self }),
+  },
   on: {
     'tree.closeDialog': {
       target: 'idle',

@@ -10,6 +10,8 @@ import { attributeTreeSetup } from './attributeTree.setup'
 export const keyDialog = attributeTreeSetup.createStateConfig({
   description: 'A key dialog is open (trunk, branch or the leaf AttributeKey dialog).',
   tags: ['dialog', 'keyDialog'],
+  entry: 'spawnKeyDialog',
+  exit: 'stopKeyDialog',
   on: {
     'tree.keySaved': [
       {

@@ -1,7 +1,8 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { AttributeKeyAssociation } from '../../../../schema/attributes'
 import { writeOpenItems } from '../../../data/prefs/treeOpen'
 import { attachExistingMachine } from './attachExisting.machine'
+import { attributeKeyMachine } from './attributeKey.machine'
 import { attributeTreeActors } from './attributeTree.effects'
 import { addedNotice, failedNotice } from './attributeTree.messages'
 import {
@@ -13,6 +14,8 @@ import {
   toggled,
 } from './attributeTree.shape'
 import type { KeyDialog, TreeContext, TreeEvent } from './attributeTree.types'
+import { conditionalMachine } from './conditional.machine'
+import { keyNameMachine } from './keyName.machine'
 import { removeLinkMachine } from './removeLink.machine'
 import { notify } from '../../../kit/machines/system'
 
@@ -39,6 +42,9 @@ export const attributeTreeSetup = setup({
     ...attributeTreeActors(),
     attachExisting: attachExistingMachine,
     removeLink: removeLinkMachine,
+    keyName: keyNameMachine,
+    attributeKey: attributeKeyMachine,
+    conditional: conditionalMachine,
   },
   guards: {
     isNewKey: ({ context }) => context.dialog?.keyId === null,
@@ -64,6 +70,29 @@ export const attributeTreeSetup = setup({
     openKeyDialog: assign({
       dialog: ({ context, event }) => dialogFor(context, event),
       error: null,
+    }),
+    // The open key dialog's statechart, a child of the tree that tells it the outcome.
+    spawnKeyDialog: enqueueActions(({ context, enqueue, self }) => {
+      const dialog = context.dialog
+      if (!dialog) return
+      if (dialog.kind === 'leaf')
+        enqueue.spawnChild('attributeKey', {
+          id: 'attributeKey',
+          input: { keyId: dialog.keyId, tree: self },
+        })
+      else
+        enqueue.spawnChild('keyName', {
+          id: 'keyName',
+          input: {
+            keyId: dialog.keyId,
+            type: dialog.kind === 'trunk' ? 'ROOT' : 'BRANCH',
+            tree: self,
+          },
+        })
+    }),
+    stopKeyDialog: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('attributeKey')
+      enqueue.stopChild('keyName')
     }),
     setTarget: assign({
       targetId: ({ event }) =>

@@ -1,8 +1,10 @@
 import { Box, Flex } from '@radix-ui/themes'
 import { useEffect } from 'react'
 import type { AttributeTree } from '../../../../schema/attribute-api'
-import { attributeTreeMachine, type AttributeTreeActor } from '../machines/attributeTree.machine'
-import { treeTransferMachine, type TreeTransferActor } from '../machines/treeTransfer.machine'
+import type { AttributeTreeActor } from '../machines/attributeTree.machine'
+import { attributesPageMachine } from '../machines/attributesPage.machine'
+import type { TreeTransferActor } from '../machines/treeTransfer.machine'
+import { usePageParts } from '../../../kit/views/actors/usePageParts'
 import { Guarded } from '../../../kit/views/guard/Guarded'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
@@ -60,15 +62,8 @@ export function AttributesView({ tree, transfer }: ViewProps) {
   )
 }
 
-/** /attributes (SPEC.md §2 'Attributes'): the tree's statechart, then the transfer's, told of it. */
+/** /attributes (SPEC.md §2 'Attributes'): the page machine spawns the tree and the transfer. */
 export function AttributesPage() {
-  const tree = useScreenActor(attributeTreeMachine)
-  if (!tree) return null
-  return <WithTransfer tree={tree} />
-}
-
-function WithTransfer({ tree }: { tree: AttributeTreeActor }) {
-  const transfer = useScreenActor(treeTransferMachine, { input: { tree } })
-  if (!transfer) return null
-  return <AttributesView tree={tree} transfer={transfer} />
+  const parts = usePageParts(useScreenActor(attributesPageMachine))
+  return parts ? <AttributesView {...parts} /> : null
 }

@@ -1,15 +1,17 @@
 import { useParams } from '@tanstack/react-router'
-import { userBulkMachine, type UserBulkActor } from '../machines/userBulk.machine'
-import { userSelectionMachine, type UserSelectionActor } from '../machines/userSelection.machine'
+import type { ListRow } from '../../../kit/machines/list.machine'
+import { saveText } from '../../../kit/views/download/download'
+import { usersPageMachine, type UsersPageParts } from '../machines/usersPage.machine'
+import { usePageParts } from '../../../kit/views/actors/usePageParts'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { Guarded } from '../../../kit/views/guard/Guarded'
 import { useAccess } from '../../../kit/views/guard/useAccess'
-import { WithListActors, type ListActors } from '../../../kit/views/list/ListActors'
 import { ListScreen, useListLayout } from '../../../kit/views/list/ListScreen'
 import { RecordPane } from '../../../kit/views/list/RecordPane'
 import { SearchField } from '../../../kit/views/list/SearchField'
 import { BulkDialog } from './BulkDialog'
 import { UserDetail } from './detail/UserDetail'
+import { usersCsv } from './csv'
 import { ExportCsv } from './ExportCsv'
 import { AddUser } from './invite/AddUser'
 import { MfaPolicyButton } from './policy/MfaPolicyButton'
@@ -17,9 +19,7 @@ import { SelectionBar } from './SelectionBar'
 import { UserFilters } from './UserFilters'
 import { UserList } from './UserList'
 
-type ViewProps = ListActors & {
-  selection: UserSelectionActor
-  bulk: UserBulkActor
+type ViewProps = UsersPageParts & {
   /** The selected user, from the path; none on /users. */
   id: string | undefined
 }
@@ -29,7 +29,7 @@ type ViewProps = ListActors & {
  * with every column; on /users/{id} it narrows to 420 px (name, email, status) beside the detail.
  * Below md they take turns, as on Services. Checkboxes and the selection bar need users.write.
  */
-export function UsersView({ list, options, drawer, selection, bulk, id }: ViewProps) {
+export function UsersView({ list, options, drawer, selection, bulk, exporter, id }: ViewProps) {
   const layout = useListLayout(id)
   const { desktop } = layout
   const canWrite = useAccess({ permission: 'users.write' })
@@ -42,7 +42,7 @@ export function UsersView({ list, options, drawer, selection, bulk, id }: ViewPr
       options={options}
       drawer={drawer}
       drawerId="user-filters"
-      listActions={<ExportCsv list={list} />}
+      listActions={<ExportCsv exporter={exporter} />}
       actions={
         <>
           <MfaPolicyButton />
@@ -93,23 +93,18 @@ export function UsersView({ list, options, drawer, selection, bulk, id }: ViewPr
   )
 }
 
+/** Downloads the rows as users.csv (no server involved). */
+const write = (rows: ListRow[]) => saveText('users.csv', usersCsv(rows), 'text/csv')
+
 /**
  * /users and /users/{id}: both routes render this one component, so that picking a user keeps
- * the list, its scroll position, the drawer and the selection as they were.
+ * the list, its scroll position, the drawer and the selection as they were. The page machine
+ * spawns the parts; the view only reads them.
  */
 export function UsersPage() {
   const { id } = useParams({ strict: false })
-  return (
-    <WithListActors type="users">{(actors) => <UsersScreen {...actors} id={id} />}</WithListActors>
-  )
-}
-
-/** The selection watches the list it is given, so it starts once the list has. */
-function UsersScreen({ id, ...actors }: ListActors & { id: string | undefined }) {
-  const selection = useScreenActor(userSelectionMachine, { input: { list: actors.list } })
-  const bulk = useScreenActor(userBulkMachine)
-  if (!selection || !bulk) return null
-  return <UsersView {...actors} selection={selection} bulk={bulk} id={id} />
+  const parts = usePageParts(useScreenActor(usersPageMachine, { input: { write } }))
+  return parts ? <UsersView {...parts} id={id} /> : null
 }
 
 /** /users and /users/{id} behind users.read (one component for both routes). */

@@ -22,6 +22,30 @@ export const ProvidedLogicContext = createContext<readonly AnyActorLogic[]>([])
 const idOf = (logic: AnyActorLogic): string | undefined =>
   'id' in logic && typeof logic.id === 'string' ? logic.id : undefined
 
+const isMachine = (logic: AnyActorLogic): logic is AnyStateMachine =>
+  'implementations' in logic && 'provide' in logic
+
+/**
+ * The logic to run for `logic`: the provided machine of the same id if there is one, with every
+ * child it spawns or invokes swapped the same way, at any depth. A page machine owns its parts,
+ * and a test still provides any of them by machine id.
+ */
+export function withProvided(
+  logic: AnyActorLogic,
+  provided: readonly AnyActorLogic[],
+): AnyActorLogic {
+  const own = provided.find((p) => idOf(p) === idOf(logic)) ?? logic
+  if (!isMachine(own) || provided.length === 0) return own
+  const children = Object.entries(own.implementations.actors as Record<string, AnyActorLogic>)
+  const swaps = Object.fromEntries(
+    children.flatMap(([name, child]) => {
+      const swapped = withProvided(child, provided)
+      return swapped === child ? [] : [[name, swapped]]
+    }),
+  )
+  return Object.keys(swaps).length ? own.provide({ actors: swaps }) : own
+}
+
 type Options<TLogic extends AnyActorLogic> = { input?: InputFrom<TLogic> } & {
   [K in RequiredActorOptionsKeys<TLogic>]: unknown
 }
@@ -45,7 +69,7 @@ export function useScreenActor<TLogic extends AnyStateMachine>(
   const id = `${logic.id}${useId()}`
   // Decided once, as useActorRef does: a later render's input does not restart the flow.
   const opening = useRef({
-    logic: provided.find((p) => idOf(p) === logic.id) ?? logic,
+    logic: withProvided(logic, provided),
     input: options?.input,
   })
   useEffect(() => {

@@ -45,13 +45,13 @@ export function PasswordExpiryView({ expiry }: { expiry: ExpiryActor }) {
 }
 
 /**
- * The open dialog: its change form is a screen actor of its own, told to report to the warning's
- * actor, which closes once the password was changed.
+ * The open dialog: its change form is a screen actor of its own; once the password was changed,
+ * it tells the warning (a session child, by its system id), which closes.
  */
 function ExpiryDialog({ expiry }: { expiry: ExpiryActor }) {
   const days = useSelector(expiry, selectDaysLeft)
   const userId = useSelector(expiry, selectUserId)
-  const change = useScreenActor(passwordChangeMachine, { input: { userId, host: expiry } })
+  const change = useScreenActor(passwordChangeMachine, { input: { userId } })
   return (
     <Dialog.Root
       open

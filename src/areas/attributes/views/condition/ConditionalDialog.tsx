@@ -1,25 +1,11 @@
 import { Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import type { TreeRef } from '../../machines/attributeTree.types'
-import {
-  conditionalMachine,
-  type ConditionalActor,
-  type ConditionalSnapshot,
-} from '../../machines/conditional.machine'
-import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import type { ConditionalActor, ConditionalSnapshot } from '../../machines/conditional.machine'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { ConditionForm } from './ConditionForm'
-
-type Props = {
-  open: boolean
-  /** The conditioned leaf's association. */
-  associationId: string
-  /** The tree that opened the dialog; the dialog's statechart tells it when it closes. */
-  tree: TreeRef
-}
 
 const selectCanSave = (s: ConditionalSnapshot) => s.can({ type: 'conditional.save' })
 const selectCanCancel = (s: ConditionalSnapshot) => s.can({ type: 'conditional.cancel' })
@@ -31,20 +17,10 @@ const selectError = (s: ConditionalSnapshot) => s.context.error
 
 /**
  * 'Conditional Attribute' (SPEC.md §2): when the leaf has one of the chosen values, a later
- * sibling is included. Save stores the condition and closes; Cancel closes.
+ * sibling is included. Save stores the condition and closes; Cancel closes. Its statechart is the
+ * tree's child while it is open.
  */
-export function ConditionalDialog({ open, associationId, tree }: Props) {
-  if (!open) return null
-  return <ConditionalSession key={associationId} associationId={associationId} tree={tree} />
-}
-
-function ConditionalSession({ associationId, tree }: Omit<Props, 'open'>) {
-  const actor = useScreenActor(conditionalMachine, { input: { associationId, tree } })
-  if (!actor) return null
-  return <ConditionalWindow actor={actor} />
-}
-
-function ConditionalWindow({ actor }: { actor: ConditionalActor }) {
+export function ConditionalDialog({ actor }: { actor: ConditionalActor }) {
   const canSave = useSelector(actor, selectCanSave)
   const canCancel = useSelector(actor, selectCanCancel)
   const saving = useSelector(actor, selectSaving)

@@ -2,13 +2,7 @@ import { Box, Callout, Card, Grid, Heading, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
-import {
-  attributeKeyMachine,
-  type AttributeKeyActor,
-  type AttributeKeySnapshot,
-} from '../../machines/attributeKey.machine'
-import type { TreeRef } from '../../machines/attributeTree.types'
-import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import type { AttributeKeyActor, AttributeKeySnapshot } from '../../machines/attributeKey.machine'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
@@ -17,14 +11,8 @@ import { ATTRIBUTE_SIZES } from '../preview/sizes'
 import { KeyDemo } from './KeyDemo'
 import { KeyForm } from './KeyForm'
 
-type Props = {
-  open: boolean
-  /** The key to edit; null: a new leaf key. */
-  keyId: string | null
-  /** The tree that opened the dialog; the dialog's statechart tells it the outcome. */
-  tree: TreeRef
-}
-
+// The key edited; null: a new leaf key.
+const selectKeyId = (s: AttributeKeySnapshot) => s.context.keyId
 const selectMissing = (s: AttributeKeySnapshot) => s.hasTag('missing')
 const selectLoading = (s: AttributeKeySnapshot) => s.hasTag('loading')
 const selectBusy = (s: AttributeKeySnapshot) => s.hasTag('busy')
@@ -35,21 +23,11 @@ const selectFailure = (s: AttributeKeySnapshot) => s.context.failure
 /**
  * The AttributeKey dialog (SPEC.md §2): Name, Type, Prompt, an optional image, Control Type, the
  * config and the options, with the live 'Attribute Key Demo' beside the form (below it on
- * phones). Each opening is a fresh statechart reading the key from the cache; it tells the tree
- * the saved key's id, or that the dialog closed.
+ * phones). Each opening is a fresh statechart, the tree's child, reading the key from the cache;
+ * it tells the tree the saved key's id, or that the dialog closed.
  */
-export function AttributeKeyDialog({ open, keyId, tree }: Props) {
-  if (!open) return null
-  return <KeyDialogSession key={keyId ?? 'new'} keyId={keyId} tree={tree} />
-}
-
-function KeyDialogSession({ keyId, tree }: Omit<Props, 'open'>) {
-  const actor = useScreenActor(attributeKeyMachine, { input: { keyId, tree } })
-  if (!actor) return null
-  return <KeyDialogWindow actor={actor} keyId={keyId} />
-}
-
-function KeyDialogWindow({ actor, keyId }: { actor: AttributeKeyActor; keyId: string | null }) {
+export function AttributeKeyDialog({ actor }: { actor: AttributeKeyActor }) {
+  const keyId = useSelector(actor, selectKeyId)
   const canClose = useSelector(actor, selectCanClose)
   return (
     <DialogFrame

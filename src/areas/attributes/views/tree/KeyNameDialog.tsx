@@ -1,30 +1,15 @@
 import { useSelector } from '@xstate/react'
-import type { TreeRef } from '../../machines/attributeTree.types'
-import {
-  keyNameMachine,
-  type ContainerType,
-  type KeyNameActor,
-  type KeyNameSnapshot,
-} from '../../machines/keyName.machine'
-import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import type { ContainerType, KeyNameActor, KeyNameSnapshot } from '../../machines/keyName.machine'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
 import { FormField } from '../../../../kit/views/form/FormField'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
 
-type Props = {
-  open: boolean
-  /** The key edited; null for a new one of `type`. */
-  keyId: string | null
-  type: ContainerType
-  /** The tree that opened the dialog; the dialog's statechart tells it the outcome. */
-  tree: TreeRef
-}
-
 export const keyNameTitle = (type: ContainerType) =>
   type === 'ROOT' ? 'AttributeKey Trunk' : 'AttributeKey Branch'
 
+const selectType = (s: KeyNameSnapshot) => s.context.type
 const selectName = (s: KeyNameSnapshot) => s.context.name
 const selectBusy = (s: KeyNameSnapshot) => s.hasTag('busy')
 const selectError = (s: KeyNameSnapshot) => s.context.error
@@ -33,20 +18,11 @@ const selectCanClose = (s: KeyNameSnapshot) => s.can({ type: 'keyName.close' })
 
 /**
  * The 'AttributeKey Trunk' and 'AttributeKey Branch' dialogs (SPEC.md §2): Name, Close and Save.
- * Each opening gets a fresh statechart, which tells the tree the saved key's id or that it closed.
+ * Each opening is a fresh statechart, the tree's child, which tells the tree the saved key's id or
+ * that it closed.
  */
-export function KeyNameDialog({ open, ...props }: Props) {
-  if (!open) return null
-  return <KeyNameSession {...props} />
-}
-
-function KeyNameSession({ keyId, type, tree }: Omit<Props, 'open'>) {
-  const actor = useScreenActor(keyNameMachine, { input: { keyId, type, tree } })
-  if (!actor) return null
-  return <KeyNameWindow actor={actor} type={type} />
-}
-
-function KeyNameWindow({ actor, type }: { actor: KeyNameActor; type: ContainerType }) {
+export function KeyNameDialog({ actor }: { actor: KeyNameActor }) {
+  const type = useSelector(actor, selectType)
   const canClose = useSelector(actor, selectCanClose)
   return (
     <DialogFrame

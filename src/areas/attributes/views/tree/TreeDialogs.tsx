@@ -2,6 +2,9 @@ import { useSelector } from '@xstate/react'
 import type { AttributeTreeSnapshot } from '../../machines/attributeTree.machine'
 import { shownName } from '../../machines/attributeTree.messages'
 import { keyOf } from '../../machines/attributeTree.shape'
+import type { AttributeKeyActor } from '../../machines/attributeKey.machine'
+import type { ConditionalActor } from '../../machines/conditional.machine'
+import type { KeyNameActor } from '../../machines/keyName.machine'
 import type { RemoveLinkActor, RemoveLinkSnapshot } from '../../machines/removeLink.machine'
 import { ConfirmDialog } from '../../../../kit/views/dialog/ConfirmDialog'
 import { AttachExistingDialog } from './AttachExistingDialog'
@@ -11,11 +14,14 @@ import { AttributeKeyDialog } from '../key/AttributeKeyDialog'
 import { KeyNameDialog } from './KeyNameDialog'
 import { useTreeActor } from './treeActor'
 
-const selectDialog = (s: AttributeTreeSnapshot) => (s.hasTag('keyDialog') ? s.context.dialog : null)
+// The dialogs' statecharts are the tree's children while they are open.
+const selectKeyName = (s: AttributeTreeSnapshot) => s.children.keyName as KeyNameActor | undefined
+const selectAttributeKey = (s: AttributeTreeSnapshot) =>
+  s.children.attributeKey as AttributeKeyActor | undefined
+const selectConditional = (s: AttributeTreeSnapshot) =>
+  s.children.conditional as ConditionalActor | undefined
 const selectDemoKey = (s: AttributeTreeSnapshot) =>
   s.hasTag('demoDialog') ? (keyOf(s.context.data, s.context.targetId)?.id ?? null) : null
-const selectConditional = (s: AttributeTreeSnapshot) =>
-  s.hasTag('conditionalDialog') ? s.context.targetId : null
 const selectRemoval = (s: AttributeTreeSnapshot) =>
   s.children.removeLink as RemoveLinkActor | undefined
 // From the tree, so that the title keeps its name while the dialog fades out.
@@ -25,23 +31,18 @@ const selectRemoveName = (s: AttributeTreeSnapshot) =>
 /** Every dialog the tree opens; which one shows is the tree statechart's state. */
 export function TreeDialogs() {
   const tree = useTreeActor()
-  const dialog = useSelector(tree, selectDialog)
+  const keyName = useSelector(tree, selectKeyName)
+  const attributeKey = useSelector(tree, selectAttributeKey)
   const demoKey = useSelector(tree, selectDemoKey)
   const conditional = useSelector(tree, selectConditional)
   const removal = useSelector(tree, selectRemoval)
   const removeName = useSelector(tree, selectRemoveName)
-  const container = dialog && dialog.kind !== 'leaf'
   return (
     <>
-      <KeyNameDialog
-        open={!!container}
-        keyId={dialog?.keyId ?? null}
-        type={dialog?.kind === 'trunk' ? 'ROOT' : 'BRANCH'}
-        tree={tree}
-      />
-      {dialog?.kind === 'leaf' && <AttributeKeyDialog open keyId={dialog.keyId} tree={tree} />}
+      {keyName && <KeyNameDialog key={keyName.sessionId} actor={keyName} />}
+      {attributeKey && <AttributeKeyDialog key={attributeKey.sessionId} actor={attributeKey} />}
       {demoKey && <KeyDemoDialog open keyId={demoKey} tree={tree} />}
-      {conditional && <ConditionalDialog open associationId={conditional} tree={tree} />}
+      {conditional && <ConditionalDialog key={conditional.sessionId} actor={conditional} />}
       <AttachExistingDialog />
       <RemoveLinkDialog removal={removal} name={removeName} />
     </>
