@@ -2,11 +2,9 @@ import { Flex, Separator } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { formatPhone } from '../../../../schema/rules'
 import type { SelfUser } from '../../../../schema/user'
-import { inlineEditorMachine } from '../../../kit/machines/inlineEditor.machine'
-import { emailEditor, nameEditor, phoneEditor } from '../../../kit/machines/profileEditors'
 import { selectUser } from '../../../kit/session/session.selectors'
-import { twoFactorMachine } from '../machines/twoFactor.machine'
-import { visageMachine } from '../machines/visage.machine'
+import { personalInfoMachine } from '../machines/personalInfo.machine'
+import { usePageParts } from '../../../kit/views/actors/usePageParts'
 import { useSession } from '../../../kit/views/actors/sessionContext'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
@@ -28,13 +26,10 @@ const CURRENT_PASSWORD: EditorField = {
 
 /** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
 function PersonalInfo({ user }: { user: SelfUser }) {
-  const name = useScreenActor(inlineEditorMachine, { input: { spec: nameEditor, record: user } })
-  const email = useScreenActor(inlineEditorMachine, { input: { spec: emailEditor, record: user } })
-  const phone = useScreenActor(inlineEditorMachine, { input: { spec: phoneEditor, record: user } })
-  const twoFactor = useScreenActor(twoFactorMachine, { input: { user } })
-  const visage = useScreenActor(visageMachine, { input: { user } })
-  // The screen's actors are spawned in the session's system by the first effect.
-  if (!name || !email || !phone || !twoFactor || !visage) return null
+  // The card's parts are spawned by its machine, in the session's system, by the first effect.
+  const parts = usePageParts(useScreenActor(personalInfoMachine, { input: { user } }))
+  if (!parts) return null
+  const { name, email, phone, twoFactor, visage } = parts
   return (
     <CardSection title="Personal Info" gap="4">
       <InlineEditor
