@@ -7,13 +7,11 @@ import {
 } from '../machines/deleteLocalData.machine'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { ConfirmDeleteDialog } from '../../../kit/views/dialog/ConfirmDeleteDialog'
+import { useConfirm } from '../../../kit/views/dialog/useConfirm'
 
-const selectOpen = (s: DeleteLocalDataSnapshot) => s.hasTag('open')
-const selectBusy = (s: DeleteLocalDataSnapshot) => s.hasTag('busy')
-const selectError = (s: DeleteLocalDataSnapshot) => (s.hasTag('error') ? s.context.error : null)
 const selectCanDelete = (s: DeleteLocalDataSnapshot) => s.can({ type: 'localData.delete' })
-const selectCanConfirm = (s: DeleteLocalDataSnapshot) => s.can({ type: 'localData.confirm' })
-const selectCanCancel = (s: DeleteLocalDataSnapshot) => s.can({ type: 'localData.cancel' })
+const CONFIRM = { type: 'localData.confirm' } as const
+const CANCEL = { type: 'localData.cancel' } as const
 
 /** 'Delete Local Data' (SPEC.md §2 'Profile'): after a confirmation, clears this browser, logs out. */
 export function DeleteLocalData() {
@@ -23,19 +21,15 @@ export function DeleteLocalData() {
 }
 
 export function DeleteLocalDataView({ actor }: { actor: DeleteLocalDataActor }) {
-  const open = useSelector(actor, selectOpen)
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectError)
+  const dialog = useConfirm(actor, CONFIRM, CANCEL)
   const canDelete = useSelector(actor, selectCanDelete)
-  const canConfirm = useSelector(actor, selectCanConfirm)
-  const canCancel = useSelector(actor, selectCanCancel)
   return (
     <Flex direction="column" gap="2" align="start">
       <Button
         color="red"
         variant="outline"
         disabled={!canDelete}
-        loading={busy && !open}
+        loading={dialog.busy && !dialog.open}
         onClick={() => actor.send({ type: 'localData.delete' })}
       >
         Delete Local Data
@@ -43,17 +37,7 @@ export function DeleteLocalDataView({ actor }: { actor: DeleteLocalDataActor }) 
       <Text size="1" color="gray">
         Removes the data this browser keeps for the console, then logs you out.
       </Text>
-      <ConfirmDeleteDialog
-        thing="local data"
-        open={open}
-        busy={busy}
-        error={error}
-        canConfirm={canConfirm}
-        canCancel={canCancel}
-        onConfirm={() => actor.send({ type: 'localData.confirm' })}
-        onCancel={() => actor.send({ type: 'localData.cancel' })}
-        detail="You will be logged out."
-      />
+      <ConfirmDeleteDialog thing="local data" {...dialog} detail="You will be logged out." />
     </Flex>
   )
 }

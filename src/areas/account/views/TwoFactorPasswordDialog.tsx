@@ -1,15 +1,14 @@
 import { useSelector } from '@xstate/react'
 import type { TwoFactorActor, TwoFactorSnapshot } from '../machines/twoFactor.machine'
 import { PasswordPromptDialog } from '../../../kit/views/dialog/PasswordPromptDialog'
+import { usePasswordPrompt } from '../../../kit/views/dialog/usePasswordPrompt'
 
-const selectOpen = (s: TwoFactorSnapshot) => s.hasTag('open')
 const selectTurningOn = (s: TwoFactorSnapshot) => s.hasTag('turningOn')
-const selectBusy = (s: TwoFactorSnapshot) => s.hasTag('busy')
-const selectPassword = (s: TwoFactorSnapshot) => s.context.password
-const selectError = (s: TwoFactorSnapshot) =>
-  s.hasTag('open') && s.hasTag('error') ? s.context.error : null
-const selectCanSubmit = (s: TwoFactorSnapshot) => s.can({ type: 'twoFactor.submit' })
-const selectCanCancel = (s: TwoFactorSnapshot) => s.can({ type: 'twoFactor.cancel' })
+const PROMPT = {
+  submit: { type: 'twoFactor.submit' },
+  cancel: { type: 'twoFactor.cancel' },
+  passwordChanged: (value: string) => ({ type: 'twoFactor.passwordChanged', value }) as const,
+} as const
 
 /**
  * The 2FA switch asks for the account password before it moves, as the Biometric Login switch
@@ -17,20 +16,13 @@ const selectCanCancel = (s: TwoFactorSnapshot) => s.can({ type: 'twoFactor.cance
  */
 export function TwoFactorPasswordDialog({ twoFactor }: { twoFactor: TwoFactorActor }) {
   const turningOn = useSelector(twoFactor, selectTurningOn)
+  const prompt = usePasswordPrompt(twoFactor, PROMPT)
   return (
     <PasswordPromptDialog
-      open={useSelector(twoFactor, selectOpen)}
-      busy={useSelector(twoFactor, selectBusy)}
+      {...prompt}
       title={turningOn ? 'Turn On 2 Factor Auth' : 'Turn Off 2 Factor Auth'}
       description="Enter your password to change where your security codes are sent."
       label="Current Password"
-      password={useSelector(twoFactor, selectPassword)}
-      error={useSelector(twoFactor, selectError)}
-      canSubmit={useSelector(twoFactor, selectCanSubmit)}
-      canCancel={useSelector(twoFactor, selectCanCancel)}
-      onPasswordChange={(value) => twoFactor.send({ type: 'twoFactor.passwordChanged', value })}
-      onSubmit={() => twoFactor.send({ type: 'twoFactor.submit' })}
-      onCancel={() => twoFactor.send({ type: 'twoFactor.cancel' })}
     />
   )
 }

@@ -2,6 +2,7 @@ import { Flex, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { VisageActor, VisageSnapshot } from '../machines/visage.machine'
 import { ConfirmDeleteDialog } from '../../../kit/views/dialog/ConfirmDeleteDialog'
+import { useConfirm } from '../../../kit/views/dialog/useConfirm'
 import { ImageUpload } from '../../../kit/views/upload/ImageUpload'
 import { RemoveImageButton } from '../../../kit/views/upload/RemoveImageButton'
 import { ErrorText } from '../../../kit/views/form/ErrorText'
@@ -9,12 +10,10 @@ import { VisageAvatar } from './VisageAvatar'
 
 const selectVisage = (s: VisageSnapshot) => s.context.visage
 const selectUserId = (s: VisageSnapshot) => s.context.ownerId
-const selectBusy = (s: VisageSnapshot) => s.hasTag('busy')
-const selectOpen = (s: VisageSnapshot) => s.hasTag('open')
 const selectError = (s: VisageSnapshot) => (s.hasTag('error') ? s.context.error : null)
 const selectCanDelete = (s: VisageSnapshot) => s.can({ type: 'visage.delete' })
-const selectCanConfirm = (s: VisageSnapshot) => s.can({ type: 'visage.confirmDelete' })
-const selectCanCancel = (s: VisageSnapshot) => s.can({ type: 'visage.cancelDelete' })
+const CONFIRM = { type: 'visage.confirmDelete' } as const
+const CANCEL = { type: 'visage.cancelDelete' } as const
 
 /**
  * The visage (SPEC.md §2 'Profile'): the image with Delete Visage (after the delete confirmation
@@ -74,21 +73,5 @@ function VisageDropZone({ visage }: { visage: VisageActor }) {
 }
 
 function DeleteVisageDialog({ visage }: { visage: VisageActor }) {
-  const open = useSelector(visage, selectOpen)
-  const busy = useSelector(visage, selectBusy)
-  const error = useSelector(visage, selectError)
-  const canConfirm = useSelector(visage, selectCanConfirm)
-  const canCancel = useSelector(visage, selectCanCancel)
-  return (
-    <ConfirmDeleteDialog
-      thing="visage"
-      open={open}
-      busy={busy}
-      error={open ? error : null}
-      canConfirm={canConfirm}
-      canCancel={canCancel}
-      onConfirm={() => visage.send({ type: 'visage.confirmDelete' })}
-      onCancel={() => visage.send({ type: 'visage.cancelDelete' })}
-    />
-  )
+  return <ConfirmDeleteDialog thing="visage" {...useConfirm(visage, CONFIRM, CANCEL)} />
 }

@@ -1,9 +1,13 @@
 import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
 import { Button, Card, Flex, Grid, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import type { DashboardResults } from '../../../../schema/dashboard'
-import { dashboardMachine, type DashboardActor } from '../machines/dashboard.machine'
+import {
+  dashboardMachine,
+  type DashboardActor,
+  type DashboardSnapshot,
+} from '../machines/dashboard.machine'
 import { MEDIA } from '../../../kit/views/media/media'
 import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
@@ -205,14 +209,22 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
   )
 }
 
+const selectView = (s: DashboardSnapshot) => ({
+  figures: selectFigures(s),
+  loading: selectLoading(s),
+  failed: selectFailed(s),
+  error: selectError(s),
+  refreshing: selectRefreshing(s),
+  canRefresh: selectCanRefresh(s),
+})
+
 /** The Dashboard around its statechart. */
 export function DashboardView({ actor, logs }: { actor: DashboardActor; logs: boolean }) {
-  const figures = useSelector(actor, selectFigures)
-  const loading = useSelector(actor, selectLoading)
-  const failed = useSelector(actor, selectFailed)
-  const error = useSelector(actor, selectError)
-  const refreshing = useSelector(actor, selectRefreshing)
-  const canRefresh = useSelector(actor, selectCanRefresh)
+  const { figures, loading, failed, error, refreshing, canRefresh } = useSelector(
+    actor,
+    selectView,
+    shallowEqual,
+  )
   return (
     <Flex direction="column" gap="4">
       <PageHeader title="Dashboard">

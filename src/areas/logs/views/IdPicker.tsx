@@ -1,7 +1,11 @@
 import { Badge, Flex, Popover, Spinner, Text, TextField } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId, useRef, type KeyboardEvent } from 'react'
-import type { LogsPickerActor, PickerMatch } from '../machines/logsPicker.machine'
+import type {
+  LogsPickerActor,
+  LogsPickerSnapshot,
+  PickerMatch,
+} from '../machines/logsPicker.machine'
 import {
   selectText,
   selectOpen,
@@ -26,22 +30,30 @@ type Props = {
   onChoose: (id: string) => void
 }
 
+const selectPicker = (s: LogsPickerSnapshot) => ({
+  text: selectText(s),
+  open: selectOpen(s),
+  busy: selectBusy(s),
+  offered: selectOffered(s),
+  none: selectNone(s),
+  failed: selectFailed(s),
+  error: selectError(s),
+  matches: selectMatches(s),
+  more: selectMore(s),
+  active: selectActive(s),
+})
+
 /**
  * A type-ahead picker (the ARIA combobox pattern): the box keeps the focus, the matches open in a
  * popover below it as a listbox, the highlighted option is the box's active descendant. Arrows
  * move, Enter or a click chooses, Escape closes (again: empties the box).
  */
 export function IdPicker({ actor, label, placeholder, things, onChoose }: Props) {
-  const text = useSelector(actor, selectText)
-  const open = useSelector(actor, selectOpen)
-  const busy = useSelector(actor, selectBusy)
-  const offered = useSelector(actor, selectOffered)
-  const none = useSelector(actor, selectNone)
-  const failed = useSelector(actor, selectFailed)
-  const error = useSelector(actor, selectError)
-  const matches = useSelector(actor, selectMatches)
-  const more = useSelector(actor, selectMore)
-  const active = useSelector(actor, selectActive)
+  const { text, open, busy, offered, none, failed, error, matches, more, active } = useSelector(
+    actor,
+    selectPicker,
+    shallowEqual,
+  )
   const anchor = useRef<HTMLDivElement>(null)
   const listId = useId()
   const optionId = (index: number) => `${listId}-${index}`

@@ -1,11 +1,12 @@
 import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
 import { Button, Card, Flex, Heading, Link, Spinner, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { QueueMessage } from '../../../../schema/queue'
 import {
   queueListMachine,
   type QueueListActor,
+  type QueueListSnapshot,
   type QueueRequest,
 } from '../machines/queueList.machine'
 import { confirmWords } from '../machines/queueList.messages'
@@ -119,16 +120,21 @@ const actionsFor = (actor: QueueListActor, busy: boolean) => ({
     actor.send({ type: 'queue.request', request: { action: 'cancel', message } }),
 })
 
+const selectMessagesView = (s: QueueListSnapshot) => ({
+  messages: selectMessages(s),
+  loading: selectLoading(s),
+  failed: selectFailed(s),
+  error: selectError(s),
+  hasMore: selectHasMore(s),
+  loadingMore: selectLoadingMore(s),
+  canLoadMore: selectCanLoadMore(s),
+  busy: selectActing(s),
+  filter: selectFilter(s),
+})
+
 function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide: boolean }) {
-  const messages = useSelector(actor, selectMessages)
-  const loading = useSelector(actor, selectLoading)
-  const failed = useSelector(actor, selectFailed)
-  const error = useSelector(actor, selectError)
-  const hasMore = useSelector(actor, selectHasMore)
-  const loadingMore = useSelector(actor, selectLoadingMore)
-  const canLoadMore = useSelector(actor, selectCanLoadMore)
-  const busy = useSelector(actor, selectActing)
-  const filter = useSelector(actor, selectFilter)
+  const { messages, loading, failed, error, hasMore, loadingMore, canLoadMore, busy, filter } =
+    useSelector(actor, selectMessagesView, shallowEqual)
   const filtered = filter.status !== 'all' || filter.channel !== 'all'
   return (
     <Section title="Messages">

@@ -3,14 +3,11 @@ import { Callout } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { RevokeActor, RevokeSnapshot } from '../machines/revoke.machine'
 import { ConfirmDeleteDialog } from '../../../kit/views/dialog/ConfirmDeleteDialog'
+import { useConfirm } from '../../../kit/views/dialog/useConfirm'
 
-const selectOpen = (snapshot: RevokeSnapshot) => snapshot.hasTag('open')
-const selectBusy = (snapshot: RevokeSnapshot) => snapshot.hasTag('busy')
-const selectError = (snapshot: RevokeSnapshot) =>
-  snapshot.hasTag('error') ? snapshot.context.error : null
 const selectName = (snapshot: RevokeSnapshot) => snapshot.context.target?.name ?? ''
-const selectCanConfirm = (snapshot: RevokeSnapshot) => snapshot.can({ type: 'revoke.confirm' })
-const selectCanCancel = (snapshot: RevokeSnapshot) => snapshot.can({ type: 'revoke.cancel' })
+const CONFIRM = { type: 'revoke.confirm' } as const
+const CANCEL = { type: 'revoke.cancel' } as const
 const selectRevoked = (snapshot: RevokeSnapshot) =>
   snapshot.hasTag('revoked') ? (snapshot.context.target?.name ?? '') : null
 
@@ -20,22 +17,12 @@ const selectRevoked = (snapshot: RevokeSnapshot) =>
  * Focus returns to the row's Revoke button.
  */
 export function RevokeDialog({ revoke }: { revoke: RevokeActor }) {
-  const open = useSelector(revoke, selectOpen)
-  const busy = useSelector(revoke, selectBusy)
-  const error = useSelector(revoke, selectError)
+  const dialog = useConfirm(revoke, CONFIRM, CANCEL)
   const name = useSelector(revoke, selectName)
-  const canConfirm = useSelector(revoke, selectCanConfirm)
-  const canCancel = useSelector(revoke, selectCanCancel)
   return (
     <ConfirmDeleteDialog
       thing="session"
-      open={open}
-      busy={busy}
-      error={error}
-      canConfirm={canConfirm}
-      canCancel={canCancel}
-      onConfirm={() => revoke.send({ type: 'revoke.confirm' })}
-      onCancel={() => revoke.send({ type: 'revoke.cancel' })}
+      {...dialog}
       detail={`${name} will be signed out on that device.`}
     />
   )

@@ -1,6 +1,6 @@
 import { Button, Flex, Separator, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
-import type { LoginActor } from '../machines/login.machine'
+import { shallowEqual, useSelector } from '@xstate/react'
+import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
 import { METHOD_TEXT } from '../machines/login.messages'
 import {
   selectBusy,
@@ -15,18 +15,26 @@ import { SubmitButton } from '../../../kit/views/form/SubmitButton'
 import { SubmitForm } from '../../../kit/views/form/SubmitForm'
 import { BackToLogin } from './BackToLogin'
 
+const selectForm = (s: LoginSnapshot) => ({
+  code: selectCode(s),
+  codeError: selectCodeError(s),
+  busy: selectBusy(s),
+  canVerify: selectCanVerify(s),
+  method: selectMethod(s),
+  others: selectOtherMethods(s),
+})
+
 /**
  * The second factor (SPEC.md §2 'Login', docs/second-factors.md): the code of the factor asked
  * for (the six-character code sent by SMS in SPEC.md's words, the authenticator app's, or a
  * recovery code), and the account's other factors under 'Use another method'.
  */
 export function CodeForm({ actor }: { actor: LoginActor }) {
-  const code = useSelector(actor, selectCode)
-  const codeError = useSelector(actor, selectCodeError)
-  const busy = useSelector(actor, selectBusy)
-  const canVerify = useSelector(actor, selectCanVerify)
-  const method = useSelector(actor, selectMethod)
-  const others = useSelector(actor, selectOtherMethods)
+  const { code, codeError, busy, canVerify, method, others } = useSelector(
+    actor,
+    selectForm,
+    shallowEqual,
+  )
   const text = METHOD_TEXT[method]
   const recovery = method === 'recovery'
   return (

@@ -1,7 +1,7 @@
 import { Button } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import type { LoginActor } from '../machines/login.machine'
+import { shallowEqual, useSelector } from '@xstate/react'
+import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
 import {
   selectBusy,
   selectCanSignIn,
@@ -19,16 +19,21 @@ import { PasskeyButton } from './PasskeyButton'
 
 type Props = { actor: LoginActor; focusPassword: boolean }
 
+const selectForm = (s: LoginSnapshot) => ({
+  username: selectUsername(s),
+  usernameError: selectUsernameError(s),
+  password: selectPassword(s),
+  passwordError: selectPasswordError(s),
+  busy: selectBusy(s),
+  canSignIn: selectCanSignIn(s),
+  passkeyBusy: selectPasskeyBusy(s),
+})
+
 /** Username and password (SPEC.md §2 'Login'). */
 export function CredentialsForm({ actor, focusPassword }: Props) {
   const navigate = useNavigate()
-  const username = useSelector(actor, selectUsername)
-  const password = useSelector(actor, selectPassword)
-  const usernameError = useSelector(actor, selectUsernameError)
-  const passwordError = useSelector(actor, selectPasswordError)
-  const busy = useSelector(actor, selectBusy)
-  const canSignIn = useSelector(actor, selectCanSignIn)
-  const passkeyBusy = useSelector(actor, selectPasskeyBusy)
+  const { username, usernameError, password, passwordError, busy, canSignIn, passkeyBusy } =
+    useSelector(actor, selectForm, shallowEqual)
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'login.submit' })}>
       <FormField

@@ -1,6 +1,6 @@
 import { Flex, Spinner, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
-import type { LoginActor } from '../machines/login.machine'
+import { shallowEqual, useSelector } from '@xstate/react'
+import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
 import {
   selectBusy,
   selectCanVerify,
@@ -14,16 +14,20 @@ import { SubmitButton } from '../../../kit/views/form/SubmitButton'
 import { SubmitForm } from '../../../kit/views/form/SubmitForm'
 import { BackToLogin } from './BackToLogin'
 
+const selectForm = (s: LoginSnapshot) => ({
+  setup: selectSetup(s),
+  code: selectCode(s),
+  codeError: selectCodeError(s),
+  busy: selectBusy(s),
+  canVerify: selectCanVerify(s),
+})
+
 /**
  * The enrolment the policy requires (docs/second-factors.md): the account has no second factor
  * and its grace is over, so an authenticator app is set up here before the session opens.
  */
 export function EnrolmentForm({ actor }: { actor: LoginActor }) {
-  const setup = useSelector(actor, selectSetup)
-  const code = useSelector(actor, selectCode)
-  const codeError = useSelector(actor, selectCodeError)
-  const busy = useSelector(actor, selectBusy)
-  const canVerify = useSelector(actor, selectCanVerify)
+  const { setup, code, codeError, busy, canVerify } = useSelector(actor, selectForm, shallowEqual)
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'mfa.submit' })}>
       <Text as="p">

@@ -1,7 +1,11 @@
 import { Button, Heading, Text } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import { forgotPasswordMachine, type ForgotActor } from '../machines/forgotPassword.machine'
+import { shallowEqual, useSelector } from '@xstate/react'
+import {
+  forgotPasswordMachine,
+  type ForgotActor,
+  type ForgotSnapshot,
+} from '../machines/forgotPassword.machine'
 import {
   selectBusy,
   selectCanSubmit,
@@ -18,15 +22,23 @@ import { SubmitForm } from '../../../kit/views/form/SubmitForm'
 import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 import { SuccessCallout } from '../../../kit/views/form/SuccessCallout'
 
+const selectForm = (s: ForgotSnapshot) => ({
+  email: selectEmail(s),
+  emailError: selectEmailError(s),
+  busy: selectBusy(s),
+  sent: selectSent(s),
+  error: selectError(s),
+  canSubmit: selectCanSubmit(s),
+})
+
 /** The forgot-password card (SPEC.md §2): the logo is the signed-out layout's. */
 export function ForgotPasswordView({ actor }: { actor: ForgotActor }) {
   const navigate = useNavigate()
-  const email = useSelector(actor, selectEmail)
-  const emailError = useSelector(actor, selectEmailError)
-  const busy = useSelector(actor, selectBusy)
-  const sent = useSelector(actor, selectSent)
-  const error = useSelector(actor, selectError)
-  const canSubmit = useSelector(actor, selectCanSubmit)
+  const { email, emailError, busy, sent, error, canSubmit } = useSelector(
+    actor,
+    selectForm,
+    shallowEqual,
+  )
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'forgot.submit' })}>
       <Heading as="h1" size="6" align="center">

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
@@ -7,17 +7,9 @@ import { passwordResetMachine, type ResetActor } from '../machines/passwordReset
 import { selectCanRetry, selectLogin, selectScreen } from '../machines/passwordReset.selectors'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
+import { Pending, RetryFailure } from '../../../kit/views/message/Pending'
 import { LoginView } from './LoginView'
 import { ResetForm } from './ResetForm'
-
-function Pending({ message }: { message: string }) {
-  return (
-    <Flex align="center" justify="center" gap="3" py="4" role="status">
-      <Spinner size="3" />
-      <Text>{message}</Text>
-    </Flex>
-  )
-}
 
 // The login flow speaks for itself once it needs the person: its code step, or a refusal.
 const selectNeedsPerson = (s: LoginSnapshot) => s.context.challenge !== null || s.hasTag('error')
@@ -56,12 +48,12 @@ export function PasswordResetView({ actor }: { actor: ResetActor }) {
       </Heading>
       {screen === 'checking' && <Pending message="Checking the link..." />}
       {screen === 'unavailable' && (
-        <>
-          <ErrorCallout message={PASSWORD_EXCEPTION} />
-          <Button size="3" disabled={!canRetry} onClick={() => actor.send({ type: 'reset.retry' })}>
-            Try Again
-          </Button>
-        </>
+        <RetryFailure
+          message={PASSWORD_EXCEPTION}
+          retry="Try Again"
+          canRetry={canRetry}
+          onRetry={() => actor.send({ type: 'reset.retry' })}
+        />
       )}
       {screen === 'expired' && (
         <>

@@ -1,6 +1,6 @@
 import { Button, Flex } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
-import type { LoginActor } from '../machines/login.machine'
+import { shallowEqual, useSelector } from '@xstate/react'
+import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
 import {
   selectBusy,
   selectCanFinish,
@@ -10,13 +10,17 @@ import {
 } from '../machines/login.selectors'
 import { RecoveryCodes } from '../../../kit/views/factors/RecoveryCodes'
 
+const selectStep = (s: LoginSnapshot) => ({
+  codes: selectRecoveryCodes(s),
+  account: selectUsername(s),
+  saved: selectCodesSaved(s),
+  canFinish: selectCanFinish(s),
+  busy: selectBusy(s),
+})
+
 /** After the enrolment at sign-in: the recovery codes, once, before the console opens. */
 export function RecoveryCodesStep({ actor }: { actor: LoginActor }) {
-  const codes = useSelector(actor, selectRecoveryCodes)
-  const account = useSelector(actor, selectUsername)
-  const saved = useSelector(actor, selectCodesSaved)
-  const canFinish = useSelector(actor, selectCanFinish)
-  const busy = useSelector(actor, selectBusy)
+  const { codes, account, saved, canFinish, busy } = useSelector(actor, selectStep, shallowEqual)
   return (
     <Flex direction="column" gap="4">
       <RecoveryCodes

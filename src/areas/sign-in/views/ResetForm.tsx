@@ -1,5 +1,5 @@
-import { useSelector } from '@xstate/react'
-import type { ResetActor } from '../machines/passwordReset.machine'
+import { shallowEqual, useSelector } from '@xstate/react'
+import type { ResetActor, ResetSnapshot } from '../machines/passwordReset.machine'
 import {
   selectBusy,
   selectCanSave,
@@ -17,17 +17,25 @@ import { SubmitForm } from '../../../kit/views/form/SubmitForm'
 import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 import { NewPasswordFields } from '../../../kit/views/form/NewPasswordFields'
 
+const selectForm = (s: ResetSnapshot) => ({
+  email: selectEmail(s),
+  emailError: selectEmailError(s),
+  password: selectPassword(s),
+  passwordError: selectPasswordError(s),
+  repeat: selectRepeat(s),
+  repeatError: selectRepeatError(s),
+  error: selectError(s),
+  busy: selectBusy(s),
+  canSave: selectCanSave(s),
+})
+
 /** The 'Password Reset' form: the address on file as a check, and the new password twice. */
 export function ResetForm({ actor }: { actor: ResetActor }) {
-  const email = useSelector(actor, selectEmail)
-  const password = useSelector(actor, selectPassword)
-  const repeat = useSelector(actor, selectRepeat)
-  const emailError = useSelector(actor, selectEmailError)
-  const passwordError = useSelector(actor, selectPasswordError)
-  const repeatError = useSelector(actor, selectRepeatError)
-  const error = useSelector(actor, selectError)
-  const busy = useSelector(actor, selectBusy)
-  const canSave = useSelector(actor, selectCanSave)
+  const { email, emailError, error, busy, canSave, ...fields } = useSelector(
+    actor,
+    selectForm,
+    shallowEqual,
+  )
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'reset.submit' })}>
       {error && <ErrorCallout message={error} />}
@@ -43,10 +51,7 @@ export function ResetForm({ actor }: { actor: ResetActor }) {
         onValueChange={(value) => actor.send({ type: 'reset.emailChanged', value })}
       />
       <NewPasswordFields
-        password={password}
-        repeat={repeat}
-        passwordError={passwordError}
-        repeatError={repeatError}
+        {...fields}
         busy={busy}
         onPasswordChange={(value) => actor.send({ type: 'reset.passwordChanged', value })}
         onRepeatChange={(value) => actor.send({ type: 'reset.repeatChanged', value })}

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Link as TextLink, Spinner, Text } from '@radix-ui/themes'
+import { Flex, Heading, Link as TextLink, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import {
@@ -14,7 +14,7 @@ import {
   verifiedMessage,
 } from '../machines/emailVerification.messages'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
-import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
+import { Pending, RetryFailure } from '../../../kit/views/message/Pending'
 
 type Screen = 'verifying' | 'verified' | 'failed' | 'unavailable'
 
@@ -49,12 +49,7 @@ export function VerifyEmailView({ actor }: { actor: VerificationActor }) {
       <Heading as="h1" size="6" align="center">
         {VERIFY_HEADING}
       </Heading>
-      {screen === 'verifying' && (
-        <Flex align="center" justify="center" gap="3" py="4" role="status">
-          <Spinner size="3" />
-          <Text>{VERIFYING}</Text>
-        </Flex>
-      )}
+      {screen === 'verifying' && <Pending message={VERIFYING} />}
       {screen === 'verified' && (
         <>
           <Text as="p" align="center" weight="medium" role="status">
@@ -72,16 +67,12 @@ export function VerifyEmailView({ actor }: { actor: VerificationActor }) {
         </>
       )}
       {screen === 'unavailable' && (
-        <>
-          <ErrorCallout message={VERIFY_UNAVAILABLE} />
-          <Button
-            size="3"
-            disabled={!canRetry}
-            onClick={() => actor.send({ type: 'verification.retry' })}
-          >
-            Try again
-          </Button>
-        </>
+        <RetryFailure
+          message={VERIFY_UNAVAILABLE}
+          retry="Try again"
+          canRetry={canRetry}
+          onRetry={() => actor.send({ type: 'verification.retry' })}
+        />
       )}
     </Flex>
   )

@@ -1,12 +1,18 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes'
+import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
-import { useReturnFocus } from '../dialog/useReturnFocus'
+import type { ActorRef, EventObject, Snapshot } from 'xstate'
+import { DialogFrame } from '../dialog/DialogFrame'
 
-type Props = {
-  /** The chart's `open` tag: the dialog is opened by the chart, not by a Trigger. */
-  open: boolean
+/** A chart that opens its dialog itself: tagged `open` while it shows. */
+type DialogSnapshot = Snapshot<unknown> & { hasTag: (tag: 'open') => boolean }
+
+const selectOpen = (s: DialogSnapshot) => s.hasTag('open')
+
+type Props<TEvent extends EventObject> = {
+  /** The dialog is opened by its chart (its `open` tag), not by a Trigger. */
+  actor: ActorRef<DialogSnapshot, TEvent>
   /** Sent when the dialog is dismissed (Escape, outside click, Cancel). */
-  onCancel: () => void
+  close: TEvent
   title: string
   description: string
   /** The widest the dialog gets from xs up. */
@@ -15,47 +21,29 @@ type Props = {
 }
 
 /**
- * A dialog that creates a record (New Service, Add User): its title and description over the
- * form. The focus goes back to the button that opened it when it closes.
+ * A dialog that creates a record (New Service, Add User), or another its chart opens (the
+ * second-factor policy): its title and description over the form. The focus goes back to the
+ * button that opened it when it closes. Its footer is a DialogActions.
  */
-export function CreateDialog({ open, onCancel, title, description, maxWidth, children }: Props) {
-  const returnFocus = useReturnFocus(open)
+export function CreateDialog<TEvent extends EventObject>({
+  actor,
+  close,
+  title,
+  description,
+  maxWidth,
+  children,
+}: Props<TEvent>) {
+  const open = useSelector(actor, selectOpen)
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onCancel()
-      }}
+      onClose={() => actor.send(close)}
+      returnFocus
+      title={title}
+      description={description}
+      maxWidth={{ initial: '100%', xs: maxWidth }}
     >
-      <Dialog.Content
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth={{ initial: '100%', xs: maxWidth }}
-        {...returnFocus}
-      >
-        <Dialog.Title>{title}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          {description}
-        </Dialog.Description>
-        {children}
-      </Dialog.Content>
-    </Dialog.Root>
-  )
-}
-
-type ActionsProps = { busy: boolean; canCancel: boolean; canSubmit: boolean; submit: string }
-
-/** Cancel, which closes the dialog, and the submitting button, busy while the chart creates. */
-export function CreateActions({ busy, canCancel, canSubmit, submit }: ActionsProps) {
-  return (
-    <Flex gap="3" justify="end" wrap="wrap">
-      <Dialog.Close>
-        <Button type="button" variant="soft" color="gray" disabled={!canCancel}>
-          Cancel
-        </Button>
-      </Dialog.Close>
-      <Button type="submit" loading={busy} disabled={!canSubmit}>
-        {submit}
-      </Button>
-    </Flex>
+      {children}
+    </DialogFrame>
   )
 }

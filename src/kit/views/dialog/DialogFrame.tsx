@@ -1,5 +1,6 @@
 import { Dialog } from '@radix-ui/themes'
 import type { ComponentProps, ReactNode } from 'react'
+import { useReturnFocus } from './useReturnFocus'
 
 type ContentProps = ComponentProps<typeof Dialog.Content>
 
@@ -18,6 +19,11 @@ type Props = {
   minWidth?: ContentProps['minWidth']
   /** A combobox inside keeps Escape to itself (keepEscapeInCombobox). */
   onEscapeKeyDown?: ContentProps['onEscapeKeyDown']
+  /**
+   * For a dialog mounted while closed and opened by its chart (no Trigger): the focus goes back
+   * to what opened it when it closes (useReturnFocus).
+   */
+  returnFocus?: boolean
   children: ReactNode
 }
 
@@ -37,8 +43,10 @@ export function DialogFrame({
   maxWidth,
   minWidth = AT_LEAST_400,
   onEscapeKeyDown,
+  returnFocus = false,
   children,
 }: Props) {
+  const focus = useReturnFocus(open)
   return (
     <Dialog.Root
       open={open}
@@ -46,7 +54,12 @@ export function DialogFrame({
         if (!next && canClose) onClose()
       }}
     >
-      <Dialog.Content onEscapeKeyDown={onEscapeKeyDown} maxWidth={maxWidth} minWidth={minWidth}>
+      <Dialog.Content
+        onEscapeKeyDown={onEscapeKeyDown}
+        maxWidth={maxWidth}
+        minWidth={minWidth}
+        {...(returnFocus ? focus : undefined)}
+      >
         <Dialog.Title>{title}</Dialog.Title>
         {tone === 'note' ? (
           <Dialog.Description size="2" color="gray" mb="4">

@@ -1,8 +1,10 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes'
+import { Dialog } from '@radix-ui/themes'
 import type { ReactNode } from 'react'
 import { validatePassword } from '../../../../schema/rules'
 import { PasswordField } from '../form/PasswordField'
 import { ErrorCallout } from '../form/ErrorCallout'
+import { SubmitForm } from '../form/SubmitForm'
+import { DialogActions } from './DialogActions'
 import { useReturnFocus } from './useReturnFocus'
 
 export interface PasswordPromptProps {
@@ -41,36 +43,25 @@ export function PasswordPromptDialog(props: PasswordPromptProps) {
         <Dialog.Description size="2" mb="4">
           {props.description}
         </Dialog.Description>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            props.onSubmit()
-          }}
-        >
-          <Flex direction="column" gap="4">
-            {error && <ErrorCallout message={error} />}
-            <PasswordField
-              label={props.label}
-              autoComplete="current-password"
-              autoFocus
-              readOnly={busy}
-              value={password}
-              error={validatePassword(password)}
-              onValueChange={props.onPasswordChange}
-            />
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={!canCancel}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={busy} disabled={!canSubmit}>
-                Continue
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
+        <SubmitForm onSubmit={props.onSubmit}>
+          {error && <ErrorCallout message={error} />}
+          <PasswordField
+            label={props.label}
+            autoComplete="current-password"
+            autoFocus
+            readOnly={busy}
+            value={password}
+            error={validatePassword(password)}
+            onValueChange={props.onPasswordChange}
+          />
+          <DialogActions
+            canCancel={canCancel}
+            onCancel={props.onCancel}
+            confirmLabel="Continue"
+            canConfirm={canSubmit}
+            busy={busy}
+          />
+        </SubmitForm>
       </Dialog.Content>
     </Dialog.Root>
   )

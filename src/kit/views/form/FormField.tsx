@@ -1,6 +1,6 @@
 import { Flex, Text, TextField } from '@radix-ui/themes'
-import { useId, type ComponentProps, type ReactNode } from 'react'
-import { useFieldError } from './useFieldError'
+import type { ComponentProps, ReactNode } from 'react'
+import { useFieldControl } from './useFieldError'
 
 type Props = Omit<ComponentProps<typeof TextField.Root>, 'onChange' | 'value' | 'children'> & {
   label: string
@@ -24,32 +24,17 @@ export function FormField({
   validateOnChange,
   ...input
 }: Props) {
-  const id = useId()
-  const field = useFieldError(error, { onChange: validateOnChange })
-  const messageId = `${id}-error`
+  const field = useFieldControl(error, onValueChange, { onChange: validateOnChange })
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
+      <Text as="label" htmlFor={field.id} size="2" weight="medium">
         {label}
       </Text>
-      <TextField.Root
-        size="3"
-        {...input}
-        id={id}
-        value={value}
-        onChange={(event) => {
-          field.onChange()
-          onValueChange(event.target.value)
-        }}
-        onBlur={field.onBlur}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={field.error ? messageId : undefined}
-        color={field.error ? 'red' : undefined}
-      >
+      <TextField.Root size="3" {...input} {...field.control} value={value}>
         {endSlot && <TextField.Slot side="right">{endSlot}</TextField.Slot>}
       </TextField.Root>
       {field.error && (
-        <Text id={messageId} size="1" color="red">
+        <Text id={field.messageId} size="1" color="red">
           {field.error}
         </Text>
       )}

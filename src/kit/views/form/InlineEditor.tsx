@@ -1,11 +1,11 @@
 import { Cross2Icon, Pencil1Icon } from '@radix-ui/react-icons'
 import { Box, Button, Flex, Grid, IconButton, RadioGroup, Text, TextArea } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId, useState, type ComponentProps } from 'react'
 import type { EditorActor, EditorRecord, EditorSnapshot } from '../../machines/inlineEditor.machine'
 import { FormField } from './FormField'
 import { PasswordField } from './PasswordField'
-import { useFieldError } from './useFieldError'
+import { useFieldControl } from './useFieldError'
 import { ErrorText } from './ErrorText'
 
 /** One input of an editor: the field's name in the chart, its label and its kind. */
@@ -32,12 +32,14 @@ type Props = {
 }
 
 const selectOpen = (s: EditorSnapshot) => s.hasTag('open')
-const selectBusy = (s: EditorSnapshot) => s.hasTag('busy')
-const selectError = (s: EditorSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectFields = (s: EditorSnapshot) => s.context.fields
-const selectSpec = (s: EditorSnapshot) => s.context.spec
-const selectCanSave = (s: EditorSnapshot) => s.can({ type: 'editor.save' })
-const selectCanCancel = (s: EditorSnapshot) => s.can({ type: 'editor.cancel' })
+const selectOpenEditor = (s: EditorSnapshot) => ({
+  busy: s.hasTag('busy'),
+  error: s.hasTag('error') ? s.context.error : null,
+  values: s.context.fields,
+  spec: s.context.spec,
+  canSave: s.can({ type: 'editor.save' }),
+  canCancel: s.can({ type: 'editor.cancel' }),
+})
 
 /**
  * A row of the Personal Info card (SPEC.md §2 'Profile') or of a service's detail ('Services'): the
@@ -81,12 +83,11 @@ export function InlineEditor({ editor, title, display, fields, record, readOnly 
 }
 
 function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 'fields'>) {
-  const busy = useSelector(editor, selectBusy)
-  const error = useSelector(editor, selectError)
-  const values = useSelector(editor, selectFields)
-  const canSave = useSelector(editor, selectCanSave)
-  const canCancel = useSelector(editor, selectCanCancel)
-  const spec = useSelector(editor, selectSpec)
+  const { busy, error, values, spec, canSave, canCancel } = useSelector(
+    editor,
+    selectOpenEditor,
+    shallowEqual,
+  )
   const errors = spec.errors(values)
   const thing = title.toLowerCase()
   return (
@@ -156,33 +157,24 @@ type InputProps = {
 
 /** A labelled text area (one value per line) with its validation message. */
 function LinesField({ label, autoFocus, readOnly, value, error, onValueChange }: InputProps) {
-  const id = useId()
-  const field = useFieldError(error)
+  const field = useFieldControl(error, onValueChange)
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
+      <Text as="label" htmlFor={field.id} size="2" weight="medium">
         {label}
       </Text>
       <TextArea
-        id={id}
+        {...field.control}
         size="3"
         rows={3}
         autoFocus={autoFocus}
         readOnly={readOnly}
         value={value}
-        onChange={(event) => {
-          field.onChange()
-          onValueChange(event.target.value)
-        }}
-        onBlur={field.onBlur}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={field.error ? `${id}-error` : undefined}
-        color={field.error ? 'red' : undefined}
       />
       <Text
         size="1"
         color={field.error ? 'red' : 'gray'}
-        id={field.error ? `${id}-error` : undefined}
+        id={field.error ? field.messageId : undefined}
       >
         {field.error ?? 'One per line.'}
       </Text>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
 
 /** SPEC.md §5: errors appear this long after the value settles, so typing is not interrupted. */
 export const ERROR_DELAY_MS = 250
@@ -30,6 +30,37 @@ export function useFieldError(
     onBlur: () => setTouched(true),
     onChange: () => {
       if (validateOnChange) setTouched(true)
+    },
+  }
+}
+
+/**
+ * A labelled control's wiring to its rule (FormField, the editor's text area): the id its label
+ * names, and the props the control takes so that its verdict shows after touch, is marked invalid
+ * and is read out with it (`messageId`).
+ */
+export function useFieldControl(
+  error: string | undefined,
+  onValueChange: (value: string) => void,
+  options?: { onChange?: boolean },
+) {
+  const id = useId()
+  const field = useFieldError(error, options)
+  const messageId = `${id}-error`
+  return {
+    id,
+    messageId,
+    error: field.error,
+    control: {
+      id,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        field.onChange()
+        onValueChange(event.target.value)
+      },
+      onBlur: field.onBlur,
+      'aria-invalid': field.error ? true : undefined,
+      'aria-describedby': field.error ? messageId : undefined,
+      color: field.error ? ('red' as const) : undefined,
     },
   }
 }

@@ -1,6 +1,6 @@
 import { Button, Flex } from '@radix-ui/themes'
 import { Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import type { ActorRef, EventObject, Snapshot } from 'xstate'
 import type { PagedContext } from '../../machines/pagedTimeline'
@@ -47,13 +47,19 @@ export function PagedEvents<TItem extends { id: string }, TEvent extends EventOb
   props: Props<TItem, TEvent>,
 ) {
   const { actor, retry, loadMore, words, infinite } = props
-  const events = useSelector(actor, (s) => s.context.events)
-  const loading = useSelector(actor, (s) => s.hasTag('busy') && s.context.events.length === 0)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const error = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null))
-  const canRetry = useSelector(actor, (s) => s.can(retry))
-  const canLoadMore = useSelector(actor, (s) => s.can(loadMore))
-  const hasMore = useSelector(actor, (s) => s.context.cursor !== null)
+  const { events, loading, busy, error, canRetry, canLoadMore, hasMore } = useSelector(
+    actor,
+    (s) => ({
+      events: s.context.events,
+      loading: s.hasTag('busy') && s.context.events.length === 0,
+      busy: s.hasTag('busy'),
+      error: s.hasTag('error') ? s.context.error : null,
+      canRetry: s.can(retry),
+      canLoadMore: s.can(loadMore),
+      hasMore: s.context.cursor !== null,
+    }),
+    shallowEqual,
+  )
   // 'n days ago' as of when the list opened; the exact time is in each title.
   const [now] = useState(Date.now)
   const end = useRef<HTMLDivElement>(null)

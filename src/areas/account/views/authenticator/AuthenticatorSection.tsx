@@ -1,7 +1,11 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { OwnFactorsResults } from '../../../../../schema/factors'
-import { authenticatorMachine, type AuthenticatorActor } from '../../machines/authenticator.machine'
+import {
+  authenticatorMachine,
+  type AuthenticatorActor,
+  type AuthenticatorSnapshot,
+} from '../../machines/authenticator.machine'
 import { AUTHENTICATOR_WORDS } from '../../machines/authenticator.messages'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { formatDateTime } from '../../../../kit/views/format/dateTime'
@@ -43,15 +47,20 @@ function PolicyHint({ policy }: { policy: OwnFactorsResults['policy'] }) {
   )
 }
 
+const selectBody = (s: AuthenticatorSnapshot) => ({
+  factors: selectFactors(s),
+  loading: selectLoading(s),
+  readError: selectReadError(s),
+  sectionError: selectSectionError(s),
+  scanning: selectScanning(s),
+  codes: selectCodes(s),
+  enrolled: selectEnrolled(s),
+  canSetUp: selectCanSetUp(s),
+})
+
 function SectionBody({ actor, email }: { actor: AuthenticatorActor; email: string }) {
-  const factors = useSelector(actor, selectFactors)
-  const loading = useSelector(actor, selectLoading)
-  const readError = useSelector(actor, selectReadError)
-  const sectionError = useSelector(actor, selectSectionError)
-  const scanning = useSelector(actor, selectScanning)
-  const codes = useSelector(actor, selectCodes)
-  const enrolled = useSelector(actor, selectEnrolled)
-  const canSetUp = useSelector(actor, selectCanSetUp)
+  const { factors, loading, readError, sectionError, scanning, codes, enrolled, canSetUp } =
+    useSelector(actor, selectBody, shallowEqual)
   const body = () => {
     if (loading) return <Reading message="Loading…" />
     if (readError)

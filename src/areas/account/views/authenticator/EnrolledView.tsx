@@ -1,5 +1,6 @@
 import { Flex, Separator, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
 import type { OwnFactorsResults } from '../../../../../schema/factors'
 import type { AuthenticatorActor } from '../../machines/authenticator.machine'
 import { AUTHENTICATOR_WORDS } from '../../machines/authenticator.messages'
@@ -23,15 +24,10 @@ export function EnrolledView({
   const canRegenerate = useSelector(actor, selectCanRegenerate)
   return (
     <Flex direction="column" gap="3">
-      <Flex gap="3" align="center" justify="between" wrap="wrap">
-        <Flex direction="column" gap="1">
-          <Text size="2" weight="medium">
-            Enrolled {formatDateTime(app.enrolledAt)}
-          </Text>
-          <Text size="2" color="gray">
-            Last used {app.lastUsedAt ? formatDateTime(app.lastUsedAt) : 'Never'}
-          </Text>
-        </Flex>
+      <ActionRow
+        title={`Enrolled ${formatDateTime(app.enrolledAt)}`}
+        detail={`Last used ${app.lastUsedAt ? formatDateTime(app.lastUsedAt) : 'Never'}`}
+      >
         <SoftButton
           color="red"
           disabled={!canRemove}
@@ -39,17 +35,13 @@ export function EnrolledView({
         >
           Remove
         </SoftButton>
-      </Flex>
+      </ActionRow>
       <Separator size="4" />
-      <Flex gap="3" align="center" justify="between" wrap="wrap">
-        <Flex direction="column" gap="1">
-          <Text size="2" weight="medium">
-            Recovery codes
-          </Text>
-          <Text size="2" color={codesLeft > 2 ? 'gray' : 'amber'}>
-            {AUTHENTICATOR_WORDS.codesLeft(codesLeft)}
-          </Text>
-        </Flex>
+      <ActionRow
+        title="Recovery codes"
+        detail={AUTHENTICATOR_WORDS.codesLeft(codesLeft)}
+        detailColor={codesLeft > 2 ? 'gray' : 'amber'}
+      >
         <SoftButton
           color="accent"
           disabled={!canRegenerate}
@@ -57,7 +49,32 @@ export function EnrolledView({
         >
           Regenerate
         </SoftButton>
+      </ActionRow>
+    </Flex>
+  )
+}
+
+type RowProps = {
+  title: string
+  detail: string
+  detailColor?: 'gray' | 'amber'
+  /** The row's button, at its end. */
+  children: ReactNode
+}
+
+/** What the user has (the app, the codes): a title, a line about it, and what can be done. */
+function ActionRow({ title, detail, detailColor = 'gray', children }: RowProps) {
+  return (
+    <Flex gap="3" align="center" justify="between" wrap="wrap">
+      <Flex direction="column" gap="1">
+        <Text size="2" weight="medium">
+          {title}
+        </Text>
+        <Text size="2" color={detailColor}>
+          {detail}
+        </Text>
       </Flex>
+      {children}
     </Flex>
   )
 }

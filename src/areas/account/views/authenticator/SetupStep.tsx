@@ -1,7 +1,10 @@
 import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
-import type { AuthenticatorActor } from '../../machines/authenticator.machine'
+import type {
+  AuthenticatorActor,
+  AuthenticatorSnapshot,
+} from '../../machines/authenticator.machine'
 import { AUTHENTICATOR_WORDS } from '../../machines/authenticator.messages'
 import { AuthenticatorSecret } from '../../../../kit/views/factors/AuthenticatorSecret'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
@@ -16,17 +19,25 @@ import {
   selectSetup,
 } from './selectors'
 
+const selectStep = (s: AuthenticatorSnapshot) => ({
+  setup: selectSetup(s),
+  code: selectCode(s),
+  error: selectCodeError(s),
+  busy: selectBusy(s),
+  canVerify: selectCanVerify(s),
+  canCancel: selectCanCancel(s),
+})
+
 /**
  * The setup's second step: the secret three ways (QR code, key, link), then a code from the app
  * to prove it holds the secret. A wrong code stays here with 'Incorrect Code. Try Again.'.
  */
 export function SetupStep({ actor }: { actor: AuthenticatorActor }) {
-  const setup = useSelector(actor, selectSetup)
-  const code = useSelector(actor, selectCode)
-  const error = useSelector(actor, selectCodeError)
-  const busy = useSelector(actor, selectBusy)
-  const canVerify = useSelector(actor, selectCanVerify)
-  const canCancel = useSelector(actor, selectCanCancel)
+  const { setup, code, error, busy, canVerify, canCancel } = useSelector(
+    actor,
+    selectStep,
+    shallowEqual,
+  )
   const fieldId = useId()
   const headingId = useId()
   if (!setup) return null

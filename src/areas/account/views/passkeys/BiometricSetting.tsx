@@ -1,5 +1,5 @@
 import { Flex, Spinner, Switch, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { SelfUser } from '../../../../../schema/user'
 import {
@@ -11,13 +11,14 @@ import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ErrorCallout } from '../../../../kit/views/form/ErrorCallout'
 import { PasswordDialog } from './PasswordDialog'
 
-const selectChecked = (s: BiometricSnapshot) => s.hasTag('checked')
-const selectBusy = (s: BiometricSnapshot) => s.hasTag('busy')
-const selectCanEnable = (s: BiometricSnapshot) => s.can({ type: 'biometric.enable' })
-const selectCanDisable = (s: BiometricSnapshot) => s.can({ type: 'biometric.disable' })
-// The dialog shows a wrong password itself; other failures show under the switch.
-const selectError = (s: BiometricSnapshot) =>
-  s.hasTag('error') && !s.hasTag('open') ? s.context.error : null
+const selectView = (s: BiometricSnapshot) => ({
+  checked: s.hasTag('checked'),
+  busy: s.hasTag('busy'),
+  canEnable: s.can({ type: 'biometric.enable' }),
+  canDisable: s.can({ type: 'biometric.disable' }),
+  // The dialog shows a wrong password itself; other failures show under the switch.
+  error: s.hasTag('error') && !s.hasTag('open') ? s.context.error : null,
+})
 
 /** The Profile screen's 'Biometric Login' switch (SPEC.md §2 'Profile'; docs/passkeys.md). */
 export function BiometricSetting({ user }: { user: SelfUser }) {
@@ -27,11 +28,11 @@ export function BiometricSetting({ user }: { user: SelfUser }) {
 
 function BiometricSwitch({ actor, email }: { actor: BiometricActor; email: string }) {
   const hintId = useId()
-  const checked = useSelector(actor, selectChecked)
-  const busy = useSelector(actor, selectBusy)
-  const canEnable = useSelector(actor, selectCanEnable)
-  const canDisable = useSelector(actor, selectCanDisable)
-  const error = useSelector(actor, selectError)
+  const { checked, busy, canEnable, canDisable, error } = useSelector(
+    actor,
+    selectView,
+    shallowEqual,
+  )
   return (
     <Flex direction="column" gap="2">
       <Flex gap="2" align="center">

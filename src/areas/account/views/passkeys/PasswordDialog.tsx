@@ -1,24 +1,22 @@
-import { useSelector } from '@xstate/react'
-import type { BiometricActor, BiometricSnapshot } from '../../machines/biometric.machine'
+import type { BiometricActor } from '../../machines/biometric.machine'
 import { PasswordPromptDialog } from '../../../../kit/views/dialog/PasswordPromptDialog'
+import { usePasswordPrompt } from '../../../../kit/views/dialog/usePasswordPrompt'
 
-const selectOpen = (s: BiometricSnapshot) => s.hasTag('open')
-const selectBusy = (s: BiometricSnapshot) => s.hasTag('busy')
-const selectPassword = (s: BiometricSnapshot) => s.context.password
-const selectError = (s: BiometricSnapshot) =>
-  s.hasTag('open') && s.hasTag('error') ? s.context.error : null
-const selectCanSubmit = (s: BiometricSnapshot) => s.can({ type: 'biometric.submit' })
-const selectCanCancel = (s: BiometricSnapshot) => s.can({ type: 'biometric.cancel' })
+const PROMPT = {
+  submit: { type: 'biometric.submit' },
+  cancel: { type: 'biometric.cancel' },
+  passwordChanged: (value: string) => ({ type: 'biometric.passwordChanged', value }) as const,
+} as const
 
 /**
  * Enabling biometric login asks for the account password first (SPEC.md §2 'Profile'); the dialog
  * stays open, its buttons off, while the browser shows its own passkey prompt.
  */
 export function PasswordDialog({ actor, email }: { actor: BiometricActor; email: string }) {
+  const prompt = usePasswordPrompt(actor, PROMPT)
   return (
     <PasswordPromptDialog
-      open={useSelector(actor, selectOpen)}
-      busy={useSelector(actor, selectBusy)}
+      {...prompt}
       title="Turn On Biometric Login"
       description={
         <>
@@ -27,13 +25,6 @@ export function PasswordDialog({ actor, email }: { actor: BiometricActor; email:
         </>
       }
       label="Password"
-      password={useSelector(actor, selectPassword)}
-      error={useSelector(actor, selectError)}
-      canSubmit={useSelector(actor, selectCanSubmit)}
-      canCancel={useSelector(actor, selectCanCancel)}
-      onPasswordChange={(value) => actor.send({ type: 'biometric.passwordChanged', value })}
-      onSubmit={() => actor.send({ type: 'biometric.submit' })}
-      onCancel={() => actor.send({ type: 'biometric.cancel' })}
     />
   )
 }

@@ -1,8 +1,8 @@
 import { Button, Flex, Heading } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { PASSWORD_CHANGED } from '../../../../kit/machines/password.messages'
-import type { ChangeActor } from '../../machines/passwordChange.machine'
+import type { ChangeActor, ChangeSnapshot } from '../../machines/passwordChange.machine'
 import {
   selectBusy,
   selectCanLeave,
@@ -64,15 +64,23 @@ export function ChangePasswordForm({ actor, title, children, leaveLabel = 'Home'
   )
 }
 
+const selectFields = (s: ChangeSnapshot) => ({
+  oldPassword: selectOldPassword(s),
+  oldPasswordError: selectOldPasswordError(s),
+  password: selectPassword(s),
+  passwordError: selectPasswordError(s),
+  repeat: selectRepeat(s),
+  repeatError: selectRepeatError(s),
+  busy: selectBusy(s),
+  canSubmit: selectCanSubmit(s),
+})
+
 function Fields({ actor, children }: { actor: ChangeActor; children?: ReactNode }) {
-  const oldPassword = useSelector(actor, selectOldPassword)
-  const password = useSelector(actor, selectPassword)
-  const repeat = useSelector(actor, selectRepeat)
-  const oldPasswordError = useSelector(actor, selectOldPasswordError)
-  const passwordError = useSelector(actor, selectPasswordError)
-  const repeatError = useSelector(actor, selectRepeatError)
-  const busy = useSelector(actor, selectBusy)
-  const canSubmit = useSelector(actor, selectCanSubmit)
+  const { oldPassword, oldPasswordError, busy, canSubmit, ...fields } = useSelector(
+    actor,
+    selectFields,
+    shallowEqual,
+  )
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'password.submit' })}>
       <PasswordField
@@ -85,10 +93,7 @@ function Fields({ actor, children }: { actor: ChangeActor; children?: ReactNode 
         onValueChange={(value) => actor.send({ type: 'password.oldChanged', value })}
       />
       <NewPasswordFields
-        password={password}
-        repeat={repeat}
-        passwordError={passwordError}
-        repeatError={repeatError}
+        {...fields}
         busy={busy}
         onPasswordChange={(value) => actor.send({ type: 'password.newChanged', value })}
         onRepeatChange={(value) => actor.send({ type: 'password.repeatChanged', value })}

@@ -1,6 +1,4 @@
-import { Flex, Spinner, Switch, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useId } from 'react'
 import type { Service } from '../../../../../schema/service'
 import {
   serviceRequireMfaMachine,
@@ -9,7 +7,7 @@ import {
 } from '../../machines/serviceRequireMfa.machine'
 import { REQUIRE_MFA_HINT, REQUIRE_MFA_LABEL } from '../../machines/serviceRequireMfa.messages'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
-import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { SettingSwitch } from '../../../../kit/views/form/SettingSwitch'
 
 type Props = { service: Service; readOnly: boolean }
 
@@ -32,33 +30,18 @@ function RequireMfaField({ actor, service, readOnly }: Props & { actor: ServiceR
   const busy = useSelector(actor, selectBusy)
   const on = useSelector(actor, selectOn)
   const error = useSelector(actor, selectError)
-  const hintId = useId()
   // While saving, where the person put it; otherwise what the cache holds (this answer, a sync
   // batch, another tab), so the switch never shows a value the server did not take.
   const checked = busy ? on : service.requireMfa
   return (
-    <Flex direction="column" gap="2">
-      <Flex gap="3" align="center">
-        <Text as="label" size="2" weight="medium">
-          <Flex gap="3" align="center" asChild>
-            <span>
-              <Switch
-                checked={checked}
-                disabled={readOnly}
-                aria-describedby={hintId}
-                aria-busy={busy || undefined}
-                onCheckedChange={(next) => actor.send({ type: 'requireMfa.change', on: next })}
-              />
-              {REQUIRE_MFA_LABEL}
-            </span>
-          </Flex>
-        </Text>
-        {busy && <Spinner aria-label="Saving" />}
-      </Flex>
-      <Text id={hintId} size="1" color="gray">
-        {REQUIRE_MFA_HINT}
-      </Text>
-      <ErrorText message={error} />
-    </Flex>
+    <SettingSwitch
+      label={REQUIRE_MFA_LABEL}
+      hint={REQUIRE_MFA_HINT}
+      checked={checked}
+      disabled={readOnly}
+      busy={busy}
+      error={error}
+      onCheckedChange={(next) => actor.send({ type: 'requireMfa.change', on: next })}
+    />
   )
 }

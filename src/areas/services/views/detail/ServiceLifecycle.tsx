@@ -1,6 +1,6 @@
 import { ResetIcon, TrashIcon } from '@radix-ui/react-icons'
 import { Button, Flex } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { Service } from '../../../../../schema/service'
 import {
   serviceLifecycleMachine,
@@ -10,14 +10,19 @@ import {
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ConfirmDialog } from '../../../../kit/views/dialog/ConfirmDialog'
 
-const selectBusy = (s: ServiceLifecycleSnapshot) => s.hasTag('busy')
-const selectError = (s: ServiceLifecycleSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectDeleteOpen = (s: ServiceLifecycleSnapshot) => s.hasTag('deleteDialog')
-const selectRestoreOpen = (s: ServiceLifecycleSnapshot) => s.hasTag('restoreDialog')
-const selectCanDelete = (s: ServiceLifecycleSnapshot) => s.can({ type: 'service.delete' })
-const selectCanRestore = (s: ServiceLifecycleSnapshot) => s.can({ type: 'service.restore' })
-const selectCanConfirm = (s: ServiceLifecycleSnapshot) => s.can({ type: 'service.confirm' })
-const selectCanCancel = (s: ServiceLifecycleSnapshot) => s.can({ type: 'service.cancel' })
+const selectButtons = (s: ServiceLifecycleSnapshot) => ({
+  deleteOpen: s.hasTag('deleteDialog'),
+  restoreOpen: s.hasTag('restoreDialog'),
+  canDelete: s.can({ type: 'service.delete' }),
+  canRestore: s.can({ type: 'service.restore' }),
+})
+/** What both confirmations show, as their props name it. */
+const selectDialog = (s: ServiceLifecycleSnapshot) => ({
+  busy: s.hasTag('busy'),
+  error: s.hasTag('error') ? s.context.error : null,
+  canConfirm: s.can({ type: 'service.confirm' }),
+  canCancel: s.can({ type: 'service.cancel' }),
+})
 
 /** Delete (an active service) or Restore (a deleted one), each after its confirmation. */
 export function ServiceLifecycle({ service }: { service: Service }) {
@@ -28,20 +33,14 @@ export function ServiceLifecycle({ service }: { service: Service }) {
 type Props = { actor: ServiceLifecycleActor; service: Service }
 
 function LifecycleButtons({ actor, service }: Props) {
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectError)
-  const deleteOpen = useSelector(actor, selectDeleteOpen)
-  const restoreOpen = useSelector(actor, selectRestoreOpen)
-  const canDelete = useSelector(actor, selectCanDelete)
-  const canRestore = useSelector(actor, selectCanRestore)
-  const canConfirm = useSelector(actor, selectCanConfirm)
-  const canCancel = useSelector(actor, selectCanCancel)
+  const { deleteOpen, restoreOpen, canDelete, canRestore } = useSelector(
+    actor,
+    selectButtons,
+    shallowEqual,
+  )
   const name = service.name
   const dialog = {
-    busy,
-    error,
-    canConfirm,
-    canCancel,
+    ...useSelector(actor, selectDialog, shallowEqual),
     onConfirm: () => actor.send({ type: 'service.confirm' }),
     onCancel: () => actor.send({ type: 'service.cancel' }),
   }

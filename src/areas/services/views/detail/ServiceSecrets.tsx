@@ -1,17 +1,19 @@
 import { Badge, Box, Button, Callout, Code, Flex, Heading, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { Service } from '../../../../../schema/service'
 import {
   overlapError,
   secretNameError,
   serviceSecretsMachine,
   type ServiceSecretsActor,
+  type ServiceSecretsSnapshot,
 } from '../../machines/serviceSecrets.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ConfirmDialog } from '../../../../kit/views/dialog/ConfirmDialog'
 import { FormField } from '../../../../kit/views/form/FormField'
 import { formatDateTime } from '../../../../kit/views/format/dateTime'
 import { ErrorCallout } from '../../../../kit/views/form/ErrorCallout'
+import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import {
   selectSecrets,
   selectName,
@@ -27,6 +29,21 @@ import {
   selectCanCancel,
 } from '../../machines/serviceSecrets.selectors'
 
+const selectSection = (s: ServiceSecretsSnapshot) => ({
+  secrets: selectSecrets(s),
+  name: selectName(s),
+  overlap: selectOverlap(s),
+  created: selectCreated(s),
+  revoking: selectRevoking(s),
+  error: selectError(s),
+  busy: selectBusy(s),
+  unavailable: selectUnavailable(s),
+  confirming: selectConfirming(s),
+  canGenerate: selectCanGenerate(s),
+  canConfirm: selectCanConfirm(s),
+  canCancel: selectCanCancel(s),
+})
+
 /** A confidential service's client secrets (docs/sso.md, "Secrets"), for staff who may change it. */
 export function ServiceSecrets({ service }: { service: Service }) {
   const actor = useScreenActor(serviceSecretsMachine, { input: { serviceId: service.id } })
@@ -34,18 +51,20 @@ export function ServiceSecrets({ service }: { service: Service }) {
 }
 
 function SecretsSection({ actor }: { actor: ServiceSecretsActor }) {
-  const secrets = useSelector(actor, selectSecrets)
-  const name = useSelector(actor, selectName)
-  const overlap = useSelector(actor, selectOverlap)
-  const created = useSelector(actor, selectCreated)
-  const revoking = useSelector(actor, selectRevoking)
-  const error = useSelector(actor, selectError)
-  const busy = useSelector(actor, selectBusy)
-  const unavailable = useSelector(actor, selectUnavailable)
-  const confirming = useSelector(actor, selectConfirming)
-  const canGenerate = useSelector(actor, selectCanGenerate)
-  const canConfirm = useSelector(actor, selectCanConfirm)
-  const canCancel = useSelector(actor, selectCanCancel)
+  const {
+    secrets,
+    name,
+    overlap,
+    created,
+    revoking,
+    error,
+    busy,
+    unavailable,
+    confirming,
+    canGenerate,
+    canConfirm,
+    canCancel,
+  } = useSelector(actor, selectSection, shallowEqual)
   return (
     <Flex direction="column" gap="3" asChild>
       <section aria-labelledby="service-secrets">
@@ -117,40 +136,35 @@ function SecretsSection({ actor }: { actor: ServiceSecretsActor }) {
             ))}
           </ul>
         )}
-        <form
-          aria-label="New secret"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actor.send({ type: 'secrets.generate' })
-          }}
+        <SubmitForm
+          label="New secret"
+          gap="3"
+          onSubmit={() => actor.send({ type: 'secrets.generate' })}
         >
-          <Flex direction="column" gap="3">
-            <FormField
-              // A new secret starts a fresh form: its emptied name is not yet 'touched'.
-              key={created?.value ?? 'none'}
-              label="Secret name"
-              autoComplete="off"
-              readOnly={busy}
-              value={name}
-              error={secretNameError(name)}
-              onValueChange={(value) => actor.send({ type: 'secrets.nameChanged', value })}
-            />
-            <FormField
-              label="Hours the current secrets keep working"
-              inputMode="numeric"
-              readOnly={busy}
-              value={overlap}
-              error={overlapError(overlap)}
-              onValueChange={(value) => actor.send({ type: 'secrets.overlapChanged', value })}
-            />
-            <Flex justify="end">
-              <Button type="submit" disabled={!canGenerate} loading={busy && !confirming}>
-                {secrets.length ? 'Rotate secret' : 'Generate secret'}
-              </Button>
-            </Flex>
+          <FormField
+            // A new secret starts a fresh form: its emptied name is not yet 'touched'.
+            key={created?.value ?? 'none'}
+            label="Secret name"
+            autoComplete="off"
+            readOnly={busy}
+            value={name}
+            error={secretNameError(name)}
+            onValueChange={(value) => actor.send({ type: 'secrets.nameChanged', value })}
+          />
+          <FormField
+            label="Hours the current secrets keep working"
+            inputMode="numeric"
+            readOnly={busy}
+            value={overlap}
+            error={overlapError(overlap)}
+            onValueChange={(value) => actor.send({ type: 'secrets.overlapChanged', value })}
+          />
+          <Flex justify="end">
+            <Button type="submit" disabled={!canGenerate} loading={busy && !confirming}>
+              {secrets.length ? 'Rotate secret' : 'Generate secret'}
+            </Button>
           </Flex>
-        </form>
+        </SubmitForm>
         <ConfirmDialog
           title="Revoke secret?"
           text={`The service stops accepting “${revoking?.name ?? ''}” at once.`}

@@ -1,18 +1,10 @@
 import { PlusIcon } from '@radix-ui/react-icons'
 import { Button } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
-import {
-  newServiceMachine,
-  type NewServiceActor,
-  type NewServiceSnapshot,
-} from '../../machines/newService.machine'
+import { newServiceMachine, type NewServiceActor } from '../../machines/newService.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
+import { useOpenCreated } from '../../../../kit/views/create/useOpenCreated'
 import { NewServiceDialog } from './NewServiceDialog'
-
-const selectCreatedId = (s: NewServiceSnapshot) =>
-  s.hasTag('created') ? (s.context.created?.id ?? null) : null
 
 /**
  * The 'Add Service' button and the New Service form it opens (SPEC.md §2 'Services'): a created
@@ -25,10 +17,7 @@ export function AddService() {
 
 function AddServiceButton({ actor }: { actor: NewServiceActor }) {
   const navigate = useNavigate()
-  const createdId = useSelector(actor, selectCreatedId)
-  useEffect(() => {
-    if (createdId) void navigate({ to: '/services/$id', params: { id: createdId } })
-  }, [createdId, navigate])
+  useOpenCreated(actor, (id) => void navigate({ to: '/services/$id', params: { id } }))
   return (
     <>
       <Button onClick={() => actor.send({ type: 'newService.open' })}>

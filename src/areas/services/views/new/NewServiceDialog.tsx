@@ -1,19 +1,22 @@
 import { Grid } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { NewServiceActor, NewServiceSnapshot } from '../../machines/newService.machine'
 import { newServiceErrors, type NewServiceTextField } from '../../machines/newService.messages'
 import { FormField } from '../../../../kit/views/form/FormField'
-import { CreateActions, CreateDialog } from '../../../../kit/views/create/CreateDialog'
+import { CreateDialog } from '../../../../kit/views/create/CreateDialog'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { FormRefusal, RefusableField } from '../../../../kit/views/create/RefusableField'
 import { selectRefusal } from '../../../../kit/views/create/refusal'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { TimeoutField } from '../detail/TimeoutField'
 
-const selectOpen = (s: NewServiceSnapshot) => s.hasTag('open')
-const selectBusy = (s: NewServiceSnapshot) => s.hasTag('busy')
-const selectFields = (s: NewServiceSnapshot) => s.context.fields
-const selectCanCreate = (s: NewServiceSnapshot) => s.can({ type: 'newService.create' })
-const selectCanCancel = (s: NewServiceSnapshot) => s.can({ type: 'newService.cancel' })
+const selectForm = (s: NewServiceSnapshot) => ({
+  busy: s.hasTag('busy'),
+  fields: s.context.fields,
+  refusal: selectRefusal(s),
+  canCreate: s.can({ type: 'newService.create' }),
+  canCancel: s.can({ type: 'newService.cancel' }),
+})
 
 const TEXT_FIELDS: { name: NewServiceTextField; label: string; type?: 'url' }[] = [
   { name: 'key', label: 'Key' },
@@ -29,11 +32,10 @@ const TEXT_FIELDS: { name: NewServiceTextField; label: string; type?: 'url' }[] 
  */
 export function NewServiceDialog({ actor }: { actor: NewServiceActor }) {
   // Opened by the chart, not a Trigger: the focus goes back to 'Add Service' when it closes.
-  const open = useSelector(actor, selectOpen)
   return (
     <CreateDialog
-      open={open}
-      onCancel={() => actor.send({ type: 'newService.cancel' })}
+      actor={actor}
+      close={{ type: 'newService.cancel' }}
       title="New Service"
       description="Register an application that signs in through Gatehouse."
       maxWidth="520px"
@@ -44,11 +46,11 @@ export function NewServiceDialog({ actor }: { actor: NewServiceActor }) {
 }
 
 function NewServiceForm({ actor }: { actor: NewServiceActor }) {
-  const busy = useSelector(actor, selectBusy)
-  const fields = useSelector(actor, selectFields)
-  const refusal = useSelector(actor, selectRefusal)
-  const canCreate = useSelector(actor, selectCanCreate)
-  const canCancel = useSelector(actor, selectCanCancel)
+  const { busy, fields, refusal, canCreate, canCancel } = useSelector(
+    actor,
+    selectForm,
+    shallowEqual,
+  )
   const errors = newServiceErrors(fields)
   return (
     <SubmitForm label="New Service" onSubmit={() => actor.send({ type: 'newService.create' })}>
@@ -80,7 +82,13 @@ function NewServiceForm({ actor }: { actor: NewServiceActor }) {
         />
       ))}
       <FormRefusal refusal={refusal} />
-      <CreateActions busy={busy} canCancel={canCancel} canSubmit={canCreate} submit="Create" />
+      <DialogActions
+        canCancel={canCancel}
+        onCancel={() => actor.send({ type: 'newService.cancel' })}
+        confirmLabel="Create"
+        canConfirm={canCreate}
+        busy={busy}
+      />
     </SubmitForm>
   )
 }

@@ -1,22 +1,25 @@
 import { Box, Checkbox, Code, Flex, Grid, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { Permissions, type Permission } from '../../../../../schema/permissions'
 import type { InviteActor, InviteSnapshot } from '../../machines/invite.machine'
 import { displayPhone, inviteErrors, type InviteTextField } from '../../machines/invite.messages'
 import { FormField } from '../../../../kit/views/form/FormField'
-import { CreateActions, CreateDialog } from '../../../../kit/views/create/CreateDialog'
+import { CreateDialog } from '../../../../kit/views/create/CreateDialog'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { FormRefusal, RefusableField } from '../../../../kit/views/create/RefusableField'
 import { selectRefusal } from '../../../../kit/views/create/refusal'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { UserTypeField } from '../UserTypeField'
 import { PERMISSION_TEXT } from '../permissionText'
 
-const selectOpen = (s: InviteSnapshot) => s.hasTag('open')
-const selectBusy = (s: InviteSnapshot) => s.hasTag('busy')
-const selectFields = (s: InviteSnapshot) => s.context.fields
-const selectCanSend = (s: InviteSnapshot) => s.can({ type: 'invite.submit' })
-const selectCanCancel = (s: InviteSnapshot) => s.can({ type: 'invite.cancel' })
+const selectForm = (s: InviteSnapshot) => ({
+  busy: s.hasTag('busy'),
+  fields: s.context.fields,
+  refusal: selectRefusal(s),
+  canSend: s.can({ type: 'invite.submit' }),
+  canCancel: s.can({ type: 'invite.cancel' }),
+})
 
 /** The text fields as the dialog labels them. */
 export const INVITE_LABELS: Record<InviteTextField, string> = {
@@ -44,11 +47,10 @@ const TEXT_FIELDS: {
  */
 export function InviteDialog({ actor }: { actor: InviteActor }) {
   // Opened by the chart, not a Trigger: the focus goes back to 'Add User' when it closes.
-  const open = useSelector(actor, selectOpen)
   return (
     <CreateDialog
-      open={open}
-      onCancel={() => actor.send({ type: 'invite.cancel' })}
+      actor={actor}
+      close={{ type: 'invite.cancel' }}
       title="Add User"
       description="They get an email with a link to choose their password (valid for 72 hours)."
       maxWidth="560px"
@@ -59,11 +61,7 @@ export function InviteDialog({ actor }: { actor: InviteActor }) {
 }
 
 function InviteForm({ actor }: { actor: InviteActor }) {
-  const busy = useSelector(actor, selectBusy)
-  const fields = useSelector(actor, selectFields)
-  const refusal = useSelector(actor, selectRefusal)
-  const canSend = useSelector(actor, selectCanSend)
-  const canCancel = useSelector(actor, selectCanCancel)
+  const { busy, fields, refusal, canSend, canCancel } = useSelector(actor, selectForm, shallowEqual)
   const errors = inviteErrors(fields)
   return (
     <SubmitForm label="Add User" onSubmit={() => actor.send({ type: 'invite.submit' })}>
@@ -112,11 +110,12 @@ function InviteForm({ actor }: { actor: InviteActor }) {
         }
       />
       <FormRefusal refusal={refusal} />
-      <CreateActions
-        busy={busy}
+      <DialogActions
         canCancel={canCancel}
-        canSubmit={canSend}
-        submit="Send invitation"
+        onCancel={() => actor.send({ type: 'invite.cancel' })}
+        confirmLabel="Send invitation"
+        canConfirm={canSend}
+        busy={busy}
       />
     </SubmitForm>
   )

@@ -1,5 +1,5 @@
-import { Box, Button, Dialog, Flex, Heading, RadioGroup, Separator, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { Box, Button, Flex, Heading, RadioGroup, Separator, Text } from '@radix-ui/themes'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { Fragment, useId } from 'react'
 import { MFA_POLICY_MODES, type MfaPolicyMode } from '../../../../../schema/factors'
 import type { UserType } from '../../../../../schema/permissions'
@@ -12,64 +12,58 @@ import {
   TYPE_HINT,
   TYPE_LABEL,
 } from '../../machines/mfaPolicy.messages'
-import { useReturnFocus } from '../../../../kit/views/dialog/useReturnFocus'
+import { CreateDialog } from '../../../../kit/views/create/CreateDialog'
+import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { FormField } from '../../../../kit/views/form/FormField'
 import { formatDateTime } from '../../../../kit/views/format/dateTime'
 import { ReadFailure, Reading } from '../../../../kit/views/page/ReadStatus'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
 
-const selectOpen = (s: MfaPolicySnapshot) => s.hasTag('open')
-const selectLoading = (s: MfaPolicySnapshot) => s.hasTag('busy') && s.context.policies.length === 0
-const selectReadError = (s: MfaPolicySnapshot) =>
-  s.can({ type: 'policy.retry' }) ? s.context.error : null
-const selectReady = (s: MfaPolicySnapshot) => s.context.policies.length > 0
-const selectBusy = (s: MfaPolicySnapshot) => s.hasTag('busy')
-const selectWritable = (s: MfaPolicySnapshot) => s.context.writable
 const selectCanClose = (s: MfaPolicySnapshot) => s.can({ type: 'policy.close' })
+const selectBody = (s: MfaPolicySnapshot) => ({
+  loading: s.hasTag('busy') && s.context.policies.length === 0,
+  readError: s.can({ type: 'policy.retry' }) ? s.context.error : null,
+  ready: s.context.policies.length > 0,
+  writable: s.context.writable,
+})
+/** One user type's row: its draft, what is saved, and whether this row is saving or refused. */
+const selectRow = (s: MfaPolicySnapshot, type: UserType) => ({
+  draft: s.context.drafts[type],
+  saved: s.context.policies.find((p) => p.type === type),
+  canSave: s.can({ type: 'policy.save', userType: type }),
+  writable: s.context.writable,
+  busy: s.hasTag('busy'),
+  savingHere: s.hasTag('busy') && s.context.row === type,
+  refusal: s.hasTag('error') && s.context.row === type ? s.context.error : null,
+})
 
 /**
  * The Second-factor policy dialog: one row per user type. Opened by the chart (no Trigger): the
  * focus goes back to the button when it closes.
  */
 export function MfaPolicyDialog({ actor }: { actor: MfaPolicyActor }) {
-  const open = useSelector(actor, selectOpen)
   const canClose = useSelector(actor, selectCanClose)
-  const returnFocus = useReturnFocus(open)
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) actor.send({ type: 'policy.close' })
-      }}
+    <CreateDialog
+      actor={actor}
+      close={{ type: 'policy.close' }}
+      title="Second-factor policy"
+      description="What each type of user needs besides the password. Every change is written to the audit log."
+      maxWidth="600px"
     >
-      <Dialog.Content
-        minWidth={{ initial: '0', xs: '400px' }}
-        maxWidth={{ initial: '100%', xs: '600px' }}
-        {...returnFocus}
-      >
-        <Dialog.Title>Second-factor policy</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          What each type of user needs besides the password. Every change is written to the audit
-          log.
-        </Dialog.Description>
-        <PolicyBody actor={actor} />
-        <Flex justify="end" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray" disabled={!canClose}>
-              Close
-            </Button>
-          </Dialog.Close>
-        </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
+      <PolicyBody actor={actor} />
+      <DialogActions
+        mt="4"
+        cancelLabel="Close"
+        canCancel={canClose}
+        onCancel={() => actor.send({ type: 'policy.close' })}
+      />
+    </CreateDialog>
   )
 }
 
 function PolicyBody({ actor }: { actor: MfaPolicyActor }) {
-  const loading = useSelector(actor, selectLoading)
-  const readError = useSelector(actor, selectReadError)
-  const ready = useSelector(actor, selectReady)
-  const writable = useSelector(actor, selectWritable)
+  const { loading, readError, ready, writable } = useSelector(actor, selectBody, shallowEqual)
   if (loading) return <Reading message="Loading the policy…" />
   if (readError)
     return (
@@ -98,14 +92,10 @@ function PolicyBody({ actor }: { actor: MfaPolicyActor }) {
 }
 
 function PolicyRow({ actor, type }: { actor: MfaPolicyActor; type: UserType }) {
-  const draft = useSelector(actor, (s) => s.context.drafts[type])
-  const saved = useSelector(actor, (s) => s.context.policies.find((p) => p.type === type))
-  const canSave = useSelector(actor, (s) => s.can({ type: 'policy.save', userType: type }))
-  const writable = useSelector(actor, selectWritable)
-  const busy = useSelector(actor, selectBusy)
-  const savingHere = useSelector(actor, (s) => s.hasTag('busy') && s.context.row === type)
-  const refusal = useSelector(actor, (s) =>
-    s.hasTag('error') && s.context.row === type ? s.context.error : null,
+  const { draft, saved, canSave, writable, busy, savingHere, refusal } = useSelector(
+    actor,
+    (s) => selectRow(s, type),
+    shallowEqual,
   )
   const id = useId()
   const required = draft.mode === 'required'
