@@ -5,9 +5,9 @@ import { claimChunkReloads } from './data/prefs/chunkReload'
 import { publishLive } from './flows/live'
 import { createInspection } from './flows/inspection'
 import { sessionMachine, startSession } from './kit/session/session.machine'
-import { catalog } from './catalog'
 import { bindRouterToSession, createAppRouter } from './router'
 import { App } from './areas/shell/views/App'
+import type { CatalogEntry } from './flows/catalogEntry'
 
 // A lazy area that fails to load: only our guard (SPEC.md §9) decides about reloading.
 claimChunkReloads()
@@ -19,6 +19,10 @@ const session = startSession(sessionMachine, { inspect: inspection.inspect })
 publishLive(inspection, session)
 // Any authenticated call that finds the session gone sends the person to the login.
 onSessionExpired(() => session.send({ type: 'session.expired' }))
+
+// The statecharts' catalog loads when a Flows view first asks for it, not with /login.
+let catalogLoad: Promise<readonly CatalogEntry[]> | undefined
+const catalog = () => (catalogLoad ??= import('./catalog').then((module) => module.catalog))
 
 const router = createAppRouter(session)
 bindRouterToSession(router, session)

@@ -1,3 +1,3 @@
 /** The flows area's public face: what other areas may import (docs/architecture.md). */
-export { CatalogContext } from './views/catalogContext'
+export { CatalogContext, type CatalogSource } from './views/catalogContext'
 export { LiveDock } from './views/live/LiveDock'

@@ -1,9 +1,3 @@
-import {
-  browserSupportsWebAuthn,
-  startAuthentication,
-  startRegistration,
-  WebAuthnError,
-} from '@simplewebauthn/browser'
 import type { LoginResults } from '../../../schema/auth'
 import type { Passkey } from '../../../schema/passkeys'
 import {
@@ -15,8 +9,15 @@ import {
 
 type Options = { signal?: AbortSignal }
 
-/** True when this browser can run WebAuthn ceremonies at all. */
-export const webAuthnSupported = (): boolean => browserSupportsWebAuthn()
+/*
+ * @simplewebauthn/browser is loaded when a ceremony starts, not with /login: the first load's
+ * budget (docs/performance.md). The support check and the cancel test need none of it.
+ */
+const browserCeremonies = () => import('@simplewebauthn/browser')
+
+/** True when this browser can run WebAuthn ceremonies at all (as browserSupportsWebAuthn). */
+export const webAuthnSupported = (): boolean =>
+  typeof globalThis.PublicKeyCredential === 'function'
 
 /**
  * True for the ways a person says no to the browser's passkey prompt (Cancel, closing it, the
@@ -24,7 +25,8 @@ export const webAuthnSupported = (): boolean => browserSupportsWebAuthn()
  */
 export function isCeremonyCancelled(error: unknown): boolean {
   if (!(error instanceof Error)) return false
-  if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED') return true
+  // The library's WebAuthnError for an aborted ceremony carries this code.
+  if ('code' in error && error.code === 'ERROR_CEREMONY_ABORTED') return true
   return error.name === 'NotAllowedError' || error.name === 'AbortError'
 }
 
@@ -34,6 +36,7 @@ export function isCeremonyCancelled(error: unknown): boolean {
  */
 export async function createPasskey(password: string, { signal }: Options = {}): Promise<Passkey> {
   const { challengeId, options } = await passkeyRegistrationOptions(password, { signal })
+  const { startRegistration } = await browserCeremonies()
   const response = await startRegistration({ optionsJSON: options })
   return registerPasskey({ challengeId, response }, { signal })
 }
@@ -41,6 +44,7 @@ export async function createPasskey(password: string, { signal }: Options = {}):
 /** Signing in with a passkey of this device: options, the browser's prompt, the server's check. */
 export async function signInByPasskey({ signal }: Options = {}): Promise<LoginResults> {
   const { challengeId, options } = await passkeySignInOptions({ signal })
+  const { startAuthentication } = await browserCeremonies()
   const response = await startAuthentication({ optionsJSON: options })
   return signInWithPasskey({ challengeId, response }, { signal })
 }

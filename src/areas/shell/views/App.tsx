@@ -4,8 +4,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { AnyActorLogic } from 'xstate'
 import type { SessionActor } from '../../../kit/session/session.machine'
-import type { CatalogEntry } from '../../../flows/catalogEntry'
-import { CatalogContext } from '../../flows'
+import { CatalogContext, type CatalogSource } from '../../flows'
 import { LiveDock } from '../../flows'
 import { NotifyProvider } from '../../../kit/views/notify/Notifications'
 import { AppTheme } from './AppTheme'
@@ -18,8 +17,8 @@ const NONE: readonly AnyActorLogic[] = []
 type Props = {
   session: SessionActor
   router: AnyRouter
-  /** The console's statecharts (src/catalog.ts), for the Flows views. */
-  catalog: readonly CatalogEntry[]
+  /** The console's statecharts (src/catalog.ts) or their loader, for the Flows views. */
+  catalog: CatalogSource
   /** Machines that replace the views' own, by machine id (tests: `machine.provide()`). */
   provide?: readonly AnyActorLogic[]
 }
