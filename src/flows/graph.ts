@@ -1,4 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
+import { transitionKey } from './transitionKey'
+
+export { transitionKey }
 
 /** How a transition is triggered. */
 export type TransitionKind =
@@ -102,21 +105,6 @@ function kindOf(eventType: string, always: boolean): Pick<FlowTransition, 'kind'
   }
   if (eventType.startsWith('xstate.done.state.')) return { kind: 'final' }
   return { kind: 'event' }
-}
-
-/**
- * The key of a transition definition, as `machineGraph` names it: source state, event type (or
- * `always`) and the index among that state's definitions for it (guarded branches are tried in
- * order). The same for any copy of the machine (`provide` builds new definition objects).
- */
-export function transitionKey(transition: AnyTransitionDefinition): string {
-  const source = transition.source as AnyStateNode
-  const eventType = transition.eventType as string
-  const always = source.always ?? []
-  const a = always.indexOf(transition)
-  if (a >= 0) return `${source.id} always#${a}`
-  const list = source.transitions.get(eventType) ?? []
-  return `${source.id} ${eventType}#${list.indexOf(transition)}`
 }
 
 function describeTransition(

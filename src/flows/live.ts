@@ -8,7 +8,7 @@ import {
   type InspectionEvent,
 } from 'xstate'
 import type { Inspection } from './inspection'
-import { transitionKey } from './graph'
+import { transitionKey } from './transitionKey'
 
 /** The channel the console's tabs share: the Flows page's live view listens on it. */
 export const LIVE_CHANNEL = 'gatehouse-flows'
