@@ -1,6 +1,5 @@
 import { Flex, Separator } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { formatPhone } from '../../../../schema/rules'
 import type { SelfUser } from '../../../../schema/user'
 import { selectUser } from '../../../kit/session/session.selectors'
 import { personalInfoMachine } from '../machines/personalInfo.machine'
@@ -12,17 +11,10 @@ import { BiometricSetting } from './passkeys/BiometricSetting'
 import { initials } from '../../../kit/views/page/navigation'
 import { AuthenticatorSection } from './authenticator/AuthenticatorSection'
 import { DeleteLocalData } from './DeleteLocalData'
-import { InlineEditor, type EditorField } from '../../../kit/views/form/InlineEditor'
+import { PersonalEditors } from '../../../kit/views/form/PersonalEditors'
 import { CardSection } from '../../../kit/views/section/CardSection'
 import { TwoFactorSwitch } from './TwoFactorSwitch'
 import { VisageSection } from './VisageSection'
-
-const CURRENT_PASSWORD: EditorField = {
-  name: 'password',
-  label: 'Current Password',
-  type: 'password',
-  autoComplete: 'current-password',
-}
 
 /** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
 function PersonalInfo({ user }: { user: SelfUser }) {
@@ -32,35 +24,7 @@ function PersonalInfo({ user }: { user: SelfUser }) {
   const { name, email, phone, twoFactor, visage } = parts
   return (
     <CardSection title="Personal Info" gap="4">
-      <InlineEditor
-        editor={name}
-        title="Name"
-        display={`${user.nameFirst} ${user.nameLast}`}
-        fields={[
-          { name: 'nameFirst', label: 'First Name', autoComplete: 'given-name' },
-          { name: 'nameLast', label: 'Last Name', autoComplete: 'family-name' },
-        ]}
-      />
-      <Separator size="4" />
-      <InlineEditor
-        editor={email}
-        title="Email"
-        display={user.email}
-        fields={[
-          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-          CURRENT_PASSWORD,
-        ]}
-      />
-      <Separator size="4" />
-      <InlineEditor
-        editor={phone}
-        title="Phone"
-        display={formatPhone(user.phone)}
-        fields={[
-          { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel-national' },
-          CURRENT_PASSWORD,
-        ]}
-      />
+      <PersonalEditors editors={{ name, email, phone }} user={user} autoFill askPassword />
       {user.phone && <TwoFactorSwitch twoFactor={twoFactor} />}
       <Separator size="4" />
       <VisageSection visage={visage} initials={initials(user)} />

@@ -1,4 +1,4 @@
-import { Flex, Text } from '@radix-ui/themes'
+import { Flex } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { VisageActor, VisageSnapshot } from '../machines/visage.machine'
 import { ConfirmDeleteDialog } from '../../../kit/views/dialog/ConfirmDeleteDialog'
@@ -6,6 +6,7 @@ import { useConfirm } from '../../../kit/views/dialog/useConfirm'
 import { ImageUpload } from '../../../kit/views/upload/ImageUpload'
 import { RemoveImageButton } from '../../../kit/views/upload/RemoveImageButton'
 import { ErrorText } from '../../../kit/views/form/ErrorText'
+import { TitledSection } from '../../../kit/views/section/TitledSection'
 import { VisageAvatar } from './VisageAvatar'
 
 const selectVisage = (s: VisageSnapshot) => s.context.visage
@@ -23,19 +24,14 @@ export function VisageSection({ visage, initials }: { visage: VisageActor; initi
   const reference = useSelector(visage, selectVisage)
   const userId = useSelector(visage, selectUserId)
   return (
-    <Flex direction="column" gap="3" asChild>
-      <section aria-labelledby="profile-visage">
-        <Text id="profile-visage" size="2" color="gray">
-          Visage
-        </Text>
-        {reference ? (
-          <VisageImage visage={visage} userId={userId} reference={reference} initials={initials} />
-        ) : (
-          <VisageDropZone visage={visage} />
-        )}
-        <DeleteVisageDialog visage={visage} />
-      </section>
-    </Flex>
+    <TitledSection title="Visage" titleStyle={{ color: 'gray' }}>
+      {reference ? (
+        <VisageImage visage={visage} userId={userId} reference={reference} initials={initials} />
+      ) : (
+        <VisageDropZone visage={visage} />
+      )}
+      <DeleteVisageDialog visage={visage} />
+    </TitledSection>
   )
 }
 

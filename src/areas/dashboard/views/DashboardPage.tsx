@@ -75,6 +75,12 @@ function SecondFactors({ factors }: { factors: DashboardResults['factors'] }) {
   )
 }
 
+/** The two sign-in charts, side by side from md. */
+const SIGN_IN_CHARTS = [
+  { buckets: 'hourly', title: 'Sign-ins per hour, last 24 hours (UTC)', unit: 'hour' },
+  { buckets: 'daily', title: 'Sign-ins per day, last 30 days (UTC)', unit: 'day' },
+] as const
+
 function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }) {
   const { locked, dormant, queue } = figures
   return (
@@ -118,20 +124,11 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
       </Grid>
       <SecondFactors factors={figures.factors} />
       <Grid columns={{ initial: '1', md: '2' }} gap="4">
-        <Card size="2">
-          <SignInChart
-            title="Sign-ins per hour, last 24 hours (UTC)"
-            buckets={figures.hourly}
-            unit="hour"
-          />
-        </Card>
-        <Card size="2">
-          <SignInChart
-            title="Sign-ins per day, last 30 days (UTC)"
-            buckets={figures.daily}
-            unit="day"
-          />
-        </Card>
+        {SIGN_IN_CHARTS.map(({ buckets, title, unit }) => (
+          <Card key={buckets} size="2">
+            <SignInChart title={title} buckets={figures[buckets]} unit={unit} />
+          </Card>
+        ))}
       </Grid>
       <Grid columns={{ initial: '1', md: '2' }} gap="4">
         <Figure title="Sign-ins by service, last 30 days">

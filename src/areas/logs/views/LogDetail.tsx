@@ -13,6 +13,7 @@ import { failureReason, logPerson, logText } from '../../../../schema/audit-text
 import { kindOfAction, ACTION_KIND_WORDS, type LogEvent } from '../../../../schema/logs'
 import { summarizeUserAgent } from '../../../../schema/user-agent'
 import { formatDateTime } from '../../../kit/views/format/dateTime'
+import { OUTCOME_COLOR } from './outcomeColor'
 
 type Change = { field: string; before: unknown; after: unknown }
 
@@ -34,6 +35,12 @@ export function changesOf(event: LogEvent): Change[] {
     })
   return listed
 }
+
+/** The two people an event may name, each with a link to the logs filtered by them. */
+const PEOPLE = [
+  { key: 'actor', label: 'Actor', filter: 'actor', link: 'Everything this person did' },
+  { key: 'subject', label: 'User', filter: 'user', link: 'Everything about this user' },
+] as const
 
 const shown = (value: unknown) =>
   value === undefined || value === null || value === ''
@@ -107,17 +114,7 @@ function EventDetail({ event, onFiltered }: { event: LogEvent; onFiltered: () =>
         <DataList.Item>
           <DataList.Label>Outcome</DataList.Label>
           <DataList.Value>
-            <Badge
-              color={
-                event.outcome === 'success'
-                  ? 'green'
-                  : event.outcome === 'failure'
-                    ? 'red'
-                    : 'orange'
-              }
-            >
-              {event.outcome}
-            </Badge>
+            <Badge color={OUTCOME_COLOR[event.outcome]}>{event.outcome}</Badge>
           </DataList.Value>
         </DataList.Item>
         {reason && (
@@ -126,20 +123,18 @@ function EventDetail({ event, onFiltered }: { event: LogEvent; onFiltered: () =>
             <DataList.Value>{reason}</DataList.Value>
           </DataList.Item>
         )}
-        <Person label="Actor" person={event.actor}>
-          {event.actor && (
-            <FilterLink filter="actor" id={event.actor.id} onFiltered={onFiltered}>
-              Everything this person did
-            </FilterLink>
-          )}
-        </Person>
-        <Person label="User" person={event.subject}>
-          {event.subject && (
-            <FilterLink filter="user" id={event.subject.id} onFiltered={onFiltered}>
-              Everything about this user
-            </FilterLink>
-          )}
-        </Person>
+        {PEOPLE.map(({ key, label, filter, link }) => {
+          const person = event[key]
+          return (
+            <Person key={key} label={label} person={person}>
+              {person && (
+                <FilterLink filter={filter} id={person.id} onFiltered={onFiltered}>
+                  {link}
+                </FilterLink>
+              )}
+            </Person>
+          )
+        })}
         {event.service && (
           <DataList.Item>
             <DataList.Label>Service</DataList.Label>

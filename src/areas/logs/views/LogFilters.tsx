@@ -24,6 +24,12 @@ const ID_FILTERS = [
 }[]
 
 /** 'YYYY-MM-DDTHH:mm' in local time, for a datetime-local input. */
+/** A custom range's two ends, as their inputs are labelled. */
+const RANGE_ENDS = [
+  { key: 'from', label: 'From' },
+  { key: 'to', label: 'To' },
+] as const
+
 const localInput = (iso: string | undefined) => {
   if (!iso) return ''
   const d = new Date(iso)
@@ -165,22 +171,16 @@ export function LogFilters({ search }: { search: LogsSearch }) {
       </Flex>
       {range === 'custom' && (
         <Flex gap="2" wrap="wrap" align="end">
-          <Labelled label="From">
-            <TextField.Root
-              type="datetime-local"
-              aria-label="From"
-              value={localInput(search.from)}
-              onChange={(e) => set({ from: fromLocal(e.target.value) })}
-            />
-          </Labelled>
-          <Labelled label="To">
-            <TextField.Root
-              type="datetime-local"
-              aria-label="To"
-              value={localInput(search.to)}
-              onChange={(e) => set({ to: fromLocal(e.target.value) })}
-            />
-          </Labelled>
+          {RANGE_ENDS.map(({ key, label }) => (
+            <Labelled key={key} label={label}>
+              <TextField.Root
+                type="datetime-local"
+                aria-label={label}
+                value={localInput(search[key])}
+                onChange={(e) => set({ [key]: fromLocal(e.target.value) })}
+              />
+            </Labelled>
+          ))}
         </Flex>
       )}
       {Object.keys(search).length > 0 && (

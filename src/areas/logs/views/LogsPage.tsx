@@ -3,7 +3,7 @@ import { Badge, Button, Flex, Link as RadixLink, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { logText, timeAgo } from '../../../../schema/audit-text'
+import { logText } from '../../../../schema/audit-text'
 import type { LogEvent } from '../../../../schema/logs'
 import type { LogsSearch } from '../machines/logsFilters'
 import {
@@ -12,18 +12,17 @@ import {
   type LogsListSnapshot,
 } from '../machines/logsList.machine'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
-import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { EventTime } from '../../../kit/views/timeline/EventTime'
 import { PagedEvents, type PagedWords } from '../../../kit/views/timeline/PagedEvents'
 import { LogDetail } from './LogDetail'
 import { LogFilters } from './LogFilters'
+import { OUTCOME_COLOR } from './outcomeColor'
 import './logs.css'
 
 const selectCsv = (s: LogsListSnapshot) => s.context.csvHref
 const selectSelected = (s: LogsListSnapshot) =>
   s.context.events.find((e) => e.id === s.context.selected) ?? null
-
-const OUTCOME_COLOR = { success: 'green', failure: 'red', refused: 'orange' } as const
 
 const RETRY = { type: 'logs.retry' } as const
 const LOAD_MORE = { type: 'logs.loadMore' } as const
@@ -103,9 +102,7 @@ function LogRow({ event, now, onOpen }: { event: LogEvent; now: number; onOpen: 
         </Text>
         <Flex gap="2" align="center" wrap="wrap">
           <Text size="1" color="gray">
-            <time dateTime={event.at} title={formatDateTime(event.at)}>
-              {timeAgo(event.at, now)}
-            </time>
+            <EventTime at={event.at} now={now} />
           </Text>
           {event.outcome !== 'success' && (
             <Badge size="1" color={OUTCOME_COLOR[event.outcome]}>

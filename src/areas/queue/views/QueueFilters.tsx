@@ -30,38 +30,37 @@ function FilterSelect(props: {
   )
 }
 
-const STATUS_CHOICES = MessageStatuses.map((status) => ({
-  value: status,
-  label: STATUS_TEXT[status].label,
-}))
-const CHANNEL_CHOICES = MessageChannels.map((channel) => ({
-  value: channel,
-  label: CHANNEL_TEXT[channel],
-}))
+/** The queue's two filters, as their selects are labelled, each with its choices. */
+const FILTERS = [
+  {
+    key: 'status',
+    label: 'Status',
+    all: 'All statuses',
+    choices: MessageStatuses.map((status) => ({ value: status, label: STATUS_TEXT[status].label })),
+  },
+  {
+    key: 'channel',
+    label: 'Channel',
+    all: 'All channels',
+    choices: MessageChannels.map((channel) => ({ value: channel, label: CHANNEL_TEXT[channel] })),
+  },
+] as const
 
 /** The queue's filters, by status and by channel; the list reads again with each. */
 export function QueueFilters({ actor }: { actor: QueueListActor }) {
   const filter = useSelector(actor, selectFilter)
   return (
     <Flex gap="3" align="center" wrap="wrap">
-      <FilterSelect
-        label="Status"
-        all="All statuses"
-        value={filter.status}
-        choices={STATUS_CHOICES}
-        onChange={(value) =>
-          actor.send({ type: 'queue.filter', filter: { status: value as typeof filter.status } })
-        }
-      />
-      <FilterSelect
-        label="Channel"
-        all="All channels"
-        value={filter.channel}
-        choices={CHANNEL_CHOICES}
-        onChange={(value) =>
-          actor.send({ type: 'queue.filter', filter: { channel: value as typeof filter.channel } })
-        }
-      />
+      {FILTERS.map(({ key, label, all, choices }) => (
+        <FilterSelect
+          key={key}
+          label={label}
+          all={all}
+          value={filter[key]}
+          choices={choices}
+          onChange={(value) => actor.send({ type: 'queue.filter', filter: { [key]: value } })}
+        />
+      ))}
     </Flex>
   )
 }

@@ -1,11 +1,15 @@
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useState, type ReactNode } from 'react'
 import type { InteractionDetails } from '../../../../schema/oidc'
 import { loginInput } from '../machines/login.machine'
 import { expiryTitle } from '../../../kit/session/passwordExpiry.selectors'
-import { serviceSignInMachine, type ServiceSignInActor } from '../machines/serviceSignIn.machine'
+import {
+  serviceSignInMachine,
+  type ServiceSignInActor,
+  type ServiceSignInSnapshot,
+} from '../machines/serviceSignIn.machine'
 import {
   consentHeading,
   MUST_CHANGE_PASSWORD,
@@ -112,15 +116,23 @@ function CancelButton({ actor, busy }: { actor: ServiceSignInActor; busy: boolea
   )
 }
 
+const selectView = (s: ServiceSignInSnapshot) => ({
+  screen: selectScreen(s),
+  details: selectDetails(s),
+  error: selectError(s),
+  days: selectDays(s),
+  login: selectLogin(s),
+  busy: selectBusy(s),
+  notice: selectNotice(s),
+})
+
 /** One screen of the sign-in to a service, as the statechart says. */
 export function ServiceSignInView({ actor }: { actor: ServiceSignInActor }) {
-  const screen = useSelector(actor, selectScreen)
-  const details = useSelector(actor, selectDetails)
-  const error = useSelector(actor, selectError)
-  const days = useSelector(actor, selectDays)
-  const login = useSelector(actor, selectLogin)
-  const busy = useSelector(actor, selectBusy)
-  const notice = useSelector(actor, selectNotice)
+  const { screen, details, error, days, login, busy, notice } = useSelector(
+    actor,
+    selectView,
+    shallowEqual,
+  )
   const name = details?.service.name ?? 'the service'
   const mark = details ? <ServiceMark service={details.service} /> : null
 

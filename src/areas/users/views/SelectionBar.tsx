@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { BulkActions, type BulkAction } from '../../../../schema/users'
 import type { ListActor, ListSnapshot } from '../../../kit/machines/list.machine'
 import type { UserBulkActor, UserBulkSnapshot } from '../machines/userBulk.machine'
@@ -8,10 +8,12 @@ import type { UserSelectionActor, UserSelectionSnapshot } from '../machines/user
 
 const number = new Intl.NumberFormat('en-US')
 
-const selectCount = (s: UserSelectionSnapshot) => (s.hasTag('selected') ? s.context.count : 0)
-const selectBusy = (s: UserSelectionSnapshot) => s.hasTag('busy')
-const selectCanAll = (s: UserSelectionSnapshot) => s.can({ type: 'selection.selectAll' })
-const selectCanClear = (s: UserSelectionSnapshot) => s.can({ type: 'selection.clear' })
+const selectSelection = (s: UserSelectionSnapshot) => ({
+  count: s.hasTag('selected') ? s.context.count : 0,
+  busy: s.hasTag('busy'),
+  canAll: s.can({ type: 'selection.selectAll' }),
+  canClear: s.can({ type: 'selection.clear' }),
+})
 const selectMatching = (s: ListSnapshot) => s.context.count
 const selectCanChoose = (s: UserBulkSnapshot) =>
   s.can({ type: 'bulk.choose', action: 'lock', ids: [] })
@@ -30,10 +32,7 @@ type Props = { list: ListActor; selection: UserSelectionActor; bulk: UserBulkAct
 
 /** Once a row is checked: how many, select every matching user, clear, and the bulk actions. */
 export function SelectionBar({ list, selection, bulk }: Props) {
-  const count = useSelector(selection, selectCount)
-  const busy = useSelector(selection, selectBusy)
-  const canAll = useSelector(selection, selectCanAll)
-  const canClear = useSelector(selection, selectCanClear)
+  const { count, busy, canAll, canClear } = useSelector(selection, selectSelection, shallowEqual)
   const matching = useSelector(list, selectMatching)
   const canChoose = useSelector(bulk, selectCanChoose)
   if (count === 0) return null

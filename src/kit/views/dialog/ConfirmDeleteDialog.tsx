@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog'
 
-type Props = {
+/** The confirmation's state and events; its words are the delete dialog's own. */
+type Props = Omit<ConfirmDialogProps, 'title' | 'text' | 'action' | 'color'> & {
   /** What is deleted, as the title names it: 'session', 'visage'. */
   thing: string
-  open: boolean
-  busy: boolean
-  /** Why the last attempt failed, or null. */
-  error: string | null
-  canConfirm: boolean
-  canCancel: boolean
-  onConfirm: () => void
-  onCancel: () => void
   /** A sentence after 'Deleting cannot be undone.' about what else happens. */
   detail?: ReactNode
 }

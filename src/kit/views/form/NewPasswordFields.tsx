@@ -15,24 +15,19 @@ type Props = {
  * (SPEC.md §5): each form's chart keeps the values and says what is wrong with them.
  */
 export function NewPasswordFields(props: Props) {
-  return (
-    <>
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        readOnly={props.busy}
-        value={props.password}
-        error={props.passwordError}
-        onValueChange={props.onPasswordChange}
-      />
-      <PasswordField
-        label="Repeat New Password"
-        autoComplete="new-password"
-        readOnly={props.busy}
-        value={props.repeat}
-        error={props.repeatError}
-        onValueChange={props.onRepeatChange}
-      />
-    </>
-  )
+  const fields = [
+    ['New Password', props.password, props.passwordError, props.onPasswordChange],
+    ['Repeat New Password', props.repeat, props.repeatError, props.onRepeatChange],
+  ] as const
+  return fields.map(([label, value, error, onValueChange]) => (
+    <PasswordField
+      key={label}
+      label={label}
+      autoComplete="new-password"
+      readOnly={props.busy}
+      value={value}
+      error={error}
+      onValueChange={onValueChange}
+    />
+  ))
 }

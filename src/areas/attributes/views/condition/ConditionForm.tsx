@@ -1,16 +1,18 @@
 import { Box, CheckboxGroup, Flex, Select, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { conditionSummary, laterSiblings, parseConfig } from '../../../../../schema/attribute-rules'
 import type { ConditionalActor, ConditionalSnapshot } from '../../machines/conditional.machine'
 import { choicesOf } from '../preview/previewOptions'
 import { ExistingConditions } from './ExistingConditions'
 
-const selectLeaf = (s: ConditionalSnapshot) => s.context.leaf
-const selectValues = (s: ConditionalSnapshot) => s.context.values
-const selectTarget = (s: ConditionalSnapshot) => s.context.targetId
-const selectBusy = (s: ConditionalSnapshot) => s.hasTag('busy')
-const selectAssociation = (s: ConditionalSnapshot) => s.context.associationId
+const selectView = (s: ConditionalSnapshot) => ({
+  leaf: s.context.leaf,
+  values: s.context.values,
+  chosen: s.context.targetId,
+  busy: s.hasTag('busy'),
+  associationId: s.context.associationId,
+})
 
 /** A key's name as the dialog shows it. */
 export const nameOf = (key: { name: string } | undefined) => key?.name.trim() || 'Untitled'
@@ -19,11 +21,7 @@ export const nameOf = (key: { name: string } | undefined) => key?.name.trim() ||
 export function ConditionForm({ actor }: { actor: ConditionalActor }) {
   const valuesId = useId()
   const targetId = useId()
-  const leaf = useSelector(actor, selectLeaf)
-  const values = useSelector(actor, selectValues)
-  const chosen = useSelector(actor, selectTarget)
-  const busy = useSelector(actor, selectBusy)
-  const associationId = useSelector(actor, selectAssociation)
+  const { leaf, values, chosen, busy, associationId } = useSelector(actor, selectView, shallowEqual)
   const key = leaf?.leaf?.key
   if (!leaf || !key) return null
   const choices = choicesOf(key.type, parseConfig(key.config), leaf.options)

@@ -1,5 +1,5 @@
 import { Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { ConditionalActor, ConditionalSnapshot } from '../../machines/conditional.machine'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
@@ -7,13 +7,14 @@ import { ErrorText } from '../../../../kit/views/form/ErrorText'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { ConditionForm } from './ConditionForm'
 
-const selectCanSave = (s: ConditionalSnapshot) => s.can({ type: 'conditional.save' })
-const selectCanCancel = (s: ConditionalSnapshot) => s.can({ type: 'conditional.cancel' })
-const selectSaving = (s: ConditionalSnapshot) => s.hasTag('saving')
-const selectLoading = (s: ConditionalSnapshot) => s.hasTag('loading')
-const selectMissing = (s: ConditionalSnapshot) =>
-  s.hasTag('missing') || (!s.hasTag('loading') && !s.context.leaf?.leaf?.key)
-const selectError = (s: ConditionalSnapshot) => s.context.error
+const selectView = (s: ConditionalSnapshot) => ({
+  canSave: s.can({ type: 'conditional.save' }),
+  canCancel: s.can({ type: 'conditional.cancel' }),
+  saving: s.hasTag('saving'),
+  loading: s.hasTag('loading'),
+  missing: s.hasTag('missing') || (!s.hasTag('loading') && !s.context.leaf?.leaf?.key),
+  error: s.context.error,
+})
 
 /**
  * 'Conditional Attribute' (SPEC.md §2): when the leaf has one of the chosen values, a later
@@ -21,12 +22,11 @@ const selectError = (s: ConditionalSnapshot) => s.context.error
  * tree's child while it is open.
  */
 export function ConditionalDialog({ actor }: { actor: ConditionalActor }) {
-  const canSave = useSelector(actor, selectCanSave)
-  const canCancel = useSelector(actor, selectCanCancel)
-  const saving = useSelector(actor, selectSaving)
-  const loading = useSelector(actor, selectLoading)
-  const missing = useSelector(actor, selectMissing)
-  const error = useSelector(actor, selectError)
+  const { canSave, canCancel, saving, loading, missing, error } = useSelector(
+    actor,
+    selectView,
+    shallowEqual,
+  )
   const cancel = () => actor.send({ type: 'conditional.cancel' })
   return (
     <DialogFrame

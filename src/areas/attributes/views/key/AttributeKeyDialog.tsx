@@ -1,6 +1,6 @@
 import { Box, Callout, Card, Grid, Heading, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { AttributeKeyActor, AttributeKeySnapshot } from '../../machines/attributeKey.machine'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
@@ -13,12 +13,15 @@ import { KeyForm } from './KeyForm'
 
 // The key edited; null: a new leaf key.
 const selectKeyId = (s: AttributeKeySnapshot) => s.context.keyId
-const selectMissing = (s: AttributeKeySnapshot) => s.hasTag('missing')
-const selectLoading = (s: AttributeKeySnapshot) => s.hasTag('loading')
-const selectBusy = (s: AttributeKeySnapshot) => s.hasTag('busy')
-const selectCanSave = (s: AttributeKeySnapshot) => s.can({ type: 'key.save' })
 const selectCanClose = (s: AttributeKeySnapshot) => s.can({ type: 'key.close' })
-const selectFailure = (s: AttributeKeySnapshot) => s.context.failure
+const selectBody = (s: AttributeKeySnapshot) => ({
+  missing: s.hasTag('missing'),
+  loading: s.hasTag('loading'),
+  busy: s.hasTag('busy'),
+  canSave: s.can({ type: 'key.save' }),
+  canClose: selectCanClose(s),
+  failure: s.context.failure,
+})
 
 /**
  * The AttributeKey dialog (SPEC.md §2): Name, Type, Prompt, an optional image, Control Type, the
@@ -48,12 +51,11 @@ export function AttributeKeyDialog({ actor }: { actor: AttributeKeyActor }) {
 }
 
 function KeyDialogBody({ actor }: { actor: AttributeKeyActor }) {
-  const missing = useSelector(actor, selectMissing)
-  const loading = useSelector(actor, selectLoading)
-  const busy = useSelector(actor, selectBusy)
-  const canSave = useSelector(actor, selectCanSave)
-  const canClose = useSelector(actor, selectCanClose)
-  const failure = useSelector(actor, selectFailure)
+  const { missing, loading, busy, canSave, canClose, failure } = useSelector(
+    actor,
+    selectBody,
+    shallowEqual,
+  )
   const formId = useId()
   return (
     <>

@@ -1,5 +1,5 @@
 import { Flex, Separator, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { AttributeKeyActor, AttributeKeySnapshot } from '../../machines/attributeKey.machine'
 import {
   controlTypesFor,
@@ -12,20 +12,24 @@ import { KeyImageField } from './KeyImageField'
 import { ControlTypeField, KeyFields } from './KeyFields'
 import { OptionList } from './OptionList'
 
-const selectDraft = (s: AttributeKeySnapshot) => s.context.draft
-const selectOptions = (s: AttributeKeySnapshot) => s.context.options
-const selectImageFile = (s: AttributeKeySnapshot) => s.context.imageFile
-const selectDropError = (s: AttributeKeySnapshot) => s.context.dropError
-const selectBusy = (s: AttributeKeySnapshot) => s.hasTag('busy')
+const selectView = (s: AttributeKeySnapshot) => ({
+  draft: s.context.draft,
+  options: s.context.options,
+  imageFile: s.context.imageFile,
+  dropError: s.context.dropError,
+  busy: s.hasTag('busy'),
+})
 
 /** The form column: at most 600 px (SPEC.md §2, §9). */
 export function KeyForm({ actor }: { actor: AttributeKeyActor }) {
-  const draft = useSelector(actor, selectDraft)
-  const options = useSelector(actor, selectOptions)
-  const imageFile = useSelector(actor, selectImageFile)
-  const dropError = useSelector(actor, selectDropError)
-  const busy = useSelector(actor, selectBusy)
+  const { draft, options, imageFile, dropError, busy } = useSelector(
+    actor,
+    selectView,
+    shallowEqual,
+  )
   const errors = draftErrors(draft, options)
+  // The config's two parts: its values before the options, its layout after the control type.
+  const config = { actor, draft, error: errors.config, disabled: busy }
   const live = liveOptions(options)
   const rejected = (message: string) => actor.send({ type: 'key.imageRejected', message })
   return (
@@ -38,13 +42,7 @@ export function KeyForm({ actor }: { actor: AttributeKeyActor }) {
         </Text>
       )}
       <Separator size="4" />
-      <ConfigFields
-        part="values"
-        actor={actor}
-        draft={draft}
-        error={errors.config}
-        disabled={busy}
-      />
+      <ConfigFields part="values" {...config} />
       {usesOptions(draft) && (
         <OptionList
           actor={actor}
@@ -62,13 +60,7 @@ export function KeyForm({ actor }: { actor: AttributeKeyActor }) {
         allowed={controlTypesFor(draft, options)}
         disabled={busy}
       />
-      <ConfigFields
-        part="layout"
-        actor={actor}
-        draft={draft}
-        error={errors.config}
-        disabled={busy}
-      />
+      <ConfigFields part="layout" {...config} />
     </Flex>
   )
 }

@@ -5,6 +5,7 @@ import { AttributeImage } from '../preview/AttributeImage'
 import { ATTRIBUTE_SIZES } from '../preview/sizes'
 import { ImageDropZone } from '../../../../kit/views/upload/ImageDropZone'
 import { fileUrl } from './fileUrl'
+import { TitledSection } from '../../../../kit/views/section/TitledSection'
 
 type Props = {
   actor: AttributeKeyActor
@@ -20,46 +21,41 @@ type Props = {
 export function KeyImageField({ actor, path, file, disabled }: Props) {
   const { width, height } = ATTRIBUTE_SIZES.editorImage
   return (
-    <Flex direction="column" gap="2" asChild>
-      <section aria-labelledby="key-image-heading">
-        <Text id="key-image-heading" as="div" size="2" weight="medium">
-          Image
-        </Text>
-        {file || path ? (
-          <Flex gap="3" align="center" wrap="wrap">
-            <AttributeImage
-              path={path}
-              src={fileUrl(file)}
-              alt="Attribute image"
-              maxWidth={width}
-              maxHeight={height}
-            />
-            {file && (
-              <Text size="1" color="gray">
-                {file.name} (uploaded on Save)
-              </Text>
-            )}
-            <Button
-              type="button"
-              variant="soft"
-              color="red"
-              disabled={disabled}
-              onClick={() => actor.send({ type: 'key.removeImage' })}
-            >
-              <TrashIcon /> Remove Image
-            </Button>
-          </Flex>
-        ) : (
-          <ImageDropZone
-            title="Drop Image File Here"
-            what="Attribute"
-            busy={false}
-            canDrop={!disabled}
-            onDrop={(chosen) => actor.send({ type: 'key.chooseImage', file: chosen })}
-            onRejected={(message) => actor.send({ type: 'key.imageRejected', message })}
+    <TitledSection title="Image" titleStyle={{ as: 'div', weight: 'medium' }} gap="2">
+      {file || path ? (
+        <Flex gap="3" align="center" wrap="wrap">
+          <AttributeImage
+            path={path}
+            src={fileUrl(file)}
+            alt="Attribute image"
+            maxWidth={width}
+            maxHeight={height}
           />
-        )}
-      </section>
-    </Flex>
+          {file && (
+            <Text size="1" color="gray">
+              {file.name} (uploaded on Save)
+            </Text>
+          )}
+          <Button
+            type="button"
+            variant="soft"
+            color="red"
+            disabled={disabled}
+            onClick={() => actor.send({ type: 'key.removeImage' })}
+          >
+            <TrashIcon /> Remove Image
+          </Button>
+        </Flex>
+      ) : (
+        <ImageDropZone
+          title="Drop Image File Here"
+          what="Attribute"
+          busy={false}
+          canDrop={!disabled}
+          onDrop={(chosen) => actor.send({ type: 'key.chooseImage', file: chosen })}
+          onRejected={(message) => actor.send({ type: 'key.imageRejected', message })}
+        />
+      )}
+    </TitledSection>
   )
 }

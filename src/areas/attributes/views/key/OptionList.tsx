@@ -1,22 +1,11 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core'
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable'
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core'
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { PlusIcon } from '@radix-ui/react-icons'
 import { Button, Flex, Text } from '@radix-ui/themes'
 import type { AttributeKeyActor } from '../../machines/attributeKey.machine'
 import type { DraftErrors, OptionDraft } from '../../machines/attributeKey.draft'
-
+import { useDragSensors } from '../useDragSensors'
+import { TitledSection } from '../../../../kit/views/section/TitledSection'
 import { OptionRow } from './OptionRow'
 
 type Props = {
@@ -34,10 +23,7 @@ type Props = {
  * reorder by dragging or by the Move up/down buttons. The statechart renumbers sortOrder from 0.
  */
 export function OptionList({ actor, options, fixed, disabled, errors, onRejected }: Props) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
+  const sensors = useDragSensors()
   const ids = options.map((option) => option.id)
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
@@ -46,49 +32,44 @@ export function OptionList({ actor, options, fixed, disabled, errors, onRejected
     if (from >= 0 && to >= 0) actor.send({ type: 'option.move', from, to })
   }
   return (
-    <Flex direction="column" gap="2" asChild>
-      <section aria-labelledby="key-options-heading">
-        <Text id="key-options-heading" as="div" size="2" weight="bold">
-          Options
+    <TitledSection title="Options" titleStyle={{ as: 'div', weight: 'bold' }} gap="2">
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <Flex asChild direction="column" gap="2">
+            <ul aria-label="Options" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {options.map((option, index) => (
+                <OptionRow
+                  key={option.id}
+                  actor={actor}
+                  option={option}
+                  index={index}
+                  count={options.length}
+                  fixed={fixed}
+                  disabled={disabled}
+                  errors={errors.options[option.id]}
+                  onRejected={onRejected}
+                />
+              ))}
+            </ul>
+          </Flex>
+        </SortableContext>
+      </DndContext>
+      {errors.optionList && (
+        <Text size="1" color="red">
+          {errors.optionList}
         </Text>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <Flex asChild direction="column" gap="2">
-              <ul aria-label="Options" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {options.map((option, index) => (
-                  <OptionRow
-                    key={option.id}
-                    actor={actor}
-                    option={option}
-                    index={index}
-                    count={options.length}
-                    fixed={fixed}
-                    disabled={disabled}
-                    errors={errors.options[option.id]}
-                    onRejected={onRejected}
-                  />
-                ))}
-              </ul>
-            </Flex>
-          </SortableContext>
-        </DndContext>
-        {errors.optionList && (
-          <Text size="1" color="red">
-            {errors.optionList}
-          </Text>
-        )}
-        {!fixed && (
-          <Button
-            type="button"
-            variant="soft"
-            disabled={disabled}
-            onClick={() => actor.send({ type: 'option.add' })}
-            style={{ alignSelf: 'start' }}
-          >
-            <PlusIcon /> Add Option
-          </Button>
-        )}
-      </section>
-    </Flex>
+      )}
+      {!fixed && (
+        <Button
+          type="button"
+          variant="soft"
+          disabled={disabled}
+          onClick={() => actor.send({ type: 'option.add' })}
+          style={{ alignSelf: 'start' }}
+        >
+          <PlusIcon /> Add Option
+        </Button>
+      )}
+    </TitledSection>
   )
 }

@@ -18,6 +18,12 @@ type Props = {
   onRejected: (message: string) => void
 }
 
+/** An option's two texts, in their order. */
+const TEXT_FIELDS = [
+  { field: 'label', label: 'Label' },
+  { field: 'value', label: 'Value' },
+] as const
+
 /** One option: drag handle, Label, Value, image, Move up/down and Delete. */
 export function OptionRow({
   actor,
@@ -67,26 +73,17 @@ export function OptionRow({
             <DragHandleDots2Icon />
           </IconButton>
         )}
-        <OptionText
-          label="Label"
-          name={`option ${index + 1}`}
-          value={option.label}
-          readOnly={fixed || disabled}
-          error={errors?.label}
-          onChange={(value) =>
-            actor.send({ type: 'option.edit', id: option.id, field: 'label', value })
-          }
-        />
-        <OptionText
-          label="Value"
-          name={`option ${index + 1}`}
-          value={option.value}
-          readOnly={fixed || disabled}
-          error={errors?.value}
-          onChange={(value) =>
-            actor.send({ type: 'option.edit', id: option.id, field: 'value', value })
-          }
-        />
+        {TEXT_FIELDS.map(({ field, label }) => (
+          <OptionText
+            key={field}
+            label={label}
+            name={`option ${index + 1}`}
+            value={option[field]}
+            readOnly={fixed || disabled}
+            error={errors?.[field]}
+            onChange={(value) => actor.send({ type: 'option.edit', id: option.id, field, value })}
+          />
+        ))}
         {!fixed && (
           <>
             <OptionImageDrop

@@ -1,6 +1,6 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons'
 import { Badge, Box, Dialog, Flex, ScrollArea, Text, TextField } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import type {
   AttachExistingActor,
@@ -19,14 +19,18 @@ import { TYPE_LABEL } from './typeLabel'
 
 const selectChild = (s: AttributeTreeSnapshot) =>
   s.children.attachExisting as AttachExistingActor | undefined
-const selectData = (s: AttributeTreeSnapshot) => s.context.data
-const selectParent = (s: AttributeTreeSnapshot) => s.context.targetId
-
-const selectSearch = (s: AttachExistingSnapshot) => s.context.search
-const selectKeyId = (s: AttachExistingSnapshot) => s.context.keyId
-const selectBusy = (s: AttachExistingSnapshot) => s.hasTag('busy')
-const selectError = (s: AttachExistingSnapshot) => s.context.error
-const selectCanSubmit = (s: AttachExistingSnapshot) => s.can({ type: 'attach.submit' })
+/** The tree the key is attached in, and where. */
+const selectPlace = (s: AttributeTreeSnapshot) => ({
+  data: s.context.data,
+  parentId: s.context.targetId,
+})
+const selectForm = (s: AttachExistingSnapshot) => ({
+  search: s.context.search,
+  chosen: s.context.keyId,
+  busy: s.hasTag('busy'),
+  error: s.context.error,
+  canSubmit: s.can({ type: 'attach.submit' }),
+})
 
 /** Add Existing (SPEC.md §2): the open dialog follows the tree's attachExisting child. */
 export function AttachExistingDialog() {
@@ -52,13 +56,8 @@ export function AttachExistingDialog() {
 
 function AttachForm({ actor }: { actor: AttachExistingActor }) {
   const tree = useTreeActor()
-  const data = useSelector(tree, selectData)
-  const parentId = useSelector(tree, selectParent)
-  const search = useSelector(actor, selectSearch)
-  const chosen = useSelector(actor, selectKeyId)
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectError)
-  const canSubmit = useSelector(actor, selectCanSubmit)
+  const { data, parentId } = useSelector(tree, selectPlace, shallowEqual)
+  const { search, chosen, busy, error, canSubmit } = useSelector(actor, selectForm, shallowEqual)
   const keys = useMemo(() => attachableKeys(data, parentId, search), [data, parentId, search])
   const where = parentId ? shownName(keyOf(data, parentId)?.name) : null
   return (

@@ -1,17 +1,12 @@
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
   type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core'
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { InfoCircledIcon } from '@radix-ui/react-icons'
 import { Box, Callout, Flex, Spinner, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useCallback, useMemo, type KeyboardEvent } from 'react'
 import type { AttributeTreeSnapshot } from '../../machines/attributeTree.machine'
 import {
@@ -23,16 +18,19 @@ import {
   type TreeNode,
 } from '../../machines/attributeTree.shape'
 import { useAccess } from '../../../../kit/views/guard/useAccess'
+import { useDragSensors } from '../useDragSensors'
 import { TreeGroup } from './TreeGroup'
 import { treeItemDomId, useTreeActor } from './treeActor'
 import './tree.css'
 
-const selectLoading = (s: AttributeTreeSnapshot) => s.hasTag('loading')
-const selectFailed = (s: AttributeTreeSnapshot) => s.hasTag('unreadable')
-const selectData = (s: AttributeTreeSnapshot) => s.context.data
-const selectExpanded = (s: AttributeTreeSnapshot) => s.context.expanded
-const selectFocused = (s: AttributeTreeSnapshot) => s.context.focusedId
-const selectSelected = (s: AttributeTreeSnapshot) => s.context.selectedId
+const selectView = (s: AttributeTreeSnapshot) => ({
+  loading: s.hasTag('loading'),
+  failed: s.hasTag('unreadable'),
+  data: s.context.data,
+  expanded: s.context.expanded,
+  focused: s.context.focusedId,
+  selected: s.context.selectedId,
+})
 
 const focusItem = (id: string) => document.getElementById(treeItemDomId(id))?.focus()
 
@@ -51,21 +49,17 @@ const ANNOUNCE = {
  */
 export function AttributeTreeView({ onExport }: { onExport: (node: TreeNode) => void }) {
   const tree = useTreeActor()
-  const loading = useSelector(tree, selectLoading)
-  const failed = useSelector(tree, selectFailed)
-  const data = useSelector(tree, selectData)
-  const expanded = useSelector(tree, selectExpanded)
-  const focused = useSelector(tree, selectFocused)
-  const selected = useSelector(tree, selectSelected)
+  const { loading, failed, data, expanded, focused, selected } = useSelector(
+    tree,
+    selectView,
+    shallowEqual,
+  )
   const canWrite = useAccess({ permission: 'attributes.write' })
   const rows = useMemo(() => visibleNodes(data, expanded), [data, expanded])
   const tabStop =
     [focused, selected].find((id) => id && rows.some((row) => row.id === id)) ?? rows[0]?.id ?? null
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
+  const sensors = useDragSensors()
   // Only the dragged item's siblings are places to drop it.
   const collisionDetection: CollisionDetection = useCallback(
     (args) => {

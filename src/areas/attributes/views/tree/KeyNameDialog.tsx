@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { ContainerType, KeyNameActor, KeyNameSnapshot } from '../../machines/keyName.machine'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
 import { DialogFrame } from '../../../../kit/views/dialog/DialogFrame'
@@ -10,11 +10,14 @@ export const keyNameTitle = (type: ContainerType) =>
   type === 'ROOT' ? 'AttributeKey Trunk' : 'AttributeKey Branch'
 
 const selectType = (s: KeyNameSnapshot) => s.context.type
-const selectName = (s: KeyNameSnapshot) => s.context.name
-const selectBusy = (s: KeyNameSnapshot) => s.hasTag('busy')
-const selectError = (s: KeyNameSnapshot) => s.context.error
-const selectCanSave = (s: KeyNameSnapshot) => s.can({ type: 'keyName.save' })
 const selectCanClose = (s: KeyNameSnapshot) => s.can({ type: 'keyName.close' })
+const selectFields = (s: KeyNameSnapshot) => ({
+  name: s.context.name,
+  busy: s.hasTag('busy'),
+  error: s.context.error,
+  canSave: s.can({ type: 'keyName.save' }),
+  canClose: selectCanClose(s),
+})
 
 /**
  * The 'AttributeKey Trunk' and 'AttributeKey Branch' dialogs (SPEC.md §2): Name, Close and Save.
@@ -42,11 +45,7 @@ export function KeyNameDialog({ actor }: { actor: KeyNameActor }) {
 }
 
 function KeyNameFields({ actor }: { actor: KeyNameActor }) {
-  const name = useSelector(actor, selectName)
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectError)
-  const canSave = useSelector(actor, selectCanSave)
-  const canClose = useSelector(actor, selectCanClose)
+  const { name, busy, error, canSave, canClose } = useSelector(actor, selectFields, shallowEqual)
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'keyName.save' })}>
       <FormField

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { AttributeTreeSnapshot } from '../../machines/attributeTree.machine'
 import { shownName } from '../../machines/attributeTree.messages'
 import { keyOf } from '../../machines/attributeTree.shape'
@@ -14,29 +14,25 @@ import { AttributeKeyDialog } from '../key/AttributeKeyDialog'
 import { KeyNameDialog } from './KeyNameDialog'
 import { useTreeActor } from './treeActor'
 
-// The dialogs' statecharts are the tree's children while they are open.
-const selectKeyName = (s: AttributeTreeSnapshot) => s.children.keyName as KeyNameActor | undefined
-const selectAttributeKey = (s: AttributeTreeSnapshot) =>
-  s.children.attributeKey as AttributeKeyActor | undefined
-const selectConditional = (s: AttributeTreeSnapshot) =>
-  s.children.conditional as ConditionalActor | undefined
-const selectDemoKey = (s: AttributeTreeSnapshot) =>
-  s.hasTag('demoDialog') ? (keyOf(s.context.data, s.context.targetId)?.id ?? null) : null
-const selectRemoval = (s: AttributeTreeSnapshot) =>
-  s.children.removeLink as RemoveLinkActor | undefined
-// From the tree, so that the title keeps its name while the dialog fades out.
-const selectRemoveName = (s: AttributeTreeSnapshot) =>
-  shownName(keyOf(s.context.data, s.context.targetId)?.name ?? '')
+const selectView = (s: AttributeTreeSnapshot) => ({
+  // The dialogs' statecharts are the tree's children while they are open.
+  keyName: s.children.keyName as KeyNameActor | undefined,
+  attributeKey: s.children.attributeKey as AttributeKeyActor | undefined,
+  conditional: s.children.conditional as ConditionalActor | undefined,
+  demoKey: s.hasTag('demoDialog') ? (keyOf(s.context.data, s.context.targetId)?.id ?? null) : null,
+  removal: s.children.removeLink as RemoveLinkActor | undefined,
+  // From the tree, so that the title keeps its name while the dialog fades out.
+  removeName: shownName(keyOf(s.context.data, s.context.targetId)?.name ?? ''),
+})
 
 /** Every dialog the tree opens; which one shows is the tree statechart's state. */
 export function TreeDialogs() {
   const tree = useTreeActor()
-  const keyName = useSelector(tree, selectKeyName)
-  const attributeKey = useSelector(tree, selectAttributeKey)
-  const demoKey = useSelector(tree, selectDemoKey)
-  const conditional = useSelector(tree, selectConditional)
-  const removal = useSelector(tree, selectRemoval)
-  const removeName = useSelector(tree, selectRemoveName)
+  const { keyName, attributeKey, demoKey, conditional, removal, removeName } = useSelector(
+    tree,
+    selectView,
+    shallowEqual,
+  )
   return (
     <>
       {keyName && <KeyNameDialog key={keyName.sessionId} actor={keyName} />}
@@ -49,11 +45,13 @@ export function TreeDialogs() {
   )
 }
 
-const selectBusy = (s: RemoveLinkSnapshot | undefined) => !!s?.hasTag('busy')
-const selectError = (s: RemoveLinkSnapshot | undefined) =>
-  s?.hasTag('error') ? s.context.error : null
-const selectCanConfirm = (s: RemoveLinkSnapshot | undefined) => !!s?.can({ type: 'remove.confirm' })
-const selectCanCancel = (s: RemoveLinkSnapshot | undefined) => !!s?.can({ type: 'remove.cancel' })
+/** What the confirmation shows of the removeLink child, as ConfirmDialog's props name it. */
+const selectRemoval = (s: RemoveLinkSnapshot | undefined) => ({
+  busy: !!s?.hasTag('busy'),
+  error: s?.hasTag('error') ? s.context.error : null,
+  canConfirm: !!s?.can({ type: 'remove.confirm' }),
+  canCancel: !!s?.can({ type: 'remove.cancel' }),
+})
 
 /** 'Remove {name}?' (SPEC.md §2): open while the tree's removeLink child runs. */
 function RemoveLinkDialog({
@@ -63,21 +61,15 @@ function RemoveLinkDialog({
   removal: RemoveLinkActor | undefined
   name: string
 }) {
-  const busy = useSelector(removal, selectBusy)
-  const error = useSelector(removal, selectError)
-  const canConfirm = useSelector(removal, selectCanConfirm)
-  const canCancel = useSelector(removal, selectCanCancel)
+  const state = useSelector(removal, selectRemoval, shallowEqual)
   return (
     <ConfirmDialog
+      {...state}
       open={!!removal}
       title={`Remove ${name}?`}
       text={`The link to ${name} here and everything below it will be removed. The key itself stays wherever else it is linked.`}
       action="Remove Link"
       color="red"
-      busy={busy}
-      error={error}
-      canConfirm={canConfirm}
-      canCancel={canCancel}
       onConfirm={() => removal?.send({ type: 'remove.confirm' })}
       onCancel={() => removal?.send({ type: 'remove.cancel' })}
     />

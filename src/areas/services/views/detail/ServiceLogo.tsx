@@ -1,5 +1,5 @@
 import { Flex, Skeleton, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { Service } from '../../../../../schema/service'
 import {
   serviceLogoMachine,
@@ -8,15 +8,20 @@ import {
 } from '../../machines/serviceLogo.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
+import { TitledSection } from '../../../../kit/views/section/TitledSection'
 import { ImageUpload } from '../../../../kit/views/upload/ImageUpload'
 import { RemoveImageButton } from '../../../../kit/views/upload/RemoveImageButton'
 
-const selectHasLogo = (s: ServiceLogoSnapshot) => s.hasTag('logo')
-const selectUrl = (s: ServiceLogoSnapshot) => s.context.url
-const selectFetching = (s: ServiceLogoSnapshot) => s.hasTag('fetching')
-const selectBusy = (s: ServiceLogoSnapshot) => s.hasTag('busy')
-const selectError = (s: ServiceLogoSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectCanRemove = (s: ServiceLogoSnapshot) => s.can({ type: 'logo.remove' })
+const selectArea = (s: ServiceLogoSnapshot) => ({
+  hasLogo: s.hasTag('logo'),
+  error: s.hasTag('error') ? s.context.error : null,
+})
+const selectImage = (s: ServiceLogoSnapshot) => ({
+  url: s.context.url,
+  fetching: s.hasTag('fetching'),
+  busy: s.hasTag('busy'),
+  canRemove: s.can({ type: 'logo.remove' }),
+})
 
 type Props = { service: Service; readOnly: boolean }
 
@@ -30,26 +35,20 @@ export function ServiceLogo({ service, readOnly }: Props) {
 }
 
 function LogoArea({ logo, service, readOnly }: Props & { logo: ServiceLogoActor }) {
-  const hasLogo = useSelector(logo, selectHasLogo)
-  const error = useSelector(logo, selectError)
+  const { hasLogo, error } = useSelector(logo, selectArea, shallowEqual)
   return (
-    <Flex direction="column" gap="3" asChild>
-      <section aria-labelledby="service-logo">
-        <Text id="service-logo" size="2" weight="medium">
-          Logo
+    <TitledSection title="Logo" titleStyle={{ weight: 'medium' }}>
+      {hasLogo ? (
+        <LogoImage logo={logo} name={service.name} readOnly={readOnly} />
+      ) : readOnly ? (
+        <Text size="2" color="gray">
+          No logo
         </Text>
-        {hasLogo ? (
-          <LogoImage logo={logo} name={service.name} readOnly={readOnly} />
-        ) : readOnly ? (
-          <Text size="2" color="gray">
-            No logo
-          </Text>
-        ) : (
-          <ImageUpload owner={logo} title="Drop Logo File Here" what="Logo" />
-        )}
-        <ErrorText message={error} />
-      </section>
-    </Flex>
+      ) : (
+        <ImageUpload owner={logo} title="Drop Logo File Here" what="Logo" />
+      )}
+      <ErrorText message={error} />
+    </TitledSection>
   )
 }
 
@@ -62,10 +61,7 @@ function LogoImage({
   name: string
   readOnly: boolean
 }) {
-  const url = useSelector(logo, selectUrl)
-  const fetching = useSelector(logo, selectFetching)
-  const busy = useSelector(logo, selectBusy)
-  const canRemove = useSelector(logo, selectCanRemove)
+  const { url, fetching, busy, canRemove } = useSelector(logo, selectImage, shallowEqual)
   return (
     <Flex gap="4" align="center" wrap="wrap">
       <Skeleton loading={fetching}>

@@ -1,44 +1,38 @@
 import type { Access } from '../../../../kit/machines/access'
 
+/** The screens that need only their own read permission ('users.read' for /users). */
+type ReadScreen = 'sessions' | 'services' | 'users' | 'attributes' | 'flows'
+
 export type HomeAction = {
-  path: '/sessions' | '/services' | '/users' | '/attributes' | '/flows' | '/profile'
+  path: `/${ReadScreen}` | '/profile'
   title: string
   text: string
   access: Access
 }
 
+/** A screen's card: it shows to those with the screen's read permission. */
+const readable = (screen: ReadScreen, title: string, text: string): HomeAction => ({
+  path: `/${screen}`,
+  title,
+  text,
+  access: { permission: `${screen}.read` },
+})
+
 /** What Home offers next; each card shows only when the person may open that screen. */
 export const HOME_ACTIONS: readonly HomeAction[] = [
-  {
-    path: '/sessions',
-    title: 'Sessions',
-    text: 'See who is signed in and end sessions.',
-    access: { permission: 'sessions.read' },
-  },
-  {
-    path: '/services',
-    title: 'Services',
-    text: 'Register and edit the services that sign in through Gatehouse.',
-    access: { permission: 'services.read' },
-  },
-  {
-    path: '/users',
-    title: 'Users',
-    text: 'Find people and look after their accounts.',
-    access: { permission: 'users.read' },
-  },
-  {
-    path: '/attributes',
-    title: 'Attributes',
-    text: 'Arrange the tree of product attributes.',
-    access: { permission: 'attributes.read' },
-  },
-  {
-    path: '/flows',
-    title: 'Flows',
-    text: "See how the console's screens behave: diagrams, simulations and test paths.",
-    access: { permission: 'flows.read' },
-  },
+  readable('sessions', 'Sessions', 'See who is signed in and end sessions.'),
+  readable(
+    'services',
+    'Services',
+    'Register and edit the services that sign in through Gatehouse.',
+  ),
+  readable('users', 'Users', 'Find people and look after their accounts.'),
+  readable('attributes', 'Attributes', 'Arrange the tree of product attributes.'),
+  readable(
+    'flows',
+    'Flows',
+    "See how the console's screens behave: diagrams, simulations and test paths.",
+  ),
   {
     path: '/profile',
     title: 'Profile',

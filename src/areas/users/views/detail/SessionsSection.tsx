@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import type { User } from '../../../../../schema/user'
 import type { ListActor, ListSnapshot } from '../../../../kit/machines/list.machine'
@@ -15,10 +15,12 @@ import { describeSessionOnce } from '../../../sessions'
 import { DetailSection } from './DetailSection'
 import { StatusButton, StatusDialog } from './StatusSection'
 
-const selectRows = (s: ListSnapshot) => s.context.rows
-const selectCount = (s: ListSnapshot) => s.context.count
-const selectLoading = (s: ListSnapshot) => s.hasTag('busy') && s.context.rows.length === 0
-const selectMore = (s: ListSnapshot) => !s.context.done && s.context.rows.length > 0
+const selectRows = (s: ListSnapshot) => ({
+  rows: s.context.rows,
+  count: s.context.count,
+  loading: s.hasTag('busy') && s.context.rows.length === 0,
+  more: !s.context.done && s.context.rows.length > 0,
+})
 
 /**
  * The user's sessions from the sessions cache (sessions.read), each with Revoke, and Revoke all
@@ -47,10 +49,7 @@ export function SessionsSection({ user }: { user: User }) {
 type RowsProps = { list: ListActor; revoke: RevokeActor | undefined }
 
 function SessionRows({ list, revoke }: RowsProps) {
-  const rows = useSelector(list, selectRows)
-  const count = useSelector(list, selectCount)
-  const loading = useSelector(list, selectLoading)
-  const more = useSelector(list, selectMore)
+  const { rows, count, loading, more } = useSelector(list, selectRows, shallowEqual)
   const zone = browserZone()
   if (loading) return <Text color="gray">Loading sessions…</Text>
   return (

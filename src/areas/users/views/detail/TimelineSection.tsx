@@ -1,11 +1,11 @@
 import { Link, Text } from '@radix-ui/themes'
 import { userTimelineMachine } from '../../machines/userTimeline.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
-import { formatDateTime } from '../../../../kit/views/format/dateTime'
 import { useAccess } from '../../../../kit/views/guard/useAccess'
+import { EventTime } from '../../../../kit/views/timeline/EventTime'
 import { PagedEvents, type PagedWords } from '../../../../kit/views/timeline/PagedEvents'
 import { DetailSection } from './DetailSection'
-import { timeAgo, timelineText } from './timelineText'
+import { timelineText } from './timelineText'
 
 const RETRY = { type: 'timeline.retry' } as const
 const LOAD_MORE = { type: 'timeline.loadMore' } as const
@@ -37,9 +37,7 @@ export function TimelineSection({ userId }: { userId: string }) {
                 {timelineText(event)}
               </Text>
               <Text as="div" size="1" color="gray">
-                <time dateTime={event.at} title={formatDateTime(event.at)}>
-                  {timeAgo(event.at, now)}
-                </time>
+                <EventTime at={event.at} now={now} />
               </Text>
             </li>
           )}

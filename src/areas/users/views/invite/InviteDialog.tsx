@@ -1,13 +1,16 @@
-import { Box, Checkbox, Code, Flex, Grid, Text } from '@radix-ui/themes'
+import { Checkbox, Code, Flex, Grid, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { Permissions, type Permission } from '../../../../../schema/permissions'
 import type { InviteActor, InviteSnapshot } from '../../machines/invite.machine'
 import { displayPhone, inviteErrors, type InviteTextField } from '../../machines/invite.messages'
-import { FormField } from '../../../../kit/views/form/FormField'
 import { CreateDialog } from '../../../../kit/views/create/CreateDialog'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
-import { FormRefusal, RefusableField } from '../../../../kit/views/create/RefusableField'
+import {
+  CreateTextFields,
+  type CreateTextField,
+} from '../../../../kit/views/create/CreateTextFields'
+import { FormRefusal } from '../../../../kit/views/create/RefusableField'
 import { selectRefusal } from '../../../../kit/views/create/refusal'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { UserTypeField } from '../UserTypeField'
@@ -29,16 +32,11 @@ export const INVITE_LABELS: Record<InviteTextField, string> = {
   phone: 'Phone',
 }
 
-const TEXT_FIELDS: {
-  name: InviteTextField
-  type: 'text' | 'email' | 'tel'
-  autoComplete: string
-  hint?: string
-}[] = [
-  { name: 'nameFirst', type: 'text', autoComplete: 'off' },
-  { name: 'nameLast', type: 'text', autoComplete: 'off' },
-  { name: 'email', type: 'email', autoComplete: 'off' },
-  { name: 'phone', type: 'tel', autoComplete: 'off', hint: 'Optional' },
+const TEXT_FIELDS: CreateTextField<InviteTextField>[] = [
+  { name: 'nameFirst', label: INVITE_LABELS.nameFirst },
+  { name: 'nameLast', label: INVITE_LABELS.nameLast },
+  { name: 'email', label: INVITE_LABELS.email, type: 'email' },
+  { name: 'phone', label: INVITE_LABELS.phone, type: 'tel', placeholder: 'Optional' },
 ]
 
 /**
@@ -62,41 +60,22 @@ export function InviteDialog({ actor }: { actor: InviteActor }) {
 
 function InviteForm({ actor }: { actor: InviteActor }) {
   const { busy, fields, refusal, canSend, canCancel } = useSelector(actor, selectForm, shallowEqual)
-  const errors = inviteErrors(fields)
   return (
     <SubmitForm label="Add User" onSubmit={() => actor.send({ type: 'invite.submit' })}>
-      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-        {TEXT_FIELDS.map((field, index) => (
-          <RefusableField key={field.name} name={field.name} refusal={refusal}>
-            {/* The phone takes Profile's '(###) ### - ####' once the field is left. */}
-            <Box
-              onBlur={
-                field.name === 'phone'
-                  ? () => {
-                      const shown = displayPhone(fields.phone)
-                      if (shown !== fields.phone)
-                        actor.send({ type: 'invite.edit', field: 'phone', value: shown })
-                    }
-                  : undefined
-              }
-            >
-              <FormField
-                label={INVITE_LABELS[field.name]}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                autoFocus={index === 0}
-                readOnly={busy}
-                placeholder={field.hint}
-                value={fields[field.name]}
-                error={errors[field.name]}
-                onValueChange={(value) =>
-                  actor.send({ type: 'invite.edit', field: field.name, value })
-                }
-              />
-            </Box>
-          </RefusableField>
-        ))}
-      </Grid>
+      <CreateTextFields
+        fields={TEXT_FIELDS}
+        values={fields}
+        errors={inviteErrors(fields)}
+        refusal={refusal}
+        busy={busy}
+        onEdit={(field, value) => actor.send({ type: 'invite.edit', field, value })}
+        // The phone takes Profile's '(###) ### - ####' once the field is left.
+        onLeave={(field) => {
+          if (field !== 'phone') return
+          const shown = displayPhone(fields.phone)
+          if (shown !== fields.phone) actor.send({ type: 'invite.edit', field, value: shown })
+        }}
+      />
       <UserTypeField
         value={fields.type}
         disabled={busy}
