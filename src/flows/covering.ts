@@ -21,15 +21,28 @@ export function coveringPaths<TMachine extends AnyStateMachine>(
       step.taken.forEach((key) => found.add(key))
     return found
   })
+  return greedyCover(paths, covers, { shorterOnTie: true })
+}
+
+/**
+ * Greedy set cover: the path covering the most items not yet covered, again and again, until
+ * every item some path covers is covered (`covers[i]`: what `paths[i]` covers). On a tie the
+ * first path wins, or with `shorterOnTie` the one of fewer steps.
+ */
+export function greedyCover<P extends { steps: unknown[] }>(
+  paths: P[],
+  covers: Set<string>[],
+  { shorterOnTie }: { shorterOnTie: boolean },
+): P[] {
   const left = new Set(covers.flatMap((cover) => [...cover]))
-  const chosen: ModelPath<TMachine>[] = []
+  const chosen: P[] = []
   while (left.size > 0) {
     let best = -1
     let gain = 0
     covers.forEach((cover, index) => {
       const g = [...cover].filter((item) => left.has(item)).length
       const shorter = paths[index]!.steps.length < (paths[best]?.steps.length ?? Infinity)
-      if (g > gain || (g === gain && g > 0 && shorter)) {
+      if (g > gain || (shorterOnTie && g === gain && g > 0 && shorter)) {
         best = index
         gain = g
       }

@@ -61,6 +61,19 @@ export type PathsModel<TMachine extends AnyStateMachine = AnyStateMachine> = {
 
 export type AnyPathsModel = PathsModel<AnyStateMachine>
 
+/**
+ * A `serializeState` that counts the way in: the snapshot's `key`, and where the step changed the
+ * state's value, the event and the value it came from. The shortest paths then take every
+ * transition, not only reach every state.
+ */
+export const withWayIn =
+  <TSnapshot extends { value: unknown }>(key: (snapshot: TSnapshot) => string) =>
+  (snapshot: TSnapshot, event: { type: string } | undefined, previous: TSnapshot | undefined) =>
+    key(snapshot) +
+    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value)
+      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
+      : '')
+
 /** Typed helper: `definePaths({ machine: loginMachine, … })`. */
 export function definePaths<TMachine extends AnyStateMachine>(
   model: PathsModel<TMachine>,

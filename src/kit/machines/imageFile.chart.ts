@@ -34,6 +34,13 @@ export const refusedFile = (_: unknown, error: unknown) => ({
   file: null,
 })
 
+/** A refusal of the server: `failed` with its error, then the owner's notice (`notify`). */
+export const refusedWith = <const TNotify extends string>(notify: TNotify) =>
+  [
+    { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
+    notify,
+  ] as const
+
 const isDrop = (event: EventObject): event is Extract<ImageDropEvent, { type: 'image.drop' }> =>
   event.type === 'image.drop'
 const isRejected = (
@@ -105,10 +112,7 @@ export const uploadingState = <TSaved>() =>
       onError: {
         target: 'absent.failed',
         description: "Refused: 'Your visage was not uploaded: …' (or the logo), the message shows.",
-        actions: [
-          { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
-          'notifyNotUploaded',
-        ],
+        actions: refusedWith('notifyNotUploaded'),
       },
     },
   }) as const

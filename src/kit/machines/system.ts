@@ -1,4 +1,5 @@
 import { enqueueActions, type AnyActorRef, type EventObject, type MachineContext } from 'xstate'
+import type { Collection } from '../../../schema/sync'
 import type { NotificationItem } from './notification.machine'
 import { enqueueEvent } from './notifications.machine'
 
@@ -53,6 +54,23 @@ export function tellSession<TContext extends MachineContext, TEvent extends Even
       const session = (system as System).get(SYSTEM_ID.session)
       if (!session) return
       enqueue.sendTo(session, typeof message === 'function' ? message({ context, event }) : message)
+    },
+  )
+}
+
+/**
+ * The action that has the system's `sync` actor pull `collections` at once, instead of waiting
+ * for the server's change notice; with `when`, only where it holds of the transition.
+ */
+export function pullNow<TContext extends MachineContext, TEvent extends EventObject>(
+  collections: Collection[],
+  when?: (args: NoticeArgs<TContext, TEvent>) => boolean,
+) {
+  return enqueueActions<TContext, TEvent, undefined, TEvent, never, never, never, never, never>(
+    ({ context, event, system, enqueue }) => {
+      const sync = (system as System).get(SYSTEM_ID.sync)
+      if (sync && (!when || when({ context, event })))
+        enqueue.sendTo(sync, { type: 'sync.changed', collections })
     },
   )
 }

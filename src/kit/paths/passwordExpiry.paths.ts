@@ -4,12 +4,12 @@ import {
   type ExpiryInput,
 } from '../session/passwordExpiry.machine'
 import { definePaths, type PathsModel } from '../../flows/model'
+import { daysFromNow, modelPerStart } from './starts'
 
-const DAY = 86_400_000
 /** When the password expires, as each model starts: 9.5 days left reads as 10 (whole days, rounded up). */
 export const starts = {
-  due: new Date(Date.now() + 9.5 * DAY).toISOString(),
-  notDue: new Date(Date.now() + 30 * DAY).toISOString(),
+  due: daysFromNow(9.5),
+  notDue: daysFromNow(30),
 }
 export type Start = keyof typeof starts
 
@@ -42,9 +42,9 @@ const modelFor = (start: Start) =>
     },
   })
 
-export const passwordExpiryPaths: Record<Start, PathsModel<typeof passwordExpiryMachine>> = {
-  due: modelFor('due'),
-  notDue: modelFor('notDue'),
-}
+export const passwordExpiryPaths: Record<
+  Start,
+  PathsModel<typeof passwordExpiryMachine>
+> = modelPerStart(starts, modelFor)
 
-export const models = [passwordExpiryPaths.due, passwordExpiryPaths.notDue]
+export const models = Object.values(passwordExpiryPaths)

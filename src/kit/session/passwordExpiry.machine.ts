@@ -1,14 +1,12 @@
-import dayjs from 'dayjs'
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { dismissExpiryWarning } from '../../data/prefs/passwordExpiry'
+import { daysUntil, onceWarning } from '../machines/onceWarning'
 
 /** SPEC.md §9: the warning shows when fewer days than this are left. */
 export const EXPIRY_WARNING_DAYS = 14
 
 /** Whole days until the password expires, rounded up (9.2 days left reads '10 days'). */
-export function daysUntilExpiry(expiresAt: string, now: Date | number): number {
-  return Math.ceil(dayjs(expiresAt).diff(dayjs(now), 'day', true))
-}
+export const daysUntilExpiry = daysUntil
 
 export type ExpiryInput = {
   userId: string
@@ -64,34 +62,19 @@ export const passwordExpiryMachine = setup({
     return { userId: input.userId, daysLeft, due: isDue(input, daysLeft) }
   },
   initial: 'hidden',
-  states: {
-    hidden: {
-      description: 'No dialog: the password is not due, or the warning was put off before.',
-      always: {
-        guard: 'isDue',
-        target: 'shown',
-        description: 'Fewer than 14 days were left, and the warning was not put off.',
-      },
+  states: onceWarning({
+    show: 'shown',
+    says: {
+      hidden: 'No dialog: the password is not due, or the warning was put off before.',
+      due: 'Fewer than 14 days were left, and the warning was not put off.',
+      shown: "'Your Password will expire in {n} days' with the change form and 'Later'.",
     },
-    shown: {
-      description: "'Your Password will expire in {n} days' with the change form and 'Later'.",
-      tags: ['open'],
-      // The change flow reports its own failures in the form; it ends only after a success.
-      on: {
-        'password.left': {
-          target: 'dismissed',
-          actions: 'rememberDismissal',
-          description: 'The password was changed in the dialog and its message closed.',
-        },
-        'expiry.later': {
-          target: 'dismissed',
-          actions: 'rememberDismissal',
-          description: 'Later was pressed (or Escape, or a click outside the dialog).',
-        },
-      },
+    // The change flow reports its own failures in the form; it ends only after a success.
+    dismissals: {
+      'password.left': 'The password was changed in the dialog and its message closed.',
+      'expiry.later': 'Later was pressed (or Escape, or a click outside the dialog).',
     },
-    dismissed: { description: 'Put off for the rest of this browser session.' },
-  },
+  }),
 })
 
 export type ExpiryActor = ActorRefFrom<typeof passwordExpiryMachine>

@@ -3,8 +3,9 @@
  * password; a refusal other than a wrong password closes the dialog and says why.
  */
 import { assign } from 'xstate'
-import { authenticatorSetup, failure } from './authenticator.setup'
-import { codesStep, passwordStep } from './authenticator.steps'
+import { authenticatorSetup } from './authenticator.setup'
+import { codesStep, passwordRefused, passwordStep } from './authenticator.steps'
+import { settledOrFailed } from '../../../kit/machines/settledOrFailed'
 
 /** `enrolled`, `removing` and `regenerating`, spread into the authenticator chart's states. */
 export const enrolledStates = {
@@ -12,11 +13,7 @@ export const enrolledStates = {
     description:
       "'Enrolled …', 'Last used …' (or Never), Remove; 'N recovery codes left' and Regenerate.",
     tags: ['enrolled'],
-    initial: 'settled',
-    states: {
-      settled: { description: 'Nothing to report.' },
-      failed: { description: 'The last change was refused; why shows.', tags: ['error'] },
-    },
+    ...settledOrFailed('The last change was refused; why shows.'),
     on: {
       'authenticator.remove': {
         target: 'removing',
@@ -50,20 +47,11 @@ export const enrolledStates = {
             description:
               "The app is gone: 'Your authenticator app was removed', and the factors are read again.",
           },
-          onError: [
-            {
-              guard: { type: 'isWrongPassword', params: failure },
-              target: 'askingPassword.rejected',
-              actions: { type: 'refused', params: failure },
-              description: 'The server refused the password: the dialog says so.',
-            },
-            {
-              target: '#authenticator.enrolled.failed',
-              actions: ['forgetPassword', { type: 'refused', params: failure }, 'notifyNotRemoved'],
-              description:
-                "The server refused it (the policy requires a second factor: 422): 'The authenticator app was not removed: …'.",
-            },
-          ],
+          onError: passwordRefused(
+            '#authenticator.enrolled.failed',
+            'notifyNotRemoved',
+            "The server refused it (the policy requires a second factor: 422): 'The authenticator app was not removed: …'.",
+          ),
         },
       },
     },
@@ -91,23 +79,11 @@ export const enrolledStates = {
             actions: ['forgetPassword', { type: 'showCodes', params: ({ event }) => event.output }],
             description: 'The new codes replace every old one; they show this once.',
           },
-          onError: [
-            {
-              guard: { type: 'isWrongPassword', params: failure },
-              target: 'askingPassword.rejected',
-              actions: { type: 'refused', params: failure },
-              description: 'The server refused the password: the dialog says so.',
-            },
-            {
-              target: '#authenticator.enrolled.failed',
-              actions: [
-                'forgetPassword',
-                { type: 'refused', params: failure },
-                'notifyNotRegenerated',
-              ],
-              description: "The server refused it: 'No new recovery codes were made: …'.",
-            },
-          ],
+          onError: passwordRefused(
+            '#authenticator.enrolled.failed',
+            'notifyNotRegenerated',
+            "The server refused it: 'No new recovery codes were made: …'.",
+          ),
         },
       },
       savingCodes: codesStep(

@@ -5,18 +5,15 @@
 import { assign } from 'xstate'
 import { INCORRECT_CODE } from './authenticator.messages'
 import { authenticatorSetup, failure } from './authenticator.setup'
-import { codesStep, passwordStep } from './authenticator.steps'
+import { codesStep, passwordRefused, passwordStep } from './authenticator.steps'
+import { settledOrFailed } from '../../../kit/machines/settledOrFailed'
 
 /** `notEnrolled` and `settingUp`, spread into the authenticator chart's states. */
 export const settingUpStates = {
   notEnrolled: authenticatorSetup.createStateConfig({
     description:
       "No app: what one does, and 'Set up authenticator app' (unless the policy turned apps off).",
-    initial: 'settled',
-    states: {
-      settled: { description: 'Nothing to report.' },
-      failed: { description: 'Starting a setup was refused; why shows.', tags: ['error'] },
-    },
+    ...settledOrFailed('Starting a setup was refused; why shows.'),
     on: {
       'authenticator.setUp': {
         guard: 'canSetUp',
@@ -46,20 +43,11 @@ export const settingUpStates = {
             description:
               'The server made the secret: the QR code, the key and the code field show.',
           },
-          onError: [
-            {
-              guard: { type: 'isWrongPassword', params: failure },
-              target: 'askingPassword.rejected',
-              actions: { type: 'refused', params: failure },
-              description: 'The server refused the password: the dialog says so.',
-            },
-            {
-              target: '#authenticator.notEnrolled.failed',
-              actions: ['forgetPassword', { type: 'refused', params: failure }, 'notifyNotStarted'],
-              description:
-                "The server refused it (apps turned off, too many tries): 'The authenticator app was not set up: …'.",
-            },
-          ],
+          onError: passwordRefused(
+            '#authenticator.notEnrolled.failed',
+            'notifyNotStarted',
+            "The server refused it (apps turned off, too many tries): 'The authenticator app was not set up: …'.",
+          ),
         },
       },
       scanning: {

@@ -3,6 +3,7 @@
  * the account password, and the recovery codes shown once behind "I have saved these codes".
  * Plain state configs: the chart's setup (authenticator.setup.ts) owns the actions and guards they name.
  */
+import { failure } from './authenticator.setup'
 
 /**
  * A dialog asks for the account password before `what`; Continue goes to `sending`, Cancel (or
@@ -57,3 +58,26 @@ export const codesStep = <const N extends string>(next: string, notice: N, after
       },
     },
   }) as const
+
+/**
+ * The server refused a change behind the password dialog: a wrong password reopens the dialog
+ * with why; any other refusal closes it (`failed`), says why, and sends the notice `notice`.
+ */
+export const passwordRefused = <const N extends string>(
+  failed: string,
+  notice: N,
+  description: string,
+) =>
+  [
+    {
+      guard: { type: 'isWrongPassword', params: failure },
+      target: 'askingPassword.rejected',
+      actions: { type: 'refused', params: failure },
+      description: 'The server refused the password: the dialog says so.',
+    },
+    {
+      target: failed,
+      actions: ['forgetPassword', { type: 'refused', params: failure }, notice],
+      description,
+    },
+  ] as const

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { deleteLocalData } from '../../../data/db/deleteLocalData'
+import { confirmDialog } from '../../../kit/machines/confirmDialog'
 import { failed, succeeded } from '../../../kit/machines/notification.messages'
 import { notify, tellSession } from '../../../kit/machines/system'
 
@@ -7,6 +8,21 @@ type DeleteLocalDataContext = { error: string | null }
 
 export type DeleteLocalDataEvent =
   { type: 'localData.delete' } | { type: 'localData.confirm' } | { type: 'localData.cancel' }
+
+const dialog = confirmDialog({
+  confirm: 'localData.confirm',
+  cancel: 'localData.cancel',
+  acting: 'deleting',
+  back: 'idle',
+  says: {
+    asking: "'Are you sure you want to delete this local data?' with Cancel and Delete.",
+    confirmed: 'Delete was pressed.',
+    cancelled: 'Cancel, Escape or a click outside.',
+    failed: 'Deleting failed (another tab may hold the databases); the dialog says why.',
+    again: 'Delete was pressed again.',
+    gaveUp: 'The person gave up.',
+  },
+})
 
 /**
  * The Profile's 'Delete Local Data' (SPEC.md §2): after a confirmation, deletes the cache
@@ -45,14 +61,7 @@ export const deleteLocalDataMachine = setup({
         },
       },
     },
-    confirming: {
-      description: "'Are you sure you want to delete this local data?' with Cancel and Delete.",
-      tags: ['open'],
-      on: {
-        'localData.confirm': { target: 'deleting', description: 'Delete was pressed.' },
-        'localData.cancel': { target: 'idle', description: 'Cancel, Escape or a click outside.' },
-      },
-    },
+    confirming: dialog.confirming,
     deleting: {
       description: 'Closes and deletes the databases, then clears the preferences.',
       tags: ['open', 'busy'],
@@ -80,14 +89,7 @@ export const deleteLocalDataMachine = setup({
         },
       },
     },
-    failed: {
-      description: 'Deleting failed (another tab may hold the databases); the dialog says why.',
-      tags: ['open', 'error'],
-      on: {
-        'localData.confirm': { target: 'deleting', description: 'Delete was pressed again.' },
-        'localData.cancel': { target: 'idle', description: 'The person gave up.' },
-      },
-    },
+    failed: dialog.failed,
     deleted: {
       description: 'Nothing is left locally; the person is logged out.',
       tags: ['busy'],

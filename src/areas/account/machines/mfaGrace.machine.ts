@@ -1,6 +1,6 @@
-import dayjs from 'dayjs'
 import { fromCallback, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate'
 import { dismissMfaGrace, isMfaGraceDismissed } from '../../../data/prefs/mfaGrace'
+import { daysUntil, onceWarning } from '../../../kit/machines/onceWarning'
 import { SYSTEM_ID } from '../../../kit/machines/system'
 
 export type MfaGraceInput = {
@@ -47,6 +47,19 @@ const watchExpiry = fromCallback<MfaGraceEvent>(({ sendBack, system }) => {
   return () => subscription?.unsubscribe()
 })
 
+const warning = onceWarning({
+  show: 'waiting',
+  says: {
+    hidden: 'No dialog: nothing is required of the user, or the warning was put off before.',
+    due: 'A second factor is required and the grace period runs; not put off yet.',
+    shown: "'Set up a second factor by …' with 'Set up now' and 'Later'.",
+  },
+  dismissals: {
+    'mfaGrace.setUp': "'Set up now' was pressed: the Profile opens, where the app is set up.",
+    'mfaGrace.later': 'Later was pressed (or Escape, or a click outside the dialog).',
+  },
+})
+
 /**
  * The second-factor grace warning (issue 28): when the policy requires a factor the signed-in
  * user lacks and the grace period still runs, a dialog says by when to set one up, once per
@@ -66,9 +79,7 @@ export const mfaGraceMachine = setup({
   id: 'mfaGrace',
   description: 'Warns, once per browser session, by when a second factor must be set up.',
   context: ({ input }) => {
-    const daysLeft = input.graceUntil
-      ? Math.ceil(dayjs(input.graceUntil).diff(dayjs(input.now ?? Date.now()), 'day', true))
-      : null
+    const daysLeft = input.graceUntil ? daysUntil(input.graceUntil, input.now ?? Date.now()) : null
     const dismissed = input.dismissed ?? isMfaGraceDismissed(input.userId)
     return {
       userId: input.userId,
@@ -79,14 +90,7 @@ export const mfaGraceMachine = setup({
   },
   initial: 'hidden',
   states: {
-    hidden: {
-      description: 'No dialog: nothing is required of the user, or the warning was put off before.',
-      always: {
-        guard: 'isDue',
-        target: 'waiting',
-        description: 'A second factor is required and the grace period runs; not put off yet.',
-      },
-    },
+    hidden: warning.hidden,
     waiting: {
       description: 'The password-expiry dialog is open; this warning comes after it.',
       invoke: { id: 'watchExpiry', src: 'watchExpiry' },
@@ -97,23 +101,8 @@ export const mfaGraceMachine = setup({
         },
       },
     },
-    shown: {
-      description: "'Set up a second factor by …' with 'Set up now' and 'Later'.",
-      tags: ['open'],
-      on: {
-        'mfaGrace.setUp': {
-          target: 'dismissed',
-          actions: 'rememberDismissal',
-          description: "'Set up now' was pressed: the Profile opens, where the app is set up.",
-        },
-        'mfaGrace.later': {
-          target: 'dismissed',
-          actions: 'rememberDismissal',
-          description: 'Later was pressed (or Escape, or a click outside the dialog).',
-        },
-      },
-    },
-    dismissed: { description: 'Put off for the rest of this browser session.' },
+    shown: warning.shown,
+    dismissed: warning.dismissed,
   },
 })
 

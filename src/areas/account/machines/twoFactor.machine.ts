@@ -1,7 +1,63 @@
 import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { passwordStep, twoFactorSetup } from './twoFactor.setup'
+import { settledOrFailed } from '../../../kit/machines/settledOrFailed'
 
 export type { TwoFactorEvent, TwoFactorInput } from './twoFactor.setup'
+
+type Failure = { event: { error: unknown } }
+const failure = ({ event }: Failure) => event.error
+
+/**
+ * The server turns the second factor on or off (`use2FA`) with the password typed: `done` with
+ * its notice; a wrong password reopens the dialog (`wrongPassword`) with why; any other refusal
+ * forgets the password, says why under the switch (`refused`) and sends its notice.
+ */
+const sendingState = (spec: {
+  id: 'turnOn' | 'turnOff'
+  use2FA: boolean
+  description: string
+  tags: string[]
+  done: { target: 'on' | 'off'; description: string; notice: 'notifyOn' | 'notifyOff' }
+  wrongPassword: 'confirmingOn.rejected' | 'confirmingOff.rejected'
+  refused: {
+    target: 'off.failed' | 'on.failed'
+    description: string
+    notice: 'notifyNotOn' | 'notifyNotOff'
+  }
+}) =>
+  twoFactorSetup.createStateConfig({
+    description: spec.description,
+    tags: spec.tags,
+    entry: assign({ error: null }),
+    invoke: {
+      id: spec.id,
+      src: 'sendTwoFactor',
+      input: ({ context }) => ({
+        userId: context.userId,
+        use2FA: spec.use2FA,
+        password: context.password,
+      }),
+      onDone: {
+        target: spec.done.target,
+        description: spec.done.description,
+        actions: [{ type: 'saved', params: ({ event }) => event.output }, spec.done.notice],
+      },
+      onError: [
+        {
+          guard: { type: 'isWrongPassword', params: failure },
+          target: spec.wrongPassword,
+          description:
+            'The server refused the password: the dialog says so, where the person can try again.',
+          actions: { type: 'refused', params: failure },
+        },
+        {
+          target: spec.refused.target,
+          description: spec.refused.description,
+          actions: ['forgetPassword', { type: 'refused', params: failure }, spec.refused.notice],
+        },
+      ],
+    },
+  })
 
 /**
  * The 'Use 2 Factor Auth' switch (SPEC.md §4). Where the security codes go is guarded like the
@@ -30,11 +86,7 @@ export const twoFactorMachine = twoFactorSetup.createMachine({
         target: 'on',
         description: 'The account already uses two factors: the switch opens on.',
       },
-      initial: 'settled',
-      states: {
-        settled: { description: 'Nothing to report.' },
-        failed: { description: 'Turning it on was refused.', tags: ['error'] },
-      },
+      ...settledOrFailed('Turning it on was refused.'),
       on: {
         'twoFactor.turnOn': {
           target: 'confirmingOn',
@@ -44,61 +96,28 @@ export const twoFactorMachine = twoFactorSetup.createMachine({
       },
     },
     confirmingOn: { ...passwordStep('on', 'turningOn', 'off'), tags: ['open', 'turningOn'] },
-    turningOn: {
+    turningOn: sendingState({
+      id: 'turnOn',
+      use2FA: true,
       description: 'The server turns the second factor on; the switch shows it on and busy.',
       tags: ['busy', 'checked', 'open', 'turningOn'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'turnOn',
-        src: 'sendTwoFactor',
-        input: ({ context }) => ({
-          userId: context.userId,
-          use2FA: true,
-          password: context.password,
-        }),
-        onDone: {
-          target: 'on',
-          description: "The server turned it on: '2 Factor Auth is on'.",
-          actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOn'],
-        },
-        onError: [
-          {
-            guard: {
-              type: 'isWrongPassword',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
-            target: 'confirmingOn.rejected',
-            description:
-              'The server refused the password: the dialog says so, where the person can try again.',
-            actions: {
-              type: 'refused',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
-          },
-          {
-            target: 'off.failed',
-            description:
-              "The server refused it: '2 Factor Auth was not turned on: …', under the switch too.",
-            actions: [
-              'forgetPassword',
-              {
-                type: 'refused',
-                params: ({ event }: { event: { error: unknown } }) => event.error,
-              },
-              'notifyNotOn',
-            ],
-          },
-        ],
+      done: {
+        target: 'on',
+        description: "The server turned it on: '2 Factor Auth is on'.",
+        notice: 'notifyOn',
       },
-    },
+      wrongPassword: 'confirmingOn.rejected',
+      refused: {
+        target: 'off.failed',
+        description:
+          "The server refused it: '2 Factor Auth was not turned on: …', under the switch too.",
+        notice: 'notifyNotOn',
+      },
+    }),
     on: {
       description: 'Sign-in also asks for a security code sent to the phone.',
       tags: ['checked'],
-      initial: 'settled',
-      states: {
-        settled: { description: 'Nothing to report.' },
-        failed: { description: 'Turning it off was refused.', tags: ['error'] },
-      },
+      ...settledOrFailed('Turning it off was refused.'),
       on: {
         'twoFactor.turnOff': {
           target: 'confirmingOff',
@@ -108,53 +127,24 @@ export const twoFactorMachine = twoFactorSetup.createMachine({
       },
     },
     confirmingOff: { ...passwordStep('off', 'turningOff', 'on'), tags: ['open', 'checked'] },
-    turningOff: {
+    turningOff: sendingState({
+      id: 'turnOff',
+      use2FA: false,
       description: 'The server turns the second factor off; the switch shows it off and busy.',
       tags: ['busy', 'open'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'turnOff',
-        src: 'sendTwoFactor',
-        input: ({ context }) => ({
-          userId: context.userId,
-          use2FA: false,
-          password: context.password,
-        }),
-        onDone: {
-          target: 'off',
-          description: "The server turned it off: '2 Factor Auth is off'.",
-          actions: [{ type: 'saved', params: ({ event }) => event.output }, 'notifyOff'],
-        },
-        onError: [
-          {
-            guard: {
-              type: 'isWrongPassword',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
-            target: 'confirmingOff.rejected',
-            description:
-              'The server refused the password: the dialog says so, where the person can try again.',
-            actions: {
-              type: 'refused',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
-          },
-          {
-            target: 'on.failed',
-            description:
-              "The server refused it: '2 Factor Auth was not turned off: …', under the switch too.",
-            actions: [
-              'forgetPassword',
-              {
-                type: 'refused',
-                params: ({ event }: { event: { error: unknown } }) => event.error,
-              },
-              'notifyNotOff',
-            ],
-          },
-        ],
+      done: {
+        target: 'off',
+        description: "The server turned it off: '2 Factor Auth is off'.",
+        notice: 'notifyOff',
       },
-    },
+      wrongPassword: 'confirmingOff.rejected',
+      refused: {
+        target: 'on.failed',
+        description:
+          "The server refused it: '2 Factor Auth was not turned off: …', under the switch too.",
+        notice: 'notifyNotOff',
+      },
+    }),
   },
 })
 

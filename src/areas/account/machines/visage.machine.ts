@@ -14,10 +14,12 @@ import {
   droppedFile,
   dropRefusal,
   refusedFile,
+  refusedWith,
   uploadingState,
   type ImageDropEvent,
   type UploadInput,
 } from '../../../kit/machines/imageFile.chart'
+import { confirmDialog } from '../../../kit/machines/confirmDialog'
 import { visageNotices } from './profile.messages'
 import { notify, tellSession } from '../../../kit/machines/system'
 
@@ -39,6 +41,21 @@ export type VisageEvent =
   | { type: 'visage.cancelDelete' }
 
 export type VisageInput = { user: Pick<User, 'id' | 'visage'> }
+
+const dialog = confirmDialog({
+  confirm: 'visage.confirmDelete',
+  cancel: 'visage.cancelDelete',
+  acting: 'deleting',
+  back: 'present',
+  says: {
+    asking: "'Are you sure you want to delete this visage?' with Cancel and Delete.",
+    confirmed: 'Delete was pressed.',
+    cancelled: 'Cancel, Escape or a click outside.',
+    failed: "The delete failed; the dialog shows the server's message and offers Delete again.",
+    again: 'Delete was pressed again.',
+    gaveUp: 'The person gave up.',
+  },
+})
 
 /**
  * The Profile's visage image (SPEC.md §4 'Visage'): absent, uploaded by a drop, present, deleted
@@ -106,18 +123,7 @@ export const visageMachine = setup({
         },
       },
     },
-    confirmingDelete: {
-      description: "'Are you sure you want to delete this visage?' with Cancel and Delete.",
-      tags: ['open'],
-      entry: 'clearError',
-      on: {
-        'visage.confirmDelete': { target: 'deleting', description: 'Delete was pressed.' },
-        'visage.cancelDelete': {
-          target: 'present',
-          description: 'Cancel, Escape or a click outside.',
-        },
-      },
-    },
+    confirmingDelete: { ...dialog.confirming, entry: 'clearError' },
     deleting: {
       description: 'The server deletes the image; the dialog waits with its buttons off.',
       tags: ['open', 'busy'],
@@ -134,22 +140,11 @@ export const visageMachine = setup({
           target: 'deleteFailed',
           description:
             "The server refused it: 'Your visage was not deleted: …', in the dialog too.",
-          actions: [
-            { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
-            'notifyNotDeleted',
-          ],
+          actions: refusedWith('notifyNotDeleted'),
         },
       },
     },
-    deleteFailed: {
-      description:
-        "The delete failed; the dialog shows the server's message and offers Delete again.",
-      tags: ['open', 'error'],
-      on: {
-        'visage.confirmDelete': { target: 'deleting', description: 'Delete was pressed again.' },
-        'visage.cancelDelete': { target: 'present', description: 'The person gave up.' },
-      },
-    },
+    deleteFailed: dialog.failed,
   },
 })
 

@@ -8,7 +8,7 @@ import {
 } from '../machines/authenticator.machine'
 import { AUTHENTICATOR_WORDS, isCompleteCode } from '../machines/authenticator.messages'
 import { coveringPaths } from '../../../flows/covering'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 
 export const PASSWORD = 'Secret#1word'
@@ -156,7 +156,7 @@ export const authenticatorPaths = definePaths({
   events,
   // What was typed is not part of the model, only whether it passes its rule; arriving by another
   // transition is another node, so that the shortest paths take every transition.
-  serializeState: (s, event, previous) =>
+  serializeState: withWayIn((s) =>
     JSON.stringify([
       s.value,
       s.context.factors && [
@@ -167,10 +167,8 @@ export const authenticatorPaths = definePaths({
       isCompleteCode(s.context.code),
       s.context.saved,
       s.context.error !== null,
-    ]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+    ]),
+  ),
   filterEvents: (s, event) => s.can(event),
   select: (paths) => coveringPaths(authenticatorMachine, undefined, paths),
   shows,

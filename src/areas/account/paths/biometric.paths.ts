@@ -6,7 +6,7 @@ import {
   type BiometricEvent,
   type BiometricSnapshot,
 } from '../machines/biometric.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 
 export const passkey: Passkey = {
   id: '0192f0c4-0000-7000-8000-0000000000a1',
@@ -72,11 +72,7 @@ export const biometricPaths = definePaths({
   machine: biometricMachine,
   events,
   // Arriving by another transition is another path, so that every transition is taken once.
-  serializeState: (state, event, previous) =>
-    summary(state) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn(summary),
   shows,
   detail: (event) => {
     if (event.type === 'biometric.passwordChanged')

@@ -3,7 +3,7 @@ import {
   type DeleteLocalDataEvent,
   type DeleteLocalDataSnapshot,
 } from '../machines/deleteLocalData.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 
 const events = [
   { type: 'localData.delete' },
@@ -30,11 +30,7 @@ export const deleteLocalDataPaths = definePaths({
   name: 'Delete Local Data',
   machine: deleteLocalDataMachine,
   events,
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.error]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.error])),
   shows,
 })
 

@@ -23,7 +23,7 @@ import {
   type ServiceEditorSpec,
   type ServiceTextField,
 } from '../../services'
-import { definePaths, type PathsModel } from '../../../flows/model'
+import { definePaths, type PathsModel, withWayIn } from '../../../flows/model'
 import { savedUser } from './profile.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
@@ -86,16 +86,14 @@ function editorCase<R extends EditorRecord, S extends EditorSpec<R>>(
       filterEvents: (s, event) => s.can(event),
       // What the screen can show: the state, the saved value, and (while open) the inputs.
       // Arriving by another transition is another node, so that every transition is taken.
-      serializeState: (s, event, previous) =>
+      serializeState: withWayIn((s) =>
         JSON.stringify([
           s.value,
           d.spec.fields(record(s)),
           s.matches('closed') ? null : s.context.fields,
           s.context.error,
-        ]) +
-        (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-          ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-          : ''),
+        ]),
+      ),
       shows: (s) => {
         if (s.matches('closed')) return `${d.title}: ${d.display(record(s))}; the edit icon`
         const inputs = Object.entries(d.labels).map(

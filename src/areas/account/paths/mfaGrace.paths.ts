@@ -6,11 +6,11 @@ import {
 } from '../machines/mfaGrace.machine'
 import { graceTitle } from '../machines/mfaGrace.messages'
 import { definePaths, type PathsModel } from '../../../flows/model'
+import { daysFromNow, modelPerStart } from '../../../kit/paths/starts'
 
-const DAY = 86_400_000
 /** When the grace period ends, as each model starts: 19.5 days left reads as 20 (rounded up). */
 export const graceStarts = {
-  due: new Date(Date.now() + 19.5 * DAY).toISOString(),
+  due: daysFromNow(19.5),
   notDue: null,
 }
 export type GraceStart = keyof typeof graceStarts
@@ -58,9 +58,9 @@ const modelFor = (start: GraceStart) =>
     shows,
   })
 
-export const mfaGracePaths: Record<GraceStart, PathsModel<typeof mfaGraceMachine>> = {
-  due: modelFor('due'),
-  notDue: modelFor('notDue'),
-}
+export const mfaGracePaths: Record<GraceStart, PathsModel<typeof mfaGraceMachine>> = modelPerStart(
+  graceStarts,
+  modelFor,
+)
 
-export const models = [mfaGracePaths.due, mfaGracePaths.notDue]
+export const models = Object.values(mfaGracePaths)

@@ -6,7 +6,7 @@ import {
   type ChangeEvent,
   type ChangeSnapshot,
 } from '../machines/passwordChange.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
 
@@ -67,11 +67,7 @@ export const passwordChangePaths = definePaths({
   events,
   detail: answerDetail,
   input: { userId: forced.id },
-  serializeState: (state, event, previous) =>
-    summary(state) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn(summary),
   shows: (s) => {
     if (s.matches('left')) return 'Home'
     if (s.hasTag('success'))

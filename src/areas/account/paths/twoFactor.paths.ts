@@ -5,7 +5,7 @@ import {
   type TwoFactorEvent,
   type TwoFactorSnapshot,
 } from '../machines/twoFactor.machine'
-import { definePaths, type ModelPath } from '../../../flows/model'
+import { definePaths, type ModelPath, withWayIn } from '../../../flows/model'
 import { savedUser } from './profile.fixtures'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
@@ -60,15 +60,9 @@ const common = {
   events,
   // The typed password itself is not part of the model, only whether it passes its rule.
   // Arriving by another transition is another node, so that every transition is taken.
-  serializeState: (
-    s: TwoFactorSnapshot,
-    event: TwoFactorEvent | undefined,
-    previous: TwoFactorSnapshot | undefined,
-  ) =>
-    JSON.stringify([s.value, !validatePassword(s.context.password), s.context.error]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s: TwoFactorSnapshot) =>
+    JSON.stringify([s.value, !validatePassword(s.context.password), s.context.error]),
+  ),
   shows,
   detail: (event: TwoFactorEvent) =>
     event.type === 'twoFactor.passwordChanged'

@@ -1,5 +1,5 @@
 import { visageMachine, type VisageEvent, type VisageSnapshot } from '../machines/visage.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { savedUser } from './profile.fixtures'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
@@ -49,11 +49,7 @@ export const visagePaths = definePaths({
   machine: visageMachine,
   input: { user: visageUser },
   events,
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.visage, s.context.error]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.visage, s.context.error])),
   shows,
   detail: (event) => {
     if (event.type === 'image.drop') return `(${event.file.name})`

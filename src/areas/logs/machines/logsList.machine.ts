@@ -6,7 +6,7 @@ import {
   firstPage,
   olderPage,
   pageError,
-  PAGED_STEPS,
+  pagedStates,
   type PagedContext,
 } from '../../../kit/machines/pagedTimeline'
 
@@ -64,6 +64,8 @@ export const logsListMachine = setup({
   },
   actions: {
     recordError: assign({ error: ({ event }) => pageError(event) }),
+    showFirstPage: assign((_, page: LogsResults) => firstPage(page)),
+    showOlderPage: assign(({ context }, page: LogsResults) => olderPage(context, page)),
     filter: assign(({ event }) => filtered((event as { search: LogsSearch }).search)),
   },
 }).createMachine({
@@ -87,72 +89,23 @@ export const logsListMachine = setup({
       actions: assign({ selected: null }),
     },
   },
-  states: {
-    loading: {
-      description: 'The newest matching events are read; a spinner shows.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ search: context.search, before: null }),
-        onDone: {
-          target: 'ready',
-          description: PAGED_STEPS.firstDone,
-          actions: assign(({ event }) => firstPage(event.output)),
-        },
-        onError: {
-          target: 'failed',
-          description: PAGED_STEPS.firstFailed,
-          actions: 'recordError',
-        },
-      },
+  states: pagedStates({
+    retry: 'logs.retry',
+    loadMore: 'logs.loadMore',
+    pageInput: (context: LogsContext, before: string | null): PageInput => ({
+      search: context.search,
+      before,
+    }),
+    moreGuard: 'detailClosed',
+    says: {
+      loading: 'The newest matching events are read; a spinner shows.',
+      failed: "'The logs could not be loaded' with the reason and Retry.",
+      ready: "The events as sentences; 'Load older' when there are more.",
+      loadMore: "'Load older' was pressed, or the list was scrolled to its end.",
+      loadingMore: 'The events stay; the next older page is read.',
+      moreFailed: "The events, why older ones could not be read, and 'Load older' again.",
     },
-    failed: {
-      description: "'The logs could not be loaded' with the reason and Retry.",
-      tags: ['error'],
-      on: { 'logs.retry': { target: 'loading', description: 'Retry was pressed.' } },
-    },
-    ready: {
-      description: "The events as sentences; 'Load older' when there are more.",
-      on: {
-        'logs.loadMore': {
-          guard: 'hasMore',
-          target: 'loadingMore',
-          description: "'Load older' was pressed, or the list was scrolled to its end.",
-        },
-      },
-    },
-    loadingMore: {
-      description: 'The events stay; the next older page is read.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadMore',
-        src: 'loadPage',
-        input: ({ context }) => ({ search: context.search, before: context.cursor }),
-        onDone: {
-          target: 'ready',
-          description: PAGED_STEPS.olderDone,
-          actions: assign(({ context, event }) => olderPage(context, event.output)),
-        },
-        onError: {
-          target: 'moreFailed',
-          description: PAGED_STEPS.olderFailed,
-          actions: 'recordError',
-        },
-      },
-    },
-    moreFailed: {
-      description: "The events, why older ones could not be read, and 'Load older' again.",
-      tags: ['error'],
-      on: {
-        'logs.loadMore': {
-          guard: 'detailClosed',
-          target: 'loadingMore',
-          description: "'Load older' was pressed again.",
-        },
-      },
-    },
-  },
+  }),
 })
 
 export type LogsListActor = ActorRefFrom<typeof logsListMachine>

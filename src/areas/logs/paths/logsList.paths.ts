@@ -5,7 +5,7 @@ import {
   type LogsListSnapshot,
 } from '../machines/logsList.machine'
 import { definePaths } from '../../../flows/model'
-import { refusal } from '../../../kit/fixtures/service.fixtures'
+import { pageAnswers, pagedShows } from '../../../kit/paths/pagedTimeline'
 
 const admin = {
   id: '0190a000-0000-7000-8000-0000000000a1',
@@ -74,22 +74,12 @@ const events = [
   { type: 'logs.filter', search: laterSearch },
   { type: 'logs.open', id: newestPage.events[1]!.id },
   { type: 'logs.close' },
-  { type: 'xstate.done.actor.loadPage', output: newestPage },
-  { type: 'xstate.error.actor.loadPage', error: refusal(500, 'AN ERROR OCCURRED') },
-  { type: 'xstate.done.actor.loadMore', output: olderPage },
-  { type: 'xstate.error.actor.loadMore', error: refusal(503, 'The server is busy.') },
+  ...pageAnswers(newestPage, olderPage),
 ] as unknown as LogsListEvent[]
 
 function shows(s: LogsListSnapshot): string {
-  const n = s.context.events.length
-  const parts = [
-    s.hasTag('busy') && n === 0 ? "'Loading logs…'" : `${n} event${n === 1 ? '' : 's'}`,
-  ]
-  if (s.context.search.outcome) parts.push('filtered to failures')
-  if (s.hasTag('error')) parts.push(`the message reads “${s.context.error}”`)
-  if (s.can({ type: 'logs.retry' })) parts.push('Retry')
-  if (s.context.cursor !== null && n > 0)
-    parts.push(s.hasTag('busy') ? "'Load older' waits" : "'Load older'")
+  const filtered = s.context.search.outcome ? ['filtered to failures'] : []
+  const parts = pagedShows(s, "'Loading logs…'", { type: 'logs.retry' }, filtered)
   if (s.context.selected) parts.push("the event's detail is open")
   return parts.join('; ')
 }

@@ -4,8 +4,8 @@ import {
   type LogsPickerSnapshot,
   type PickerMatch,
 } from '../machines/logsPicker.machine'
-import { definePaths, pathEvents, type ModelPath } from '../../../flows/model'
-import { replay } from '../../../flows/replay'
+import { coveringPaths } from '../../../flows/covering'
+import { definePaths } from '../../../flows/model'
 
 /** Two people whose names hold 'ada', as the cache's search finds them (by last name). */
 export const adaMatches: PickerMatch[] = [
@@ -80,47 +80,14 @@ const serialize = (
     : key
 }
 
-const atomicIds = (s: LogsPickerSnapshot) =>
-  (s._nodes as { id: string; type: string }[]).filter((n) => n.type === 'atomic').map((n) => n.id)
-
-/**
- * The few paths that together take every transition and reach every state (greedy set cover):
- * the two regions multiply the shortest paths, and each path is driven through the real screen.
- */
-function covering(paths: ModelPath<typeof logsPickerMachine>[]) {
-  const covers = paths.map((path) => {
-    const found = new Set(path.steps.flatMap((step) => atomicIds(step.state)))
-    for (const step of replay(logsPickerMachine, input, pathEvents(path)).steps)
-      step.taken.forEach((key) => found.add(key))
-    return found
-  })
-  const left = new Set(covers.flatMap((cover) => [...cover]))
-  const chosen: typeof paths = []
-  while (left.size > 0) {
-    let best = -1
-    let gain = 0
-    covers.forEach((cover, index) => {
-      const g = [...cover].filter((item) => left.has(item)).length
-      const shorter = paths[index]!.steps.length < (paths[best]?.steps.length ?? Infinity)
-      if (g > gain || (g === gain && g > 0 && shorter)) {
-        best = index
-        gain = g
-      }
-    })
-    if (best < 0) break
-    covers[best]!.forEach((item) => left.delete(item))
-    chosen.push(paths[best]!)
-  }
-  return chosen
-}
-
 export const logsPickerPaths = definePaths({
   name: 'The User picker of Logs',
   machine: logsPickerMachine,
   input,
   events,
   serializeState: serialize,
-  select: covering,
+  // The two regions multiply the shortest paths, and each path is driven through the real screen.
+  select: (paths) => coveringPaths(logsPickerMachine, input, paths),
   shows,
   detail: (event) => {
     if (event.type === 'picker.typed') return event.text ? `“${event.text}”` : 'empty'

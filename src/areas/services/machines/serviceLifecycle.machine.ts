@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { Service } from '../../../../schema/service'
 import { deleteService, restoreService } from '../../../data/api/services'
 import { keptService } from '../../../data/db/services'
+import { confirmDialog } from '../../../kit/machines/confirmDialog'
 import { serverMessage } from '../../../kit/machines/notification.messages'
 import {
   deletedNotice,
@@ -48,12 +49,41 @@ export const lifecycleActors = (
   ),
 })
 
-/**
- * A service's lifecycle (SPEC.md §4 'Service'): active to deleted through Delete and its
- * confirmation ('Delete {name}?'), deleted to active through Restore and its matching confirmation.
- * Deleting is soft: the service stays, marked deleted, until it is restored.
- */
-export const serviceLifecycleMachine = setup({
+// Confirm and Cancel answer whichever dialog is open.
+const deleteDialog = confirmDialog({
+  confirm: 'service.confirm',
+  cancel: 'service.cancel',
+  acting: 'deleting',
+  back: 'active',
+  tags: ['deleteDialog'],
+  says: {
+    asking: "'Delete {name}?' with Cancel and Delete.",
+    confirmed: 'Delete was pressed in the dialog.',
+    cancelled: 'Cancel was pressed (or Escape, or a click outside).',
+    failed: "The delete failed; the dialog shows the server's message and offers it again.",
+    again: 'Delete was pressed again.',
+    gaveUp: 'Cancel was pressed: the person gave up.',
+  },
+})
+
+const restoreDialog = confirmDialog({
+  confirm: 'service.confirm',
+  cancel: 'service.cancel',
+  acting: 'restoring',
+  back: 'deleted',
+  tags: ['restoreDialog'],
+  says: {
+    asking: "'Restore {name}?' with Cancel and Restore.",
+    confirmed: 'Restore was pressed in the dialog.',
+    cancelled: 'Cancel was pressed (or Escape, or a click outside).',
+    failed: "The restore failed; the dialog shows the server's message and offers it again.",
+    again: 'Restore was pressed again.',
+    gaveUp: 'Cancel was pressed: the person gave up.',
+  },
+})
+
+/** The chart's implementations (`serviceLifecycleMachine`). */
+const lifecycleSetup = setup({
   types: {
     context: {} as LifecycleContext,
     events: {} as LifecycleEvent,
@@ -75,7 +105,61 @@ export const serviceLifecycleMachine = setup({
       notRestoredNotice(context.name, context.error),
     ),
   },
-}).createMachine({
+})
+
+/**
+ * The server deletes or restores the service (`call`) while its dialog (tagged `dialog`) waits
+ * with its buttons off: the answer is kept, then `done`; or why it failed is kept, then `failed`.
+ * Each ends with its notice.
+ */
+const callingState = ({
+  call,
+  dialog,
+  says,
+  done,
+  failed,
+}: {
+  call: 'deleteService' | 'restoreService'
+  dialog: 'deleteDialog' | 'restoreDialog'
+  says: { calling: string; done: string; failed: string }
+  done: { target: 'deleted' | 'active'; notice: 'notifyDeleted' | 'notifyRestored' }
+  failed: {
+    target: 'deleteFailed' | 'restoreFailed'
+    notice: 'notifyNotDeleted' | 'notifyNotRestored'
+  }
+}) =>
+  lifecycleSetup.createStateConfig({
+    description: says.calling,
+    tags: ['open', dialog, 'busy'],
+    invoke: {
+      id: call,
+      src: call,
+      input: ({ context }) => ({ serviceId: context.serviceId }),
+      onDone: {
+        target: done.target,
+        description: says.done,
+        actions: [
+          assign({
+            deleted: ({ event }) => event.output.deleted,
+            name: ({ event }) => event.output.name,
+          }),
+          done.notice,
+        ],
+      },
+      onError: {
+        target: failed.target,
+        description: says.failed,
+        actions: [assign({ error: ({ event }) => serverMessage(event.error) }), failed.notice],
+      },
+    },
+  })
+
+/**
+ * A service's lifecycle (SPEC.md §4 'Service'): active to deleted through Delete and its
+ * confirmation ('Delete {name}?'), deleted to active through Restore and its matching confirmation.
+ * Deleting is soft: the service stays, marked deleted, until it is restored.
+ */
+export const serviceLifecycleMachine = lifecycleSetup.createMachine({
   id: 'serviceLifecycle',
   description: 'Deletes and restores a service, each after a confirmation.',
   context: ({ input }) => ({
@@ -102,56 +186,19 @@ export const serviceLifecycleMachine = setup({
         },
       },
     },
-    confirmingDelete: {
-      description: "'Delete {name}?' with Cancel and Delete.",
-      tags: ['open', 'deleteDialog'],
-      on: {
-        'service.confirm': { target: 'deleting', description: 'Delete was pressed in the dialog.' },
-        'service.cancel': {
-          target: 'active',
-          description: 'Cancel was pressed (or Escape, or a click outside).',
-        },
+    confirmingDelete: deleteDialog.confirming,
+    deleting: callingState({
+      call: 'deleteService',
+      dialog: 'deleteDialog',
+      says: {
+        calling: 'The server deletes the service; the dialog waits with its buttons off.',
+        done: "The server deleted the service; a notice says '{name} was deleted'.",
+        failed: "The server refused; a notice says '{name} was not deleted', and why.",
       },
-    },
-    deleting: {
-      description: 'The server deletes the service; the dialog waits with its buttons off.',
-      tags: ['open', 'deleteDialog', 'busy'],
-      invoke: {
-        id: 'deleteService',
-        src: 'deleteService',
-        input: ({ context }) => ({ serviceId: context.serviceId }),
-        onDone: {
-          target: 'deleted',
-          description: "The server deleted the service; a notice says '{name} was deleted'.",
-          actions: [
-            assign({
-              deleted: ({ event }) => event.output.deleted,
-              name: ({ event }) => event.output.name,
-            }),
-            'notifyDeleted',
-          ],
-        },
-        onError: {
-          target: 'deleteFailed',
-          description: "The server refused; a notice says '{name} was not deleted', and why.",
-          actions: [
-            assign({ error: ({ event }) => serverMessage(event.error) }),
-            'notifyNotDeleted',
-          ],
-        },
-      },
-    },
-    deleteFailed: {
-      description: "The delete failed; the dialog shows the server's message and offers it again.",
-      tags: ['open', 'deleteDialog', 'error'],
-      on: {
-        'service.confirm': { target: 'deleting', description: 'Delete was pressed again.' },
-        'service.cancel': {
-          target: 'active',
-          description: 'Cancel was pressed: the person gave up.',
-        },
-      },
-    },
+      done: { target: 'deleted', notice: 'notifyDeleted' },
+      failed: { target: 'deleteFailed', notice: 'notifyNotDeleted' },
+    }),
+    deleteFailed: deleteDialog.failed,
     deleted: {
       description: 'Deleted: the fields are read-only and the Restore button shows.',
       on: {
@@ -162,59 +209,19 @@ export const serviceLifecycleMachine = setup({
         },
       },
     },
-    confirmingRestore: {
-      description: "'Restore {name}?' with Cancel and Restore.",
-      tags: ['open', 'restoreDialog'],
-      on: {
-        'service.confirm': {
-          target: 'restoring',
-          description: 'Restore was pressed in the dialog.',
-        },
-        'service.cancel': {
-          target: 'deleted',
-          description: 'Cancel was pressed (or Escape, or a click outside).',
-        },
+    confirmingRestore: restoreDialog.confirming,
+    restoring: callingState({
+      call: 'restoreService',
+      dialog: 'restoreDialog',
+      says: {
+        calling: 'The server restores the service; the dialog waits with its buttons off.',
+        done: "The server restored the service; a notice says '{name} was restored'.",
+        failed: "The server refused; a notice says '{name} was not restored', and why.",
       },
-    },
-    restoring: {
-      description: 'The server restores the service; the dialog waits with its buttons off.',
-      tags: ['open', 'restoreDialog', 'busy'],
-      invoke: {
-        id: 'restoreService',
-        src: 'restoreService',
-        input: ({ context }) => ({ serviceId: context.serviceId }),
-        onDone: {
-          target: 'active',
-          description: "The server restored the service; a notice says '{name} was restored'.",
-          actions: [
-            assign({
-              deleted: ({ event }) => event.output.deleted,
-              name: ({ event }) => event.output.name,
-            }),
-            'notifyRestored',
-          ],
-        },
-        onError: {
-          target: 'restoreFailed',
-          description: "The server refused; a notice says '{name} was not restored', and why.",
-          actions: [
-            assign({ error: ({ event }) => serverMessage(event.error) }),
-            'notifyNotRestored',
-          ],
-        },
-      },
-    },
-    restoreFailed: {
-      description: "The restore failed; the dialog shows the server's message and offers it again.",
-      tags: ['open', 'restoreDialog', 'error'],
-      on: {
-        'service.confirm': { target: 'restoring', description: 'Restore was pressed again.' },
-        'service.cancel': {
-          target: 'deleted',
-          description: 'Cancel was pressed: the person gave up.',
-        },
-      },
-    },
+      done: { target: 'active', notice: 'notifyRestored' },
+      failed: { target: 'restoreFailed', notice: 'notifyNotRestored' },
+    }),
+    restoreFailed: restoreDialog.failed,
   },
 })
 

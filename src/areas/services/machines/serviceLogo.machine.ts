@@ -18,6 +18,7 @@ import {
   droppedFile,
   dropRefusal,
   refusedFile,
+  refusedWith,
   uploadingState,
   type ImageDropEvent,
   type UploadInput,
@@ -158,10 +159,7 @@ export const serviceLogoMachine = setup({
           target: 'present.failed',
           description:
             "The server refused; a notice says 'The logo was not removed: …', and the message shows.",
-          actions: [
-            { type: 'failed', params: ({ event }: { event: { error: unknown } }) => event.error },
-            'notifyNotRemoved',
-          ],
+          actions: refusedWith('notifyNotRemoved'),
         },
       },
     },

@@ -5,6 +5,7 @@ import { keptService } from '../../../data/db/services'
 import { serverMessage } from '../../../kit/machines/notification.messages'
 import { requireMfaNotSavedNotice, requireMfaSavedNotice } from './serviceRequireMfa.messages'
 import { notify } from '../../../kit/machines/system'
+import { settledOrFailed } from '../../../kit/machines/settledOrFailed'
 
 type RequireMfaContext = {
   serviceId: string
@@ -64,14 +65,7 @@ export const serviceRequireMfaMachine = setup({
   states: {
     idle: {
       description: 'The switch shows what the service holds.',
-      initial: 'settled',
-      states: {
-        settled: { description: 'Nothing to report.' },
-        failed: {
-          description: 'The last change was refused: the switch is back, the message under it.',
-          tags: ['error'],
-        },
-      },
+      ...settledOrFailed('The last change was refused: the switch is back, the message under it.'),
       on: {
         'requireMfa.change': {
           target: 'saving',

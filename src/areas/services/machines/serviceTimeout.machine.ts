@@ -24,6 +24,11 @@ export type TimeoutEvent =
 
 export type TimeoutInput = { serviceId: string; field: TimeoutField; value: number }
 
+/** Every event carries the slider's value: the context takes it. */
+const takeValue = assign<TimeoutContext, TimeoutEvent, undefined, TimeoutEvent, never>({
+  value: ({ event }) => event.value,
+})
+
 type SaveInput = { serviceId: string; field: TimeoutField; value: number }
 
 type PutField = (
@@ -80,13 +85,13 @@ export const serviceTimeoutMachine = setup({
         'timeout.change': {
           target: 'adjusting',
           description: 'The person began dragging the slider.',
-          actions: assign({ value: ({ event }) => event.value }),
+          actions: takeValue,
         },
         'timeout.commit': {
           target: 'saving',
           // A key press commits before it reports the change.
           description: 'An arrow, Home or End key moved the slider.',
-          actions: assign({ value: ({ event }) => event.value }),
+          actions: takeValue,
         },
       },
     },
@@ -96,13 +101,13 @@ export const serviceTimeoutMachine = setup({
       on: {
         'timeout.change': {
           description: 'The slider moved again.',
-          actions: assign({ value: ({ event }) => event.value }),
+          actions: takeValue,
         },
         'timeout.commit': {
           target: 'saving',
           // The slider commits only a value other than the one it started from.
           description: 'The slider was let go.',
-          actions: assign({ value: ({ event }) => event.value }),
+          actions: takeValue,
         },
       },
     },
@@ -116,7 +121,7 @@ export const serviceTimeoutMachine = setup({
           reenter: true,
           // Leaving the state aborts the older request; each PUT sets the whole value.
           description: 'Another key press while saving: the newer value is sent instead.',
-          actions: assign({ value: ({ event }) => event.value }),
+          actions: takeValue,
         },
       },
       invoke: {
@@ -159,13 +164,13 @@ export const serviceTimeoutMachine = setup({
         'timeout.change': {
           target: 'adjusting',
           description: 'The person began dragging it to another value.',
-          actions: assign({ value: ({ event }) => event.value }),
+          actions: takeValue,
         },
         'timeout.commit': {
           target: 'saving',
           // A key press commits before it reports the change.
           description: 'An arrow, Home or End key moved the slider.',
-          actions: assign({ value: ({ event }) => event.value }),
+          actions: takeValue,
         },
       },
     },

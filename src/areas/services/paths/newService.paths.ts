@@ -4,7 +4,7 @@ import {
   type NewServiceSnapshot,
 } from '../machines/newService.machine'
 import { newServiceErrors } from '../machines/newService.messages'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal } from '../../../kit/fixtures/service.fixtures'
 
 /** What the server answers to Create: the service as made from the form's key. */
@@ -56,16 +56,14 @@ export const newServicePaths = definePaths({
       },
       { type: 'xstate.error.actor.createService', error: refusal(500, 'AN ERROR OCCURRED') },
     ] as unknown as NewServiceEvent[],
-  serializeState: (s, event, previous) =>
+  serializeState: withWayIn((s) =>
     JSON.stringify([
       s.value,
       s.hasTag('open') ? s.context.fields : null,
       s.context.error,
       s.context.created?.id ?? null,
-    ]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+    ]),
+  ),
   shows,
   detail: (event) =>
     event.type === 'newService.edit'

@@ -3,7 +3,7 @@ import {
   type LifecycleEvent,
   type ServiceLifecycleSnapshot,
 } from '../machines/serviceLifecycle.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
 
 export const activeService = aService()
@@ -27,15 +27,9 @@ const events = [
   { type: 'xstate.error.actor.restoreService', error: refusal(404, 'There is no such service.') },
 ] as unknown as LifecycleEvent[]
 
-const serializeState = (
-  s: ServiceLifecycleSnapshot,
-  event: LifecycleEvent | undefined,
-  previous: ServiceLifecycleSnapshot | undefined,
-) =>
-  JSON.stringify([s.value, s.context.deleted, s.context.error]) +
-  (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-    ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-    : '')
+const serializeState = withWayIn((s: ServiceLifecycleSnapshot) =>
+  JSON.stringify([s.value, s.context.deleted, s.context.error]),
+)
 
 function shows(s: ServiceLifecycleSnapshot): string {
   const { name } = s.context
@@ -56,13 +50,13 @@ function shows(s: ServiceLifecycleSnapshot): string {
   ].join('; ')
 }
 
+// What both models share; they differ in the service the pane opens on.
+const lifecycle = { machine: serviceLifecycleMachine, events, serializeState, shows }
+
 export const serviceLifecyclePaths = definePaths({
+  ...lifecycle,
   name: 'An active service',
-  machine: serviceLifecycleMachine,
-  events,
   input: { service: activeService },
-  serializeState,
-  shows,
 })
 
 /**
@@ -70,13 +64,10 @@ export const serviceLifecyclePaths = definePaths({
  * service is active again; from there on they are the active service's.
  */
 export const deletedServiceLifecyclePaths = definePaths({
+  ...lifecycle,
   name: 'A service deleted before the pane opened',
-  machine: serviceLifecycleMachine,
-  events,
   input: { service: deletedService },
-  serializeState,
   stopWhen: (s) => s.matches('active'),
-  shows,
 })
 
 export const models = [serviceLifecyclePaths, deletedServiceLifecyclePaths]

@@ -3,7 +3,7 @@ import {
   type LogoEvent,
   type ServiceLogoSnapshot,
 } from '../machines/serviceLogo.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
 
 export const logoService = aService({ hasLogo: true })
@@ -49,11 +49,9 @@ export const serviceLogoPaths = definePaths({
   machine: serviceLogoMachine,
   events,
   input: { service: logoService },
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.hasLogo, s.context.url, s.context.error]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) =>
+    JSON.stringify([s.value, s.context.hasLogo, s.context.url, s.context.error]),
+  ),
   shows,
   detail: (event) =>
     event.type === 'image.drop'

@@ -3,7 +3,7 @@ import {
   type RecordEvent,
   type ServiceRecordSnapshot,
 } from '../machines/serviceRecord.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, savedService } from '../../../kit/fixtures/service.fixtures'
 
 export const recordService = aService()
@@ -29,11 +29,7 @@ export const serviceRecordPaths = definePaths({
   machine: serviceRecordMachine,
   events,
   input: { id: recordService.id },
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.service?.name ?? null]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.service?.name ?? null])),
   shows,
   detail: (event) =>
     event.type === 'record.loaded' && event.service ? `(named “${event.service.name}”)` : undefined,

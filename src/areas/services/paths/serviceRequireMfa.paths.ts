@@ -4,7 +4,7 @@ import {
   type ServiceRequireMfaSnapshot,
 } from '../machines/serviceRequireMfa.machine'
 import { REQUIRE_MFA_LABEL } from '../machines/serviceRequireMfa.messages'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
 
 export const requireMfaService = aService({ requireMfa: false })
@@ -32,11 +32,9 @@ export const serviceRequireMfaPaths = definePaths({
       },
       { type: 'xstate.error.actor.saveRequireMfa', error: refusal(409, REQUIRE_MFA_REFUSED) },
     ] as unknown as RequireMfaEvent[],
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.on, s.context.saved, s.context.error !== null]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) =>
+    JSON.stringify([s.value, s.context.on, s.context.saved, s.context.error !== null]),
+  ),
   shows,
   detail: (event) =>
     event.type === 'requireMfa.change' ? `(${event.on ? 'on' : 'off'})` : undefined,

@@ -5,7 +5,7 @@ import {
 } from '../machines/serviceTimeout.machine'
 import { timeoutLabel } from '../machines/serviceTimeout.messages'
 import { timeoutText } from '../../../../schema/service-fields'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
 
 export const timeoutService = aService({ accessTokenTimeout: 1 })
@@ -52,11 +52,7 @@ export const serviceTimeoutPaths = definePaths({
     field: TIMEOUT_FIELD,
     value: timeoutService[TIMEOUT_FIELD],
   },
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.value, s.context.error]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.value, s.context.error])),
   shows,
   detail: (event) =>
     event.type === 'timeout.change' || event.type === 'timeout.commit'

@@ -1,15 +1,8 @@
-import {
-  assign,
-  enqueueActions,
-  fromPromise,
-  setup,
-  type ActorRefFrom,
-  type AnyActorRef,
-  type SnapshotFrom,
-} from 'xstate'
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { revokeSession } from '../../../data/api/sessions'
 import { notRevokedNotice, revokedNotice, revokeFailureText } from './revoke.messages'
-import { notify, SYSTEM_ID } from '../../../kit/machines/system'
+import { confirmDialog } from '../../../kit/machines/confirmDialog'
+import { notify, pullNow } from '../../../kit/machines/system'
 
 /** The session a revoke is about: its id, and the user's name for the texts. */
 export type RevokeTarget = { id: string; name: string }
@@ -24,6 +17,21 @@ export type RevokeEvent =
   | { type: 'revoke.request'; target: RevokeTarget }
   | { type: 'revoke.confirm' }
   | { type: 'revoke.cancel' }
+
+const dialog = confirmDialog({
+  confirm: 'revoke.confirm',
+  cancel: 'revoke.cancel',
+  acting: 'revoking',
+  back: 'idle',
+  says: {
+    asking: "'Are you sure you want to delete this session?' with Cancel and Delete.",
+    confirmed: 'Delete was pressed.',
+    cancelled: 'Cancel was pressed (or Escape, or a click outside).',
+    failed: 'The revoke failed; the dialog says why and offers Delete again.',
+    again: 'Delete was pressed again.',
+    gaveUp: 'Cancel was pressed: the person gave up.',
+  },
+})
 
 /**
  * Revoking a session (SPEC.md §2 'Delete confirmation dialog'): ask, then call the server; the
@@ -42,10 +50,7 @@ export const revokeMachine = setup({
   },
   actions: {
     // The session's sync pulls sessions at once instead of waiting for the change notice.
-    pullSessions: enqueueActions(({ system, enqueue }) => {
-      const sync = system.get(SYSTEM_ID.sync) as AnyActorRef | undefined
-      if (sync) enqueue.sendTo(sync, { type: 'sync.changed', collections: ['sessions'] })
-    }),
+    pullSessions: pullNow(['sessions']),
     notifyRevoked: notify(({ context }: { context: RevokeContext }) =>
       revokedNotice(context.target?.name ?? ''),
     ),
@@ -69,17 +74,7 @@ export const revokeMachine = setup({
         },
       },
     },
-    confirming: {
-      description: "'Are you sure you want to delete this session?' with Cancel and Delete.",
-      tags: ['open'],
-      on: {
-        'revoke.confirm': { target: 'revoking', description: 'Delete was pressed.' },
-        'revoke.cancel': {
-          target: 'idle',
-          description: 'Cancel was pressed (or Escape, or a click outside).',
-        },
-      },
-    },
+    confirming: dialog.confirming,
     revoking: {
       description: 'The server ends the session; the dialog waits with its buttons off.',
       tags: ['open', 'busy'],
@@ -104,14 +99,7 @@ export const revokeMachine = setup({
         },
       },
     },
-    failed: {
-      description: 'The revoke failed; the dialog says why and offers Delete again.',
-      tags: ['open', 'error'],
-      on: {
-        'revoke.confirm': { target: 'revoking', description: 'Delete was pressed again.' },
-        'revoke.cancel': { target: 'idle', description: 'Cancel was pressed: the person gave up.' },
-      },
-    },
+    failed: dialog.failed,
     done: {
       description: 'Revoked; a notice says so until the next revoke.',
       // 'revoked': the page says whose session went (context.target).

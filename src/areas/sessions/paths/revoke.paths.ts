@@ -1,6 +1,6 @@
 import { ApiError } from '../../../data/api/ApiError'
 import { revokeMachine, type RevokeEvent, type RevokeSnapshot } from '../machines/revoke.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { adaSession } from './sessions.fixtures'
 
 const forbidden = new ApiError(403, 403, 'You are not allowed to do this.')
@@ -32,11 +32,7 @@ export const revokePaths = definePaths({
   machine: revokeMachine,
   events,
   // The context, and the step that led to a state: every transition becomes a target of its own.
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context])),
   shows,
   detail: (event) => (event.type === 'revoke.request' ? `(${event.target.name})` : undefined),
 })

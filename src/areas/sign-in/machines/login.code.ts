@@ -3,24 +3,17 @@
  * message sent on request, and the code checked by the server.
  */
 import { assign } from 'xstate'
-import { stepFailureMessage, verifyFailureMessage } from './login.messages'
-import { loginSetup } from './login.setup'
+import { stepFailureMessage } from './login.messages'
+import { codeEntry, codeRefused, keepCode, loginSetup, stepOf } from './login.setup'
 
 /** `code`, `sendingText` and `verifying`, spread into the login chart's states. */
 export const codeStates = {
   code: loginSetup.createStateConfig({
     description:
       "The 'Two Factor Authentication' step: the code of the factor asked for, and the account's other factors.",
-    initial: 'editing',
-    states: {
-      editing: { description: 'No failure to report.' },
-      rejected: { description: 'The code was refused; its message shows.', tags: ['error'] },
-    },
+    ...codeEntry,
     on: {
-      'mfa.codeChanged': {
-        description: 'The code was typed.',
-        actions: assign({ code: ({ event }) => event.value.trim() }),
-      },
+      'mfa.codeChanged': { description: 'The code was typed.', actions: keepCode },
       'mfa.submit': {
         guard: 'canVerify',
         target: 'verifying',
@@ -59,10 +52,7 @@ export const codeStates = {
     invoke: {
       id: 'sendText',
       src: 'sendText',
-      input: ({ context }) => ({
-        userId: context.challenge?.userId ?? '',
-        requestId: context.challenge?.mfaId ?? '',
-      }),
+      input: ({ context }) => stepOf(context),
       onDone: {
         target: 'code.editing',
         description: 'The text message is on its way: the step asks for its code.',
@@ -84,8 +74,7 @@ export const codeStates = {
       id: 'verifyAccessCode',
       src: 'verifyAccessCode',
       input: ({ context }) => ({
-        userId: context.challenge?.userId ?? '',
-        requestId: context.challenge?.mfaId ?? '',
+        ...stepOf(context),
         accessCode: context.code,
         method: context.method,
       }),
@@ -97,7 +86,7 @@ export const codeStates = {
       onError: {
         target: 'code.rejected',
         description: 'The server refused the code; the message says why.',
-        actions: assign({ error: ({ event }) => verifyFailureMessage(event.error) }),
+        actions: codeRefused,
       },
     },
   }),

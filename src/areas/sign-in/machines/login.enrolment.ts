@@ -3,8 +3,8 @@
  * sign-in, then the recovery codes it handed out, shown once.
  */
 import { assign } from 'xstate'
-import { stepFailureMessage, verifyFailureMessage } from './login.messages'
-import { loginSetup } from './login.setup'
+import { stepFailureMessage } from './login.messages'
+import { codeEntry, codeRefused, keepCode, loginSetup, stepOf } from './login.setup'
 
 /** `enrolment` and `recoveryCodes`, spread into the login chart's states. */
 export const enrolmentStates = {
@@ -20,10 +20,7 @@ export const enrolmentStates = {
         invoke: {
           id: 'beginEnrolment',
           src: 'beginEnrolment',
-          input: ({ context }) => ({
-            userId: context.challenge?.userId ?? '',
-            requestId: context.challenge?.mfaId ?? '',
-          }),
+          input: ({ context }) => stepOf(context),
           onDone: {
             target: 'scanning',
             description: 'The QR code, the key and the link show, with the code field.',
@@ -41,16 +38,9 @@ export const enrolmentStates = {
       },
       scanning: {
         description: "'Set up your authenticator app': scan, then the app's code.",
-        initial: 'editing',
-        states: {
-          editing: { description: 'No failure to report.' },
-          rejected: { description: 'The code was refused; its message shows.', tags: ['error'] },
-        },
+        ...codeEntry,
         on: {
-          'mfa.codeChanged': {
-            description: "The app's code was typed.",
-            actions: assign({ code: ({ event }) => event.value.trim() }),
-          },
+          'mfa.codeChanged': { description: "The app's code was typed.", actions: keepCode },
           'mfa.submit': {
             guard: 'canConfirmEnrolment',
             target: 'confirming',
@@ -71,8 +61,7 @@ export const enrolmentStates = {
           id: 'confirmEnrolment',
           src: 'confirmEnrolment',
           input: ({ context }) => ({
-            userId: context.challenge?.userId ?? '',
-            requestId: context.challenge?.mfaId ?? '',
+            ...stepOf(context),
             setupId: context.setup?.setupId ?? '',
             code: context.code,
           }),
@@ -95,7 +84,7 @@ export const enrolmentStates = {
           onError: {
             target: 'scanning.rejected',
             description: 'The server refused the code; the message says why.',
-            actions: assign({ error: ({ event }) => verifyFailureMessage(event.error) }),
+            actions: codeRefused,
           },
         },
       },

@@ -2,7 +2,7 @@
  * The login chart's vocabulary and effects: its context, events and input, and the one `setup`
  * (actors, guards, actions) every state file of the chart builds on (login.machine.ts).
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate'
 import type { EnrolmentResults, LoginResults } from '../../../../schema/auth'
 import type { AuthenticatorSetupResults, SecondFactorMethod } from '../../../../schema/factors'
 import { validatePassword, validateUsername } from '../../../../schema/rules'
@@ -14,7 +14,7 @@ import {
 } from '../../../data/api/factors'
 import { writeLastUsername } from '../../../data/prefs/lastUsername'
 import { isCeremonyCancelled, signInByPasskey } from '../../../data/webauthn/ceremonies'
-import { validateEnrolmentCode, validateStepCode } from './login.messages'
+import { validateEnrolmentCode, validateStepCode, verifyFailureMessage } from './login.messages'
 import { tellSession } from '../../../kit/machines/system'
 
 type LoginContext = {
@@ -120,4 +120,31 @@ export const loginSetup = setup({
       setup: null,
     }),
   },
+})
+
+/** The sign-in step the server opened, as its calls (text, code, enrolment) name it. */
+export const stepOf = ({ challenge }: LoginContext) => ({
+  userId: challenge?.userId ?? '',
+  requestId: challenge?.mfaId ?? '',
+})
+
+/** A code field's sub-states, spread into its step: nothing to report, or the refusal. */
+export const codeEntry = {
+  initial: 'editing',
+  states: {
+    editing: { description: 'No failure to report.' },
+    rejected: { description: 'The code was refused; its message shows.', tags: ['error'] },
+  },
+} as const
+
+type CodeChanged = Extract<LoginEvent, { type: 'mfa.codeChanged' }>
+
+/** 'mfa.codeChanged': the code as typed, trimmed. */
+export const keepCode = assign<LoginContext, CodeChanged, undefined, LoginEvent, never>({
+  code: ({ event }) => event.value.trim(),
+})
+
+/** The server refused a code: why, in words. */
+export const codeRefused = assign<LoginContext, ErrorActorEvent, undefined, LoginEvent, never>({
+  error: ({ event }) => verifyFailureMessage(event.error),
 })

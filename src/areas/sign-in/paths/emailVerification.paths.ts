@@ -9,7 +9,7 @@ import {
   verifiedMessage,
 } from '../machines/emailVerification.messages'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 
 /** The token in the link the model opens, and the address the server confirms. */
 export const TOKEN = 'v3r1fy-t0ken-0123456789abcdef'
@@ -39,11 +39,7 @@ export const emailVerificationPaths = definePaths({
   input: { token: TOKEN },
   events,
   // The state, and the step that led to it: a retry's answers are targets of their own.
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.email]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.email])),
   shows,
   detail: answerDetail,
 })

@@ -4,7 +4,7 @@ import {
   type ForgotEvent,
   type ForgotSnapshot,
 } from '../machines/forgotPassword.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
 
 /** SPEC.md §8, word for word, and the server's own words for 823. */
@@ -31,11 +31,7 @@ export const forgotPasswordPaths = definePaths({
   machine: forgotPasswordMachine,
   events,
   detail: answerDetail,
-  serializeState: (state, event, previous) =>
-    summary(state) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn(summary),
   shows: (s) => {
     // The field's rule shows once the field was left; every modelled change leaves it non-empty.
     const emailError = s.context.email ? validateEmail(s.context.email) : null

@@ -4,7 +4,8 @@ import { ApiError } from '../../../data/api/ApiError'
 import { loginMachine, type LoginEvent, type LoginSnapshot } from '../machines/login.machine'
 import { METHOD_TEXT } from '../machines/login.messages'
 import { selectCodeError, selectStep } from '../machines/login.selectors'
-import { defaultDetail, definePaths } from '../../../flows/model'
+import { greedyCover } from '../../../flows/covering'
+import { defaultDetail, definePaths, withWayIn } from '../../../flows/model'
 
 export const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
 export const mfaId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f61'
@@ -107,15 +108,7 @@ const summary = (s: LoginSnapshot) =>
   ])
 
 /** A state of the model: what the screen shows, and the step that led into it. */
-const serialize = (
-  state: LoginSnapshot,
-  event: { type: string } | undefined,
-  previous: LoginSnapshot | undefined,
-) =>
-  summary(state) +
-  (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-    ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-    : '')
+const serialize = withWayIn(summary)
 
 type LoginPath = {
   steps: { event: { type: string }; state: LoginSnapshot }[]
@@ -136,24 +129,10 @@ function covering<P extends LoginPath>(paths: P[]): P[] {
     }
     return items
   })
-  const left = new Set(covers.flatMap((cover) => [...cover]))
-  const chosen: P[] = []
-  while (left.size > 0) {
-    let best = -1
-    let gain = 0
-    covers.forEach((cover, index) => {
-      const g = [...cover].filter((item) => left.has(item)).length
-      if (g > gain) {
-        best = index
-        gain = g
-      }
-    })
-    if (best < 0) break
-    covers[best]?.forEach((item) => left.delete(item))
-    chosen.push(paths[best] as P)
-  }
   // Shortest first, as the Flows page lists and numbers them.
-  return chosen.sort((a, b) => a.steps.length - b.steps.length)
+  return greedyCover(paths, covers, { shorterOnTie: false }).sort(
+    (a, b) => a.steps.length - b.steps.length,
+  )
 }
 
 export const loginPaths = definePaths({
@@ -183,7 +162,7 @@ export const loginPaths = definePaths({
     }
     return defaultDetail(sent)
   },
-  serializeState: (state, event, previous) => serialize(state, event, previous),
+  serializeState: serialize,
   shows: (s) => {
     if (s.matches('credentials') || s.matches('signingIn') || s.matches('passkeySigningIn'))
       return [

@@ -6,7 +6,7 @@ import {
   type ResetSnapshot,
 } from '../machines/passwordReset.machine'
 import { selectScreen } from '../machines/passwordReset.selectors'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
 
 export const SLUG = 'k7Qp2xVb9sLm4T'
@@ -77,11 +77,7 @@ export const passwordResetPaths = definePaths({
   events,
   detail: answerDetail,
   input: { slug: SLUG },
-  serializeState: (state, event, previous) =>
-    summary(state) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn(summary),
   shows: (s) => {
     if (s.matches('done')) return "The console checks the new sign-in ('Authenticating...')"
     switch (selectScreen(s)) {

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { UserFactor } from '../../../../schema/factors'
 import type { User } from '../../../../schema/user'
 import { listUserFactors, resetUserFactors } from '../../../data/api/staffFactors'
+import { confirmDialog } from '../../../kit/machines/confirmDialog'
 import { serverMessage } from '../../../kit/machines/notification.messages'
 import { notify } from '../../../kit/machines/system'
 import { canReset, resetDoneNotice, resetFailedNotice, type Named } from './userFactors.messages'
@@ -28,6 +29,22 @@ export type FactorsInput = { user: FactorsUser }
 const named = ({ user }: FactorsContext): Named => ({
   name: `${user.nameFirst} ${user.nameLast}`,
   email: user.email,
+})
+
+const dialog = confirmDialog({
+  confirm: 'factors.confirm',
+  cancel: 'factors.cancel',
+  acting: 'resetting',
+  back: 'ready',
+  says: {
+    asking:
+      "The alertdialog 'Reset the second factors of Grace Hopper?' says what goes and that passkeys stay.",
+    confirmed: "The dialog's 'Reset second factors' was pressed.",
+    cancelled: 'Cancel was pressed (or Escape, or a click outside): nothing changed.',
+    failed: "The reset failed; the dialog shows the server's message and offers it again.",
+    again: "The dialog's 'Reset second factors' was pressed again.",
+    gaveUp: 'Cancel was pressed: the person gave up.',
+  },
 })
 
 /**
@@ -106,21 +123,7 @@ export const userFactorsMachine = setup({
         },
       },
     },
-    confirming: {
-      description:
-        "The alertdialog 'Reset the second factors of Grace Hopper?' says what goes and that passkeys stay.",
-      tags: ['open'],
-      on: {
-        'factors.confirm': {
-          target: 'resetting',
-          description: "The dialog's 'Reset second factors' was pressed.",
-        },
-        'factors.cancel': {
-          target: 'ready',
-          description: 'Cancel was pressed (or Escape, or a click outside): nothing changed.',
-        },
-      },
-    },
+    confirming: dialog.confirming,
     resetting: {
       description: 'The server resets the factors; the dialog waits with its buttons off.',
       tags: ['open', 'busy'],
@@ -142,20 +145,7 @@ export const userFactorsMachine = setup({
         },
       },
     },
-    resetFailed: {
-      description: "The reset failed; the dialog shows the server's message and offers it again.",
-      tags: ['open', 'error'],
-      on: {
-        'factors.confirm': {
-          target: 'resetting',
-          description: "The dialog's 'Reset second factors' was pressed again.",
-        },
-        'factors.cancel': {
-          target: 'ready',
-          description: 'Cancel was pressed: the person gave up.',
-        },
-      },
-    },
+    resetFailed: dialog.failed,
   },
 })
 

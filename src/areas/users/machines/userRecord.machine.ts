@@ -1,6 +1,7 @@
-import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { User } from '../../../../schema/user'
 import { watchUser } from '../../../data/db/users'
+import { recordStates } from '../../../kit/machines/cacheRecord.chart'
 
 type RecordContext = { id: string; user: User | null }
 
@@ -17,11 +18,8 @@ const watchUserRow = fromCallback<RecordEvent, { id: string }>(({ input, sendBac
   }),
 )
 
-/**
- * One user as the local cache holds it (SPEC.md §1: screens read the local database): the
- * detail pane follows it live, so a save here, a sync batch or another tab all show at once.
- */
-export const userRecordMachine = setup({
+/** The chart's implementations (`userRecordMachine`). */
+const recordSetup = setup({
   types: {
     context: {} as RecordContext,
     events: {} as RecordEvent,
@@ -31,50 +29,31 @@ export const userRecordMachine = setup({
   guards: {
     isFound: (_, user: User | undefined) => user !== undefined,
   },
-}).createMachine({
+})
+
+const loadedUser = (event: RecordEvent) => (event.type === 'record.loaded' ? event.user : undefined)
+
+/**
+ * One user as the local cache holds it (SPEC.md §1: screens read the local database): the
+ * detail pane follows it live, so a save here, a sync batch or another tab all show at once.
+ */
+export const userRecordMachine = recordSetup.createMachine({
   id: 'userRecord',
   description: 'Follows one user in the identity cache.',
   context: ({ input }) => ({ id: input.id, user: null }),
   initial: 'watching',
-  states: {
-    watching: {
-      description: 'The pane follows the row in the cache: read now and after every change.',
-      invoke: {
-        id: 'watchUserRow',
-        src: 'watchUserRow',
-        input: ({ context }) => ({ id: context.id }),
-        // No onError: the watch reports a failed read as 'record.failed' and never throws.
-      },
-      on: {
-        'record.loaded': [
-          {
-            guard: { type: 'isFound', params: ({ event }) => event.user },
-            target: '.found',
-            description:
-              'The cache read returned the user (the first read, or one after a change).',
-            actions: assign({ user: ({ event }) => event.user ?? null }),
-          },
-          {
-            target: '.missing',
-            description: 'The cache read returned no user with this id.',
-            actions: assign({ user: null }),
-          },
-        ],
-        'record.failed': { target: 'failed', description: 'Reading the cache failed.' },
-      },
-      initial: 'loading',
-      states: {
-        loading: { description: 'The first read of the cache.', tags: ['busy'] },
-        found: { description: 'The user is shown.' },
-        missing: { description: "'User not found': no such id in the cache." },
-      },
+  states: recordStates({
+    watcher: 'watchUserRow',
+    rowOf: loadedUser,
+    keep: recordSetup.assign({ user: ({ event }) => loadedUser(event) ?? null }),
+    forget: recordSetup.assign({ user: null }),
+    says: {
+      loaded: 'The cache read returned the user (the first read, or one after a change).',
+      notLoaded: 'The cache read returned no user with this id.',
+      found: 'The user is shown.',
+      missing: "'User not found': no such id in the cache.",
     },
-    failed: {
-      description: 'The cache could not be read (the watch ends); the pane says so.',
-      tags: ['error'],
-      type: 'final',
-    },
-  },
+  }),
 })
 
 export type UserRecordActor = ActorRefFrom<typeof userRecordMachine>

@@ -1,19 +1,12 @@
-import {
-  assign,
-  enqueueActions,
-  fromPromise,
-  setup,
-  type ActorRefFrom,
-  type AnyActorRef,
-  type SnapshotFrom,
-} from 'xstate'
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { User } from '../../../../schema/user'
 import { setTwoFactor } from '../../../data/api/user'
 import { removePasskeys, userAction } from '../../../data/api/users'
 import { revokeUserSessions } from '../../../data/api/sessions'
 import { storeUser } from '../../../data/db/users'
 import { serverMessage } from '../../../kit/machines/notification.messages'
-import { notify, SYSTEM_ID } from '../../../kit/machines/system'
+import { confirmDialog } from '../../../kit/machines/confirmDialog'
+import { notify, pullNow } from '../../../kit/machines/system'
 import {
   statusDoneNotice,
   statusFailedNotice,
@@ -107,6 +100,21 @@ const named = (user: StatusUser) => ({
   email: user.email,
 })
 
+const dialog = confirmDialog({
+  confirm: 'status.confirm',
+  cancel: 'status.cancel',
+  acting: 'working',
+  back: 'idle',
+  says: {
+    asking: "The action's alertdialog ('Lock Ada Lovelace?') with Cancel and the action.",
+    confirmed: "The dialog's action was pressed.",
+    cancelled: 'Cancel was pressed (or Escape, or a click outside).',
+    failed: "The action failed; the dialog shows the server's message and offers it again.",
+    again: "The dialog's action was pressed again.",
+    gaveUp: 'Cancel was pressed: the person gave up.',
+  },
+})
+
 /**
  * A user's status actions (the Users detail's Status section, and Revoke all in Sessions): each
  * asks first (an alertdialog named after it), then calls the server; a notice says what was done
@@ -129,11 +137,7 @@ export const userStatusMachine = setup({
   },
   actions: {
     // Revoke all: the sync pulls sessions at once instead of waiting for the change notice.
-    pullSessions: enqueueActions(({ context, system, enqueue }) => {
-      const sync = system.get(SYSTEM_ID.sync) as AnyActorRef | undefined
-      if (sync && context.action === 'revoke-sessions')
-        enqueue.sendTo(sync, { type: 'sync.changed', collections: ['sessions'] })
-    }),
+    pullSessions: pullNow(['sessions'], ({ context }) => context.action === 'revoke-sessions'),
     notifyDone: notify(({ context }: { context: StatusContext }) =>
       context.action
         ? statusDoneNotice(context.action, named(context.user), context.outcome)
@@ -162,17 +166,7 @@ export const userStatusMachine = setup({
         },
       },
     },
-    confirming: {
-      description: "The action's alertdialog ('Lock Ada Lovelace?') with Cancel and the action.",
-      tags: ['open'],
-      on: {
-        'status.confirm': { target: 'working', description: "The dialog's action was pressed." },
-        'status.cancel': {
-          target: 'idle',
-          description: 'Cancel was pressed (or Escape, or a click outside).',
-        },
-      },
-    },
+    confirming: dialog.confirming,
     working: {
       description: 'The server does it; the dialog waits with its buttons off.',
       tags: ['open', 'busy'],
@@ -202,17 +196,7 @@ export const userStatusMachine = setup({
         },
       },
     },
-    failed: {
-      description: "The action failed; the dialog shows the server's message and offers it again.",
-      tags: ['open', 'error'],
-      on: {
-        'status.confirm': {
-          target: 'working',
-          description: "The dialog's action was pressed again.",
-        },
-        'status.cancel': { target: 'idle', description: 'Cancel was pressed: the person gave up.' },
-      },
-    },
+    failed: dialog.failed,
     done: {
       description: 'Done; the notice says what happened until the next action.',
       tags: ['done'],

@@ -5,7 +5,7 @@ import {
   firstPage,
   olderPage,
   pageError,
-  PAGED_STEPS,
+  pagedStates,
   type PagedContext,
 } from '../../../kit/machines/pagedTimeline'
 
@@ -38,77 +38,30 @@ export const userTimelineMachine = setup({
   },
   actions: {
     recordError: assign({ error: ({ event }) => pageError(event) }),
+    showFirstPage: assign((_, page: TimelineResults) => firstPage(page)),
+    showOlderPage: assign(({ context }, page: TimelineResults) => olderPage(context, page)),
   },
 }).createMachine({
   id: 'userTimeline',
   description: "A user's audit timeline, read page by page from the server.",
   context: ({ input }) => ({ userId: input.userId, events: [], cursor: null, error: null }),
   initial: 'loading',
-  states: {
-    loading: {
-      description: 'The newest events are read; a spinner shows.',
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ userId: context.userId, before: null }),
-        onDone: {
-          target: 'ready',
-          description: PAGED_STEPS.firstDone,
-          actions: assign(({ event }) => firstPage(event.output)),
-        },
-        onError: {
-          target: 'failed',
-          description: PAGED_STEPS.firstFailed,
-          actions: 'recordError',
-        },
-      },
+  states: pagedStates({
+    retry: 'timeline.retry',
+    loadMore: 'timeline.loadMore',
+    pageInput: (context: TimelineContext, before: string | null): PageInput => ({
+      userId: context.userId,
+      before,
+    }),
+    says: {
+      loading: 'The newest events are read; a spinner shows.',
+      failed: "'The timeline could not be loaded' with the reason and Retry.",
+      ready: "The events; 'Load older' when there are more.",
+      loadMore: "'Load older' was pressed.",
+      loadingMore: "The events stay; the next older page is read ('Load older' waits).",
+      moreFailed: "The events, the reason older ones could not be read, and 'Load older' again.",
     },
-    failed: {
-      description: "'The timeline could not be loaded' with the reason and Retry.",
-      tags: ['error'],
-      on: { 'timeline.retry': { target: 'loading', description: 'Retry was pressed.' } },
-    },
-    ready: {
-      description: "The events; 'Load older' when there are more.",
-      on: {
-        'timeline.loadMore': {
-          guard: 'hasMore',
-          target: 'loadingMore',
-          description: "'Load older' was pressed.",
-        },
-      },
-    },
-    loadingMore: {
-      description: "The events stay; the next older page is read ('Load older' waits).",
-      tags: ['busy'],
-      invoke: {
-        id: 'loadMore',
-        src: 'loadPage',
-        input: ({ context }) => ({ userId: context.userId, before: context.cursor }),
-        onDone: {
-          target: 'ready',
-          description: PAGED_STEPS.olderDone,
-          actions: assign(({ context, event }) => olderPage(context, event.output)),
-        },
-        onError: {
-          target: 'moreFailed',
-          description: PAGED_STEPS.olderFailed,
-          actions: 'recordError',
-        },
-      },
-    },
-    moreFailed: {
-      description: "The events, the reason older ones could not be read, and 'Load older' again.",
-      tags: ['error'],
-      on: {
-        'timeline.loadMore': {
-          target: 'loadingMore',
-          description: "'Load older' was pressed again.",
-        },
-      },
-    },
-  },
+  }),
 })
 
 export type UserTimelineActor = ActorRefFrom<typeof userTimelineMachine>

@@ -2,7 +2,7 @@ import type { User } from '../../../../schema/user'
 import { inviteMachine, type InviteEvent, type InviteSnapshot } from '../machines/invite.machine'
 import { inviteErrors, type InviteTextField } from '../machines/invite.messages'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
 
 /** The text fields as the Add User dialog labels them. */
@@ -136,16 +136,14 @@ export const invitePaths = definePaths({
               ? event.permission !== undefined
               : true),
   // The form counts while it is open (and sent); once closed, only what the server answered does.
-  serializeState: (s, event, previous) =>
+  serializeState: withWayIn((s) =>
     JSON.stringify([
       s.value,
       s.hasTag('open') ? s.context.fields : null,
       s.context.error,
       s.hasTag('created') ? s.context.created?.id : null,
-    ]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+    ]),
+  ),
   shows,
   detail: (event) =>
     event.type === 'invite.edit'

@@ -6,7 +6,7 @@ import {
 } from '../machines/mfaPolicy.machine'
 import { graceError, MODE_LABEL, POLICY_TYPES, TYPE_LABEL } from '../machines/mfaPolicy.messages'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 
 /** What GET /v1/mfa-policy answers: both types optional, a week's grace (the server's default). */
 export const storedPolicies: MfaPolicy[] = [
@@ -98,16 +98,14 @@ export const mfaPolicyPaths = definePaths({
             : event.type === 'policy.open'
               ? event.writable !== undefined
               : true),
-  serializeState: (s, event, previous) =>
+  serializeState: withWayIn((s) =>
     JSON.stringify([
       s.value,
       s.hasTag('open') ? s.context.drafts.INTERNAL : null,
       s.context.policies.find((p) => p.type === 'INTERNAL')?.mode ?? null,
       s.context.error !== null,
-    ]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+    ]),
+  ),
   // Once saved, closing and opening again only repeats the first read.
   stopWhen: (s) => !s.hasTag('open') && s.context.policies.some((p) => p.mode === 'required'),
   shows,

@@ -5,7 +5,7 @@ import {
   type UserFactorsSnapshot,
 } from '../machines/userFactors.machine'
 import { factorTitle, NO_SECOND_FACTOR, RESET_WORDS } from '../machines/userFactors.messages'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { aUser, savedUserOf } from './userDetail.fixtures'
 
@@ -66,11 +66,9 @@ export const userFactorsPaths = definePaths({
   events,
   input: { user: factorsUser },
   // The way in counts, so that the shortest paths take every transition, not only reach each state.
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.factors?.length ?? null, s.context.error !== null]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) =>
+    JSON.stringify([s.value, s.context.factors?.length ?? null, s.context.error !== null]),
+  ),
   filterEvents: (s, event) => s.can(event),
   shows,
 })

@@ -3,7 +3,7 @@ import {
   type RecordEvent,
   type UserRecordSnapshot,
 } from '../machines/userRecord.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { aUser, savedUserOf } from './userDetail.fixtures'
 
 export const recordUser = aUser()
@@ -31,11 +31,7 @@ export const userRecordPaths = definePaths({
   machine: userRecordMachine,
   events,
   input: { id: recordUser.id },
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.user?.nameFirst ?? null]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.user?.nameFirst ?? null])),
   shows,
   detail: (event) =>
     event.type === 'record.loaded' && event.user ? `(named “${event.user.nameFirst}”)` : undefined,

@@ -4,7 +4,7 @@ import {
   type UserTimelineSnapshot,
 } from '../machines/userTimeline.machine'
 import { definePaths } from '../../../flows/model'
-import { refusal } from '../../../kit/fixtures/service.fixtures'
+import { pageAnswers, pagedShows } from '../../../kit/paths/pagedTimeline'
 import { aUser, anEvent } from './userDetail.fixtures'
 
 export const timelineUser = aUser()
@@ -27,23 +27,11 @@ export const olderPage = { events: [anEvent('e1')], cursor: null }
 const events = [
   { type: 'timeline.loadMore' },
   { type: 'timeline.retry' },
-  { type: 'xstate.done.actor.loadPage', output: newestPage },
-  { type: 'xstate.error.actor.loadPage', error: refusal(500, 'AN ERROR OCCURRED') },
-  { type: 'xstate.done.actor.loadMore', output: olderPage },
-  { type: 'xstate.error.actor.loadMore', error: refusal(503, 'The server is busy.') },
+  ...pageAnswers(newestPage, olderPage),
 ] as unknown as TimelineEvent[]
 
-function shows(s: UserTimelineSnapshot): string {
-  const n = s.context.events.length
-  const parts = [
-    s.hasTag('busy') && n === 0 ? "'Loading timeline…'" : `${n} event${n === 1 ? '' : 's'}`,
-  ]
-  if (s.hasTag('error')) parts.push(`the message reads “${s.context.error}”`)
-  if (s.can({ type: 'timeline.retry' })) parts.push('Retry')
-  if (s.context.cursor !== null && n > 0)
-    parts.push(s.hasTag('busy') ? "'Load older' waits" : "'Load older'")
-  return parts.join('; ')
-}
+const shows = (s: UserTimelineSnapshot) =>
+  pagedShows(s, "'Loading timeline…'", { type: 'timeline.retry' }).join('; ')
 
 export const userTimelinePaths = definePaths({
   name: "A user's timeline",
