@@ -20,12 +20,14 @@ export async function shownSecret(page: Page): Promise<string> {
   return text.replace(/\s+/g, '')
 }
 
-/** The recovery codes on screen, in order. */
-export const shownCodes = (page: Page) =>
-  authenticatorCard(page)
+/** The recovery codes on screen, in order, once they show (the server answers Verify first). */
+export async function shownCodes(page: Page) {
+  const items = authenticatorCard(page)
     .getByRole('list', { name: 'Recovery codes' })
     .getByRole('listitem')
-    .allInnerTexts()
+  await expect(items.first()).toBeVisible()
+  return items.allInnerTexts()
+}
 
 /** What GET /v1/factors answers the signed-in user of `request`. */
 export async function ownFactors(request: APIRequestContext): Promise<OwnFactorsResults> {
