@@ -2,3 +2,4 @@
 export { revokeMachine, type RevokeActor } from './machines/revoke.machine'
 export { RevokeDialog } from './views/RevokeDialog'
 export { describeSessionOnce } from './views/sessionDisplay'
+export { RevokeButton } from './views/SessionRow'

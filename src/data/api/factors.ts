@@ -1,13 +1,6 @@
-import type {
-  EnrolmentConfirmBody,
-  EnrolmentResults,
-  SecondStepBody,
-} from '../../../schema/auth'
-import type {
-  AuthenticatorConfirmBody,
-  AuthenticatorSetupResults,
-  OwnFactorsResults,
-} from '../../../schema/factors'
+import type { TSchema } from 'typebox'
+import type { EnrolmentConfirmBody, SecondStepBody } from '../../../schema/auth'
+import type { AuthenticatorConfirmBody, OwnFactorsResults } from '../../../schema/factors'
 import { call, callFor, http } from './client'
 
 type Options = { signal?: AbortSignal }
@@ -16,6 +9,23 @@ type Options = { signal?: AbortSignal }
 // load, TypeBox is not); the Profile's are behind the signed-in routes either way.
 const authSchemas = () => import('../../../schema/auth')
 const factorSchemas = () => import('../../../schema/factors')
+const setupResults = async () => (await factorSchemas()).AuthenticatorSetupResults
+
+/** A POST whose answer's results `schema` checks. */
+function post<T extends TSchema>(
+  schema: () => Promise<T>,
+  path: string,
+  json: unknown,
+  signal?: AbortSignal,
+) {
+  return callFor(schema, () => http.post(path, { json, signal }))
+}
+
+/** A POST whose answer is recovery codes, shown once. */
+async function postForCodes(path: string, json: unknown, signal?: AbortSignal): Promise<string[]> {
+  const codes = async () => (await factorSchemas()).RecoveryCodesResults
+  return (await post(codes, path, json, signal)).recoveryCodes
+}
 
 // ---------------------------------------------------------------------------------------------
 // The sign-in's second step (docs/second-factors.md).
@@ -26,24 +36,17 @@ export function sendSignInText(body: SecondStepBody, { signal }: Options = {}): 
 }
 
 /** The enrolment the policy requires before the session opens: a new authenticator secret. */
-export function beginSignInEnrolment(
-  body: SecondStepBody,
-  { signal }: Options = {},
-): Promise<AuthenticatorSetupResults> {
-  return callFor(
-    async () => (await factorSchemas()).AuthenticatorSetupResults,
-    () => http.post('login/enrolment', { json: body, signal }),
-  )
+export function beginSignInEnrolment(body: SecondStepBody, { signal }: Options = {}) {
+  return post(setupResults, 'login/enrolment', body, signal)
 }
 
 /** A valid code ends that enrolment: the session opens, and the recovery codes come once. */
-export function confirmSignInEnrolment(
-  body: EnrolmentConfirmBody,
-  { signal }: Options = {},
-): Promise<EnrolmentResults> {
-  return callFor(
+export function confirmSignInEnrolment(body: EnrolmentConfirmBody, { signal }: Options = {}) {
+  return post(
     async () => (await authSchemas()).EnrolmentResults,
-    () => http.post('login/enrolment/confirm', { json: body, signal }),
+    'login/enrolment/confirm',
+    body,
+    signal,
   )
 }
 
@@ -59,26 +62,16 @@ export function readOwnFactors({ signal }: Options = {}): Promise<OwnFactorsResu
 }
 
 /** The password again, then a new authenticator secret waiting for a code. */
-export function startAuthenticatorSetup(
-  password: string,
-  { signal }: Options = {},
-): Promise<AuthenticatorSetupResults> {
-  return callFor(
-    async () => (await factorSchemas()).AuthenticatorSetupResults,
-    () => http.post('factors/authenticator', { json: { password }, signal }),
-  )
+export function startAuthenticatorSetup(password: string, { signal }: Options = {}) {
+  return post(setupResults, 'factors/authenticator', { password }, signal)
 }
 
 /** A valid code ends the enrolment; the recovery codes come once (empty if the user had some). */
-export async function confirmAuthenticatorSetup(
+export function confirmAuthenticatorSetup(
   body: AuthenticatorConfirmBody,
   { signal }: Options = {},
-): Promise<string[]> {
-  const { recoveryCodes } = await callFor(
-    async () => (await factorSchemas()).RecoveryCodesResults,
-    () => http.post('factors/authenticator/confirm', { json: body, signal }),
-  )
-  return recoveryCodes
+) {
+  return postForCodes('factors/authenticator/confirm', body, signal)
 }
 
 /** The password again, then the app is gone (and the recovery codes, when nothing else needs them). */
@@ -87,13 +80,6 @@ export function removeAuthenticator(password: string, { signal }: Options = {}):
 }
 
 /** The password again, then ten new recovery codes replace every old one; shown once. */
-export async function regenerateRecoveryCodes(
-  password: string,
-  { signal }: Options = {},
-): Promise<string[]> {
-  const { recoveryCodes } = await callFor(
-    async () => (await factorSchemas()).RecoveryCodesResults,
-    () => http.post('factors/recovery-codes', { json: { password }, signal }),
-  )
-  return recoveryCodes
+export function regenerateRecoveryCodes(password: string, { signal }: Options = {}) {
+  return postForCodes('factors/recovery-codes', { password }, signal)
 }

@@ -1,8 +1,8 @@
-import { Dexie, type DBCoreMutateRequest, type Middleware, type DBCore, type Table } from 'dexie'
+import type { DBCoreMutateRequest, Middleware, DBCore, Table } from 'dexie'
 import type { Service, ServiceAssignment } from '../../../schema/service'
 import type { Session } from '../../../schema/session'
 import type { User } from '../../../schema/user'
-import { CACHE_OPTIONS, type OwnerRow, type SyncState } from './syncState'
+import { lazyDb, VersionedDb } from './openCache'
 
 /** SPEC.md §9: bumping it makes every console drop and rebuild this cache. */
 export const IDENTITY_VERSION = 11
@@ -21,7 +21,6 @@ export const IDENTITY_STORES = {
   sessions: 'id, [expires+id], userId',
   users: 'id, [sortName+id], [sortLastLogin+id], [createdAt+id]',
   serviceAssignments: 'id',
-  syncState: 'collection',
 } as const
 
 /** A user as the cache holds it: the synced fields and the derived sort keys. */
@@ -63,30 +62,16 @@ const userSortKeysMiddleware: Middleware<DBCore> = {
 }
 
 /** The identity cache: services, sessions, users and service assignments (SPEC.md §7). */
-export class IdentityDb extends Dexie {
+export class IdentityDb extends VersionedDb {
   declare services: Table<Service, string>
   declare sessions: Table<Session, string>
   declare users: Table<User, string>
   declare serviceAssignments: Table<ServiceAssignment, string>
-  declare syncState: Table<SyncState | OwnerRow, string>
-  /** Set when an older database was upgraded in place; the version rule then rebuilds it. */
-  outdated = false
 
   constructor(name = 'identity') {
-    super(name, CACHE_OPTIONS)
-    this.use(userSortKeysMiddleware)
-    this.version(IDENTITY_VERSION)
-      .stores(IDENTITY_STORES)
-      .upgrade(() => {
-        this.outdated = true
-      })
+    super(name, IDENTITY_VERSION, IDENTITY_STORES, userSortKeysMiddleware)
   }
 }
 
-let instance: IdentityDb | undefined
-
-/** The page's one identity cache, created on first use so that importing costs nothing. */
-export function identityDb(): IdentityDb {
-  instance ??= new IdentityDb()
-  return instance
-}
+/** The page's one identity cache. */
+export const identityDb = lazyDb(() => new IdentityDb())

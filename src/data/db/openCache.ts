@@ -1,7 +1,37 @@
-import type { Dexie } from 'dexie'
+import { Dexie, type DBCore, type Middleware, type Table } from 'dexie'
+import { CACHE_OPTIONS, type OwnerRow, type SyncState } from './syncState'
 
-/** A cache database that notices an in-place upgrade from an older version. */
-export type VersionedDb = Dexie & { outdated: boolean }
+/**
+ * A cache database (identity, attributes) at its version: its tables' indexes, and the syncState
+ * table every cache has. It notices an in-place upgrade from an older version, which the version
+ * rule then rebuilds.
+ */
+export class VersionedDb extends Dexie {
+  declare syncState: Table<SyncState | OwnerRow, string>
+  /** Set when an older database was upgraded in place; the version rule then rebuilds it. */
+  outdated = false
+
+  constructor(
+    name: string,
+    version: number,
+    stores: Record<string, string>,
+    middleware?: Middleware<DBCore>,
+  ) {
+    super(name, CACHE_OPTIONS)
+    if (middleware) this.use(middleware)
+    this.version(version)
+      .stores({ ...stores, syncState: 'collection' })
+      .upgrade(() => {
+        this.outdated = true
+      })
+  }
+}
+
+/** A page singleton created on first use, so that importing its module costs nothing. */
+export function lazyDb<T extends VersionedDb>(create: () => T): () => T {
+  let instance: T | undefined
+  return () => (instance ??= create())
+}
 
 /** What the sync learns from opening the caches: usable, or reset (deleted, the page reloading). */
 export type OpenResult = 'open' | 'reset'

@@ -1,6 +1,6 @@
-import { liveQuery } from 'dexie'
 import type { Service } from '../../../schema/service'
 import { identityDb } from './identity'
+import { watchRow, type RowWatcher } from './watchRow'
 
 /**
  * SPEC.md §7: every service mutation's answer is stored in the local Service table at once, before
@@ -20,17 +20,7 @@ export async function keptService(saving: Promise<Service>): Promise<Service> {
   return service
 }
 
-type Watcher = {
-  next: (service: Service | undefined) => void
-  error: (error: unknown) => void
-}
-
-/**
- * Follows one service in the cache: `next` with the row (or undefined when there is none) now and
- * after every change, wherever it was written (this page, the sync worker, another tab). Returns
- * the stop.
- */
-export function watchService(id: string, watcher: Watcher): () => void {
-  const subscription = liveQuery(() => identityDb().services.get(id)).subscribe(watcher)
-  return () => subscription.unsubscribe()
+/** Follows one service in the cache (watchRow). Returns the stop. */
+export function watchService(id: string, watcher: RowWatcher<Service>): () => void {
+  return watchRow(() => identityDb().services, id, watcher)
 }

@@ -1,21 +1,14 @@
-const KEY = 'gatehouse.filterDrawer'
+import { storedText } from './storedText'
 
-// Storage can be unavailable (private modes, blocked cookies); the drawer then starts closed and
-// forgets the person's choice at the next visit, which costs nothing but a click.
+// Without storage the drawer starts closed and forgets the person's choice at the next visit,
+// which costs nothing but a click.
+const drawer = storedText('gatehouse.filterDrawer')
 
 /** Whether the filter drawer was left open (SPEC.md §4: its open state is persisted locally). */
 export function readFilterDrawerOpen(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(KEY) === 'open'
-  } catch {
-    return false
-  }
+  return drawer.read() === 'open'
 }
 
 export function writeFilterDrawerOpen(open: boolean): void {
-  try {
-    globalThis.localStorage?.setItem(KEY, open ? 'open' : 'closed')
-  } catch {
-    // See above: nothing to do.
-  }
+  drawer.write(open ? 'open' : 'closed')
 }

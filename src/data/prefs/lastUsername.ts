@@ -1,21 +1,13 @@
-const KEY = 'gatehouse.lastUsername'
+import { storedText } from './storedText'
 
-// Storage can be unavailable (private modes, blocked cookies); the prefill is a convenience, never a
-// reason to fail a sign-in.
+// Without storage there is no prefill: a convenience, never a reason to fail a sign-in.
+const lastUsername = storedText('gatehouse.lastUsername')
 
 /** The username that last signed in on this browser, for the login form's prefill. */
 export function readLastUsername(): string {
-  try {
-    return globalThis.localStorage?.getItem(KEY) ?? ''
-  } catch {
-    return ''
-  }
+  return lastUsername.read() ?? ''
 }
 
 export function writeLastUsername(username: string): void {
-  try {
-    globalThis.localStorage?.setItem(KEY, username)
-  } catch {
-    // See above: nothing to do.
-  }
+  lastUsername.write(username)
 }

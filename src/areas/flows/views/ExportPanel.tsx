@@ -1,9 +1,10 @@
-import { DownloadIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons'
-import { Button, Callout, Code, Flex, Text } from '@radix-ui/themes'
+import { DownloadIcon } from '@radix-ui/react-icons'
+import { Button, Code, Flex, Text } from '@radix-ui/themes'
 import { useState } from 'react'
 import type { FlowGraph } from '../../../flows/graph'
 import { downloadMachineJson, downloadPng, downloadSvg } from './diagram/exportDiagram'
 import { useDiagramTheme } from './diagram/FlowDiagram'
+import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 
 /**
  * Export: the diagram as SVG or PNG, laid out as the page first shows it, in the page's light or
@@ -42,14 +43,7 @@ export function ExportPanel({ graph }: { graph: FlowGraph }) {
           <DownloadIcon aria-hidden /> Machine JSON
         </Button>
       </Flex>
-      {failure && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Callout.Text>The picture could not be made: {failure}</Callout.Text>
-        </Callout.Root>
-      )}
+      {failure && <ErrorCallout message={`The picture could not be made: ${failure}`} />}
     </Flex>
   )
 }

@@ -1,5 +1,4 @@
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
-import { Box, Callout, Flex, Spinner, Tabs, Text } from '@radix-ui/themes'
+import { Box, Flex, Spinner, Tabs, Text } from '@radix-ui/themes'
 import { useParams } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { CatalogEntry } from '../../../flows/catalogEntry'
@@ -27,6 +26,7 @@ import { LivePanel } from './live/LivePanel'
 import { PathPlayer } from './PathPlayer'
 import { PathsPanel } from './PathsPanel'
 import { SimulatePanel, SimulationStatus } from './SimulatePanel'
+import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 
 const SECTION_NAMES: Record<Section, string> = {
   simulate: 'Simulate',
@@ -112,14 +112,7 @@ export function FlowsChartView({ actor }: { actor: FlowsChartActor }) {
           <Text size="2">Loading the statechart and replaying its paths…</Text>
         </Flex>
       )}
-      {error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Callout.Text>This statechart cannot be shown: {error}</Callout.Text>
-        </Callout.Root>
-      )}
+      {error && <ErrorCallout message={`This statechart cannot be shown: ${error}`} />}
       {chart && (
         <Box>
           <Summary chart={chart} />

@@ -1,22 +1,12 @@
-import { ExclamationTriangleIcon, ResetIcon } from '@radix-ui/react-icons'
-import {
-  Box,
-  Button,
-  Callout,
-  Code,
-  Flex,
-  Grid,
-  Heading,
-  Select,
-  Text,
-  TextField,
-} from '@radix-ui/themes'
+import { ResetIcon } from '@radix-ui/react-icons'
+import { Box, Button, Code, Flex, Grid, Heading, Select, Text, TextField } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import { useId, type FormEvent } from 'react'
 import type { EventObject } from 'xstate'
 import type { Chart, FlowsChartActor } from '../machines/flowsChart.machine'
 import { selectLog, selectModel, selectSimulation } from '../machines/flowsChart.selectors'
 import type { SimulationChoice } from '../machines/flowsChart.simulation'
+import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 
 type Props = { actor: FlowsChartActor; chart: Chart }
 
@@ -116,14 +106,9 @@ function Choices({ actor }: { actor: FlowsChartActor }) {
   if (!simulation) return null
   if (simulation.status === 'failed')
     return (
-      <Callout.Root color="red" role="alert">
-        <Callout.Icon>
-          <ExclamationTriangleIcon />
-        </Callout.Icon>
-        <Callout.Text>
-          The machine stopped with an error: {simulation.error}. Reset starts it again.
-        </Callout.Text>
-      </Callout.Root>
+      <ErrorCallout
+        message={`The machine stopped with an error: ${simulation.error}. Reset starts it again.`}
+      />
     )
   if (simulation.status === 'finished')
     return (

@@ -1,7 +1,6 @@
 import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
-import { Button, Card, Flex, Heading, Link, Spinner, Text } from '@radix-ui/themes'
+import { Button, Card, Flex, Link, Spinner, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
-import { useId } from 'react'
 import type { QueueMessage } from '../../../../schema/queue'
 import {
   queueListMachine,
@@ -17,6 +16,7 @@ import { ConfirmDialog } from '../../../kit/views/dialog/ConfirmDialog'
 import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { useAccess } from '../../../kit/views/guard/useAccess'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { HeadedSection } from '../../../kit/views/section/CardSection'
 import { MessageRows } from './MessageRows'
 import { QueueFilters } from './QueueFilters'
 import {
@@ -36,20 +36,6 @@ import {
   selectActingNow,
 } from '../machines/queueList.selectors'
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = useId()
-  return (
-    <Flex direction="column" gap="3" asChild>
-      <section aria-labelledby={id}>
-        <Heading as="h2" size="4" id={id}>
-          {title}
-        </Heading>
-        {children}
-      </section>
-    </Flex>
-  )
-}
-
 type Can = { write: boolean; unlock: boolean; logs: boolean }
 
 function Attention({ actor, can, wide }: { actor: QueueListActor; can: Can; wide: boolean }) {
@@ -59,7 +45,7 @@ function Attention({ actor, can, wide }: { actor: QueueListActor; can: Can; wide
   if (locked.length === 0 && givenUp.length === 0) return null
   return (
     <Card size={{ initial: '2', sm: '3' }}>
-      <Section title="Needs staff">
+      <HeadedSection title="Needs staff">
         {locked.length > 0 && (
           <Flex direction="column" gap="2" asChild>
             <ul aria-label="Locked accounts" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -107,7 +93,7 @@ function Attention({ actor, can, wide }: { actor: QueueListActor; can: Can; wide
             />
           </>
         )}
-      </Section>
+      </HeadedSection>
     </Card>
   )
 }
@@ -137,7 +123,7 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
     useSelector(actor, selectMessagesView, shallowEqual)
   const filtered = filter.status !== 'all' || filter.channel !== 'all'
   return (
-    <Section title="Messages">
+    <HeadedSection title="Messages">
       <QueueFilters actor={actor} />
       {loading && <Reading message="Loading the queue…" />}
       {error && (
@@ -173,7 +159,7 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
           </Button>
         </Flex>
       )}
-    </Section>
+    </HeadedSection>
   )
 }
 

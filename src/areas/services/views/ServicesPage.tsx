@@ -16,27 +16,24 @@ type ViewProps = ListActors & {
  * The Services screen around its three statecharts (list, list options, filter drawer). From md (960 px) the list and the detail share the screen; below,
  * they take turns: the list on /services, the detail (with the header's back arrow) on /services/{id}.
  */
-export function ServicesView({ list, options, drawer, id }: ViewProps) {
+export function ServicesView({ id, ...actors }: ViewProps) {
   const layout = useListLayout(id)
   const { desktop } = layout
   return (
     <ListScreen
       title="Services"
       layout={layout}
-      list={list}
-      options={options}
-      drawer={drawer}
+      actors={actors}
       drawerId="service-filters"
       actions={
         <Guarded permission="services.write" silent>
           <AddService />
         </Guarded>
       }
-      filters={<ServiceFilters list={list} options={options} />}
+      filters={<ServiceFilters list={actors.list} options={actors.options} />}
       column={{ flexShrink: '0', width: desktop ? '360px' : '100%' }}
-      failure="The services could not be loaded."
       what="services"
-      rows={<ServiceList list={list} selectedId={id} />}
+      rows={<ServiceList list={actors.list} selectedId={id} />}
       detail={(desktop || !!id) && <DetailPane id={id} wide={desktop} />}
     />
   )

@@ -23,13 +23,20 @@ type Props = {
   ref?: Ref<HTMLDivElement>
 }
 
-type ButtonProps = { session: SessionDisplay; revoke: RevokeActor; wide: boolean }
+type ButtonProps = {
+  session: SessionDisplay
+  revoke: RevokeActor
+  /** The trash icon of the narrow list instead of the word. */
+  icon?: boolean
+  /** The accessible name where rows of several users stand together. */
+  label?: string
+}
 
-function RevokeButton({ session, revoke, wide }: ButtonProps) {
-  const label = `Revoke session of ${session.name}`
+/** Asks the revoke chart to confirm revoking the session. */
+export function RevokeButton({ session, revoke, icon = false, label }: ButtonProps) {
   const request = () =>
     revoke.send({ type: 'revoke.request', target: { id: session.id, name: session.name } })
-  if (!wide) {
+  if (icon) {
     return (
       <IconButton size="2" variant="soft" color="red" aria-label={label} onClick={request}>
         <TrashIcon />
@@ -50,7 +57,14 @@ export const SessionRow = memo(function SessionRow(props: Props) {
     ...rowStyle(top, wide ? ROW_HEIGHT.wide : ROW_HEIGHT.stacked),
     boxShadow: 'inset 0 -1px var(--gray-a4)',
   }
-  const action = revoke ? <RevokeButton session={session} revoke={revoke} wide={wide} /> : null
+  const action = revoke && (
+    <RevokeButton
+      session={session}
+      revoke={revoke}
+      icon={!wide}
+      label={`Revoke session of ${session.name}`}
+    />
+  )
   const attributes = { ...rowItem(index, setSize), ref, style }
   if (wide) {
     return (

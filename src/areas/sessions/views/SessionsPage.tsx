@@ -34,7 +34,7 @@ export function SessionsView({ list, revoke, canRevoke }: ViewProps) {
         <SortSelect list={list} />
       </Flex>
       <RevokeNotice revoke={revoke} />
-      <ListBody list={list} failure="The sessions could not be loaded." what="sessions">
+      <ListBody list={list} what="sessions">
         <SessionList list={list} revoke={canRevoke ? revoke : undefined} wide={wide} />
       </ListBody>
       <RevokeDialog revoke={revoke} />

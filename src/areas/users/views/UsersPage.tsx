@@ -38,9 +38,7 @@ export function UsersView({ list, options, drawer, selection, bulk, exporter, id
     <ListScreen
       title="Users"
       layout={layout}
-      list={list}
-      options={options}
-      drawer={drawer}
+      actors={{ list, options, drawer }}
       drawerId="user-filters"
       listActions={<ExportCsv exporter={exporter} />}
       actions={
@@ -69,7 +67,6 @@ export function UsersView({ list, options, drawer, selection, bulk, exporter, id
           {canWrite && <SelectionBar list={list} selection={selection} bulk={bulk} />}
         </>
       }
-      failure="The users could not be loaded."
       what="users"
       rows={
         <UserList

@@ -1,6 +1,6 @@
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
-import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes'
+import { AlertDialog, Button, Flex } from '@radix-ui/themes'
 import type { ReactNode } from 'react'
+import { ErrorCallout } from '../form/ErrorCallout'
 import { useReturnFocus } from './useReturnFocus'
 
 export type ConfirmDialogProps = {
@@ -43,14 +43,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <AlertDialog.Description size="2" style={{ overflowWrap: 'anywhere' }}>
           {text}
         </AlertDialog.Description>
-        {error && (
-          <Callout.Root color="red" role="alert" mt="3">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>{error}</Callout.Text>
-          </Callout.Root>
-        )}
+        {error && <ErrorCallout message={error} mt="3" />}
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" disabled={!canCancel}>

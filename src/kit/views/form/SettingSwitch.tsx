@@ -8,9 +8,10 @@ type Props = {
   hint: ReactNode
   checked: boolean
   disabled: boolean
-  /** While the change is saved: a spinner beside the switch. */
+  /** While the change is saved: a spinner beside the switch, named `busyLabel`. */
   busy: boolean
-  /** Why the last change failed, or null. */
+  busyLabel?: string
+  /** Why the last change failed, or null (`children` may show it otherwise). */
   error: string | null
   onCheckedChange: (on: boolean) => void
   /** The label as a line of its own (3) or as a field's label (2, medium). */
@@ -26,6 +27,7 @@ export function SettingSwitch({
   checked,
   disabled,
   busy,
+  busyLabel = 'Saving',
   error,
   onCheckedChange,
   size = '2',
@@ -49,7 +51,7 @@ export function SettingSwitch({
             </span>
           </Flex>
         </Text>
-        {busy && <Spinner aria-label="Saving" />}
+        {busy && <Spinner aria-label={busyLabel} />}
       </Flex>
       <Text id={hintId} size="1" color="gray">
         {hint}

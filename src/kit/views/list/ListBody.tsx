@@ -3,13 +3,14 @@ import type { ListActor } from '../../machines/list.machine'
 import { ListEmpty, ListError } from './ListStatus'
 import { RecordCount } from './RecordCount'
 
-type Props = { list: ListActor; failure: string; what: string; children: ReactNode }
+/** `what`: 'services', what the list shows; the failure and the empty list say it. */
+type Props = { list: ListActor; what: string; children: ReactNode }
 
 /** The list's rows between what a failed or empty read says and the Record Count footer. */
-export function ListBody({ list, failure, what, children }: Props) {
+export function ListBody({ list, what, children }: Props) {
   return (
     <>
-      <ListError list={list} failure={failure} />
+      <ListError list={list} failure={`The ${what} could not be loaded.`} />
       <ListEmpty list={list} what={what} />
       {children}
       <RecordCount list={list} />

@@ -1,14 +1,12 @@
 import { Flex, type FlexProps } from '@radix-ui/themes'
 import type { ReactNode } from 'react'
-import type { FilterDrawerActor } from '../../machines/filterDrawer.machine'
-import type { ListActor } from '../../machines/list.machine'
-import type { ListOptionsActor } from '../../machines/listOptions.machine'
 import { MEDIA } from '../media/media'
 import { useMediaQuery } from '../media/useMediaQuery'
 import { PageHeader } from '../page/PageHeader'
 import { FilterDrawer } from './FilterDrawer'
 import { FiltersButton } from './FiltersButton'
 import { drawerMode, LARGE, PAGE_HEIGHT } from './layout'
+import type { ListActors } from './ListActors'
 import { ListBody } from './ListBody'
 
 /** How a list screen lays out now: from md (960 px) list and detail share the screen. */
@@ -24,9 +22,7 @@ export function useListLayout(id: string | undefined): ListLayout {
 type Props = {
   title: string
   layout: ListLayout
-  list: ListActor
-  options: ListOptionsActor
-  drawer: FilterDrawerActor
+  actors: ListActors
   /** The filter drawer's element id, which Show Filters controls. */
   drawerId: string
   /** Header buttons after Show Filters that belong to the list (shown with it). */
@@ -38,9 +34,7 @@ type Props = {
   column: FlexProps
   /** Above the list in its column: search, the selection bar. */
   above?: ReactNode
-  /** 'The services could not be loaded.' */
-  failure: string
-  /** 'services': what the empty list says there is none of. */
+  /** 'services': what the list shows, as its failure and its emptiness name it. */
   what: string
   /** The virtual list. */
   rows: ReactNode
@@ -55,7 +49,8 @@ type Props = {
  * filter drawer, the list column with its status and record count, and the detail pane.
  */
 export function ListScreen(props: Props) {
-  const { title, layout, list, options, drawer, drawerId, filters, column } = props
+  const { title, layout, drawerId, filters, column } = props
+  const { list, options, drawer } = props.actors
   const { desktop, large, showList } = layout
   return (
     <Flex
@@ -80,7 +75,7 @@ export function ListScreen(props: Props) {
         {showList && (
           <Flex direction="column" minHeight="0" {...column}>
             {props.above}
-            <ListBody list={list} failure={props.failure} what={props.what}>
+            <ListBody list={list} what={props.what}>
               {props.rows}
             </ListBody>
           </Flex>

@@ -1,6 +1,4 @@
-import { Flex, Spinner, Switch, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
-import { useId } from 'react'
 import type { SelfUser } from '../../../../../schema/user'
 import {
   biometricMachine,
@@ -9,13 +7,14 @@ import {
 } from '../../machines/biometric.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ErrorCallout } from '../../../../kit/views/form/ErrorCallout'
+import { SettingSwitch } from '../../../../kit/views/form/SettingSwitch'
 import { PasswordDialog } from './PasswordDialog'
 
 const selectView = (s: BiometricSnapshot) => ({
   checked: s.hasTag('checked'),
   busy: s.hasTag('busy'),
-  canEnable: s.can({ type: 'biometric.enable' }),
-  canDisable: s.can({ type: 'biometric.disable' }),
+  // Turning it the other way is what the chart must allow.
+  disabled: !s.can({ type: s.hasTag('checked') ? 'biometric.disable' : 'biometric.enable' }),
   // The dialog shows a wrong password itself; other failures show under the switch.
   error: s.hasTag('error') && !s.hasTag('open') ? s.context.error : null,
 })
@@ -27,36 +26,20 @@ export function BiometricSetting({ user }: { user: SelfUser }) {
 }
 
 function BiometricSwitch({ actor, email }: { actor: BiometricActor; email: string }) {
-  const hintId = useId()
-  const { checked, busy, canEnable, canDisable, error } = useSelector(
-    actor,
-    selectView,
-    shallowEqual,
-  )
+  const { checked, busy, disabled, error } = useSelector(actor, selectView, shallowEqual)
   return (
-    <Flex direction="column" gap="2">
-      <Flex gap="2" align="center">
-        <Text as="label" size="2" weight="medium">
-          <Flex gap="2" align="center">
-            <Switch
-              checked={checked}
-              disabled={!(checked ? canDisable : canEnable)}
-              aria-describedby={hintId}
-              onCheckedChange={(on) =>
-                actor.send({ type: on ? 'biometric.enable' : 'biometric.disable' })
-              }
-            />
-            Biometric Login
-          </Flex>
-        </Text>
-        {busy && <Spinner aria-label="Working" />}
-      </Flex>
-      <Text id={hintId} size="1" color="gray">
-        Sign in on this device with its fingerprint, face or screen lock instead of a password.
-        Turning it off removes your passkeys from every device.
-      </Text>
+    <SettingSwitch
+      label="Biometric Login"
+      hint="Sign in on this device with its fingerprint, face or screen lock instead of a password. Turning it off removes your passkeys from every device."
+      checked={checked}
+      disabled={disabled}
+      busy={busy}
+      busyLabel="Working"
+      error={null}
+      onCheckedChange={(on) => actor.send({ type: on ? 'biometric.enable' : 'biometric.disable' })}
+    >
       {error && <ErrorCallout message={error} />}
       <PasswordDialog actor={actor} email={email} />
-    </Flex>
+    </SettingSwitch>
   )
 }

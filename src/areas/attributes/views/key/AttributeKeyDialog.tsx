@@ -1,5 +1,4 @@
-import { Box, Callout, Card, Grid, Heading, Text } from '@radix-ui/themes'
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
+import { Box, Card, Grid, Heading, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { AttributeKeyActor, AttributeKeySnapshot } from '../../machines/attributeKey.machine'
@@ -10,6 +9,7 @@ import { keepEscapeInCombobox } from '../preview/AttributePreview'
 import { ATTRIBUTE_SIZES } from '../preview/sizes'
 import { KeyDemo } from './KeyDemo'
 import { KeyForm } from './KeyForm'
+import { ErrorCallout } from '../../../../kit/views/form/ErrorCallout'
 
 // The key edited; null: a new leaf key.
 const selectKeyId = (s: AttributeKeySnapshot) => s.context.keyId
@@ -98,15 +98,15 @@ function KeyDialogBody({ actor }: { actor: AttributeKeyActor }) {
         </Grid>
       )}
       {failure && (
-        <Callout.Root color="red" role="alert" mt="4">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Callout.Text>
-            {failure.step} failed: {failure.message}. Your input is kept; what was saved stays
-            saved. Press Save to try again.
-          </Callout.Text>
-        </Callout.Root>
+        <ErrorCallout
+          mt="4"
+          message={
+            <>
+              {failure.step} failed: {failure.message}. Your input is kept; what was saved stays
+              saved. Press Save to try again.
+            </>
+          }
+        />
       )}
       <DialogActions
         mt="4"

@@ -3,7 +3,7 @@ import { shallowEqual, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import type { User } from '../../../../../schema/user'
 import type { ListActor, ListSnapshot } from '../../../../kit/machines/list.machine'
-import { revokeMachine, type RevokeActor } from '../../../sessions'
+import { RevokeButton, revokeMachine, type RevokeActor } from '../../../sessions'
 import { userSessionsList } from '../../machines/userSessions'
 import { userStatusMachine } from '../../machines/userStatus.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
@@ -72,28 +72,12 @@ function SessionRows({ list, revoke }: RowsProps) {
                 style={{ boxShadow: 'inset 0 -1px var(--gray-a4)' }}
               >
                 <Flex direction="column" minWidth="0">
-                  <Text truncate>
-                    {session.ip} · {session.device}
-                  </Text>
+                  <Text truncate>{`${session.ip} · ${session.device}`}</Text>
                   <Text size="1" color="gray" truncate>
                     Expires {session.expires}
                   </Text>
                 </Flex>
-                {revoke && (
-                  <Button
-                    size="1"
-                    variant="soft"
-                    color="red"
-                    onClick={() =>
-                      revoke.send({
-                        type: 'revoke.request',
-                        target: { id: session.id, name: session.name },
-                      })
-                    }
-                  >
-                    Revoke
-                  </Button>
-                )}
+                {revoke && <RevokeButton session={session} revoke={revoke} />}
               </Flex>
             )
           })}
