@@ -1,4 +1,5 @@
 import { createMachine, type AnyStateMachine } from 'xstate'
+import { rebuildState } from './rebuildState'
 
 type StateConfig = {
   invoke?: InvokeConfig | InvokeConfig[]
@@ -16,17 +17,7 @@ function moveInvokesToEvents(state: StateConfig): StateConfig {
     if (call.onDone) on[`xstate.done.actor.${call.id}`] = call.onDone
     if (call.onError) on[`xstate.error.actor.${call.id}`] = call.onError
   }
-  return {
-    ...rest,
-    ...(Object.keys(on).length ? { on } : {}),
-    ...(states
-      ? {
-          states: Object.fromEntries(
-            Object.entries(states).map(([k, v]) => [k, moveInvokesToEvents(v)]),
-          ),
-        }
-      : {}),
-  }
+  return rebuildState(rest, on, states, (_, child) => moveInvokesToEvents(child))
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createMachine, type AnyStateMachine } from 'xstate'
+import { rebuildState } from './rebuildState'
 
 type StateConfig = {
   id?: string
@@ -18,20 +19,7 @@ function rewrite(state: StateConfig, id: string): StateConfig {
   for (const call of rest.invoke ? [rest.invoke].flat() : []) {
     if (call.id && call.onSnapshot) on[`xstate.snapshot.${call.id}`] = call.onSnapshot
   }
-  return {
-    ...rest,
-    ...(Object.keys(on).length ? { on } : {}),
-    ...(states
-      ? {
-          states: Object.fromEntries(
-            Object.entries(states).map(([key, child]) => [
-              key,
-              rewrite(child, child.id ?? `${id}.${key}`),
-            ]),
-          ),
-        }
-      : {}),
-  }
+  return rebuildState(rest, on, states, (key, child) => rewrite(child, child.id ?? `${id}.${key}`))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { finalState } from './finalState'
 /**
  * The chart a detail pane's record shares (a service's, serviceRecord.machine.ts; a user's,
  * userRecord.machine.ts): one row as the local cache holds it, followed live (SPEC.md §1: screens
@@ -24,6 +25,17 @@ export type RecordSpec<TWatcher extends string, TEvent, TRow, TKeep, TForget> = 
     missing: string
   }
 }
+
+/**
+ * What a record's states say, for a record known as `noun` ('service', 'user'): the row read, none
+ * read, the row shown, and 'Service not found'.
+ */
+export const recordSays = (noun: string) => ({
+  loaded: `The cache read returned the ${noun} (the first read, or one after a change).`,
+  notLoaded: `The cache read returned no ${noun} with this id.`,
+  found: `The ${noun} is shown.`,
+  missing: `'${noun[0]!.toUpperCase()}${noun.slice(1)} not found': no such id in the cache.`,
+})
 
 /**
  * 'watching' (first 'loading', then 'found' or 'missing' after each read) and 'failed', final:
@@ -63,9 +75,7 @@ export const recordStates = <const TWatcher extends string, TEvent, TRow, TKeep,
         missing: { description: spec.says.missing },
       },
     },
-    failed: {
-      description: 'The cache could not be read (the watch ends); the pane says so.',
+    failed: finalState('The cache could not be read (the watch ends); the pane says so.', {
       tags: ['error'],
-      type: 'final',
-    },
+    }),
   }) as const

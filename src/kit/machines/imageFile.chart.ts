@@ -1,5 +1,6 @@
 import type { EventObject } from 'xstate'
 import { serverMessage } from './notification.messages'
+import { quietOrFailed } from './settledOrFailed'
 
 /**
  * The part of the chart the visage (visage.machine.ts) and a service's logo
@@ -61,14 +62,9 @@ export const absentState = (what: string) =>
       target: 'present',
       description: 'There is an image already: the owner had one when the screen opened.',
     },
-    initial: 'ready',
-    states: {
-      ready: { description: 'Nothing to report.' },
-      failed: {
-        description: 'The drop or the upload was refused; the message shows.',
-        tags: ['error'],
-      },
-    },
+    ...quietOrFailed('ready', 'failed', {
+      failed: 'The drop or the upload was refused; the message shows.',
+    }),
     on: {
       'image.drop': {
         target: 'uploading',

@@ -1,4 +1,5 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { finalState } from './finalState'
 
 /** SPEC.md §9 'Notifications': the timings of one notification. */
 export const NOTIFICATION_TIMING = {
@@ -192,11 +193,7 @@ export const notificationMachine = setup({
         },
       },
     },
-    exited: {
-      description: 'Gone; the stack forgets it.',
-      type: 'final',
-      entry: 'reportExited',
-    },
+    exited: finalState('Gone; the stack forgets it.', { entry: 'reportExited' }),
   },
 })
 

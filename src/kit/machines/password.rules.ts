@@ -21,3 +21,11 @@ export function validateResetRepeat(value: string, password: string): string | u
   if (value === '') return MESSAGES.required
   return value === password ? undefined : RESET_PASSWORDS_DIFFER
 }
+
+/** The fields of a form that sets a new password, typed twice, and its last failure's message. */
+export type NewPasswordFields = {
+  password: string
+  repeat: string
+  /** The message of the last failure, shown until the next attempt. */
+  error: string | null
+}

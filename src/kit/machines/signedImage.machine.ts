@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { fetchAttributeImageUrl } from '../../data/api/attributes'
 import { fetchVisageUrl } from '../../data/api/visage'
+import { finalState } from './finalState'
 
 /**
  * What a stored image is: a user's visage (read by the user's id) or an attribute image (a key's
@@ -52,11 +53,8 @@ export const signedImageMachine = setup({
         },
       },
     },
-    shown: { description: 'The image can be shown from the URL.', type: 'final' },
-    unavailable: {
-      description: 'No URL came (any error swallowed): the fallback shows, or nothing.',
-      type: 'final',
-    },
+    shown: finalState('The image can be shown from the URL.'),
+    unavailable: finalState('No URL came (any error swallowed): the fallback shows, or nothing.'),
   },
 })
 

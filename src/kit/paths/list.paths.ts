@@ -4,6 +4,7 @@ import type { FirstPage } from '../../data/lists/readFirstPage'
 import type { Page } from '../../data/lists/readPage'
 import { listMachine, type ListEvent, type ListSnapshot } from '../machines/list.machine'
 import { definePaths } from '../../flows/model'
+import { typed } from './typed'
 
 const rows = (from: number, count: number): ListRow[] =>
   Array.from({ length: count }, (_, n) => ({ id: `s-${from + n}`, expires: `2025-01-${from + n}` }))
@@ -38,8 +39,7 @@ const events = [
   { type: 'xstate.after.searchDebounce.list.active.searching' },
   { type: 'list.nearEnd' },
   { type: 'list.changed' },
-  { type: 'list.searchChanged', value: ' lovelace ' },
-  { type: 'list.searchChanged', value: 'ada ' },
+  ...typed('list.searchChanged', ' lovelace ', 'ada '),
   { type: 'list.sortChanged', sort: { field: 'expires', direction: 'asc' } },
   { type: 'list.filtersChanged', filters: { userId: 'u-1' } },
   { type: 'list.retry' },

@@ -4,6 +4,7 @@ import type { OpenResult } from '../../data/db/openCache'
 import type { Area } from '../../data/db/syncState'
 import { claimCaches } from '../../data/sync/claimCaches'
 import { claimWriter } from '../../data/sync/syncDeps'
+import { finalState } from '../machines/finalState'
 
 type CacheVersionContext = {
   owner: string
@@ -73,11 +74,10 @@ export const cacheVersionMachine = setup({
         onDone: { target: 'reloading', description: 'The outdated caches were deleted.' },
       },
     },
-    reloading: {
-      description: 'The page reloads; the sync rebuilds the deleted caches from the server.',
-      type: 'final',
-      entry: 'reloadPage',
-    },
+    reloading: finalState(
+      'The page reloads; the sync rebuilds the deleted caches from the server.',
+      { entry: 'reloadPage' },
+    ),
     claiming: {
       description: "Claims both caches for the signed-in user: anyone else's rows are emptied.",
       invoke: {
@@ -87,7 +87,7 @@ export const cacheVersionMachine = setup({
         onDone: { target: 'open', description: 'The caches were claimed for the signed-in user.' },
       },
     },
-    open: { description: 'The caches are ready to load.', type: 'final' },
+    open: finalState('The caches are ready to load.'),
   },
   output: ({ context }) => (context.outdated.length > 0 ? 'reset' : 'open'),
 })

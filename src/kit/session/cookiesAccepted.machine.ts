@@ -1,5 +1,6 @@
 import { fromPromise, setup } from 'xstate'
 import { markCookiesAccepted } from '../../data/prefs/cookiesAccepted'
+import { finalState } from '../machines/finalState'
 
 /**
  * The iOS cookies-accepted flag (SPEC.md §4 'On iOS a cookies-accepted flag is stored per user'):
@@ -36,7 +37,7 @@ export const cookiesAcceptedMachine = setup({
         ],
       },
     },
-    accepted: { description: 'This user is remembered as having accepted cookies.', type: 'final' },
-    notStored: { description: 'Nothing to remember on this browser.', type: 'final' },
+    accepted: finalState('This user is remembered as having accepted cookies.'),
+    notStored: finalState('Nothing to remember on this browser.'),
   },
 })

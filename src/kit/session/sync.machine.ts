@@ -4,6 +4,7 @@ import { Areas, type Area } from '../../data/db/syncState'
 import { startSyncEngine } from '../../data/sync/syncDeps'
 import { readyState } from './sync.ready'
 import { syncSetup } from './sync.setup'
+import { finalState } from '../machines/finalState'
 
 /** A cache area, as the loading views name it. */
 export type { Area }
@@ -35,7 +36,7 @@ const areaRegion = (area: Area, id: string) =>
           },
         },
       },
-      loaded: { description: `The ${area} cache is up to date.`, type: 'final' },
+      loaded: finalState(`The ${area} cache is up to date.`),
     },
   }) as const
 

@@ -4,6 +4,7 @@
  * Plain state configs: the chart's setup (authenticator.setup.ts) owns the actions and guards they name.
  */
 import { failure } from './authenticator.setup'
+import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 
 /**
  * A dialog asks for the account password before `what`; Continue goes to `sending`, Cancel (or
@@ -13,11 +14,9 @@ export const passwordStep = (what: string, sending: string, back: string) =>
   ({
     description: `A dialog asks for the account password before ${what}.`,
     tags: ['password'],
-    initial: 'editing',
-    states: {
-      editing: { description: 'Nothing to report.' },
-      rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
-    },
+    ...quietOrFailed('editing', 'rejected', {
+      failed: 'The password was wrong; the dialog says so.',
+    }),
     on: {
       'authenticator.passwordChanged': {
         actions: 'setPassword',

@@ -6,6 +6,7 @@ import { writeBiometricFlag } from '../../../data/prefs/biometric'
 import { createPasskey, isCeremonyCancelled } from '../../../data/webauthn/ceremonies'
 import { biometricFailureText, biometricNotices, isWrongPassword } from './biometric.messages'
 import { notify } from '../../../kit/machines/system'
+import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 
 type BiometricContext = {
   /** The account password typed into the dialog; forgotten when the dialog closes. */
@@ -96,11 +97,7 @@ export const biometricMachine = setup({
     },
     off: {
       description: 'The switch is off.',
-      initial: 'idle',
-      states: {
-        idle: { description: 'Nothing to report.' },
-        failed: { description: 'The last attempt failed; its text shows.', tags: ['error'] },
-      },
+      ...quietOrFailed('idle', 'failed', { failed: 'The last attempt failed; its text shows.' }),
       on: {
         'biometric.enable': {
           target: 'askingPassword',
@@ -112,11 +109,9 @@ export const biometricMachine = setup({
     askingPassword: {
       description: 'A dialog asks for the account password.',
       tags: ['open'],
-      initial: 'editing',
-      states: {
-        editing: { description: 'Nothing to report.' },
-        rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
-      },
+      ...quietOrFailed('editing', 'rejected', {
+        failed: 'The password was wrong; the dialog says so.',
+      }),
       on: {
         'biometric.passwordChanged': {
           actions: assign({ password: ({ event }) => event.value }),
@@ -182,11 +177,7 @@ export const biometricMachine = setup({
     on: {
       description: 'The switch is on: the account has passkeys.',
       tags: ['checked'],
-      initial: 'idle',
-      states: {
-        idle: { description: 'Nothing to report.' },
-        failed: { description: 'Turning it off failed; its text shows.', tags: ['error'] },
-      },
+      ...quietOrFailed('idle', 'failed', { failed: 'Turning it off failed; its text shows.' }),
       on: {
         'biometric.disable': {
           target: 'disabling',

@@ -3,6 +3,7 @@ import { deleteLocalData } from '../../../data/db/deleteLocalData'
 import { confirmDialog } from '../../../kit/machines/confirmDialog'
 import { failed, succeeded } from '../../../kit/machines/notification.messages'
 import { notify, tellSession } from '../../../kit/machines/system'
+import { finalState } from '../../../kit/machines/finalState'
 
 type DeleteLocalDataContext = { error: string | null }
 
@@ -90,12 +91,10 @@ export const deleteLocalDataMachine = setup({
       },
     },
     failed: dialog.failed,
-    deleted: {
-      description: 'Nothing is left locally; the person is logged out.',
+    deleted: finalState('Nothing is left locally; the person is logged out.', {
       tags: ['busy'],
-      type: 'final',
       entry: 'logOut',
-    },
+    }),
   },
 })
 

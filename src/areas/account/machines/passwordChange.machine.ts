@@ -14,28 +14,21 @@ import type { SelfUser } from '../../../../schema/user'
 import { changePassword } from '../../../data/api/password'
 import { fetchSelf } from '../../../data/api/self'
 import { changeFailureMessage, passwordNotices } from '../../../kit/machines/password.messages'
-import { validateRepeat } from '../../../kit/machines/password.rules'
+import { validateRepeat, type NewPasswordFields } from '../../../kit/machines/password.rules'
 import { notify, SYSTEM_ID, tellSession } from '../../../kit/machines/system'
 import type { PasswordLeftEvent } from '../../../kit/session/passwordExpiry.machine'
+import { finalState } from '../../../kit/machines/finalState'
+import type { FieldEvent } from '../../../kit/machines/fieldEvent'
 
 /** SPEC.md §9: the success message stays this long, then the screen moves on. */
 export const CHANGED_MESSAGE_MS = 5000
 
 export type ChangeInput = { userId: string }
 
-type ChangeContext = {
-  userId: string
-  oldPassword: string
-  password: string
-  repeat: string
-  /** The message of the last failure, shown until the next attempt. */
-  error: string | null
-}
+type ChangeContext = NewPasswordFields & { userId: string; oldPassword: string }
 
 export type ChangeEvent =
-  | { type: 'password.oldChanged'; value: string }
-  | { type: 'password.newChanged'; value: string }
-  | { type: 'password.repeatChanged'; value: string }
+  | FieldEvent<'password.oldChanged' | 'password.newChanged' | 'password.repeatChanged'>
   | { type: 'password.submit' }
   | { type: 'password.leave' }
 
@@ -183,11 +176,9 @@ export const passwordChangeMachine = setup({
       tags: ['error'],
       on: form,
     },
-    left: {
-      description: 'Done: the page moves on to /, or the expiry warning closes.',
-      type: 'final',
+    left: finalState('Done: the page moves on to /, or the expiry warning closes.', {
       entry: { type: 'tellExpiryWarning' },
-    },
+    }),
   },
 })
 

@@ -12,6 +12,7 @@ import { isWrongPassword } from './biometric.messages'
 import { serverMessage } from '../../../kit/machines/notification.messages'
 import { twoFactorNotices } from './profile.messages'
 import { notify, tellSession } from '../../../kit/machines/system'
+import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 
 type TwoFactorContext = {
   userId: string
@@ -45,11 +46,9 @@ type Notice = { context: TwoFactorContext }
 export const passwordStep = (what: string, sending: string, back: string) =>
   ({
     description: `A dialog asks for the account password before turning it ${what}.`,
-    initial: 'editing',
-    states: {
-      editing: { description: 'Nothing to report.' },
-      rejected: { description: 'The password was wrong; the dialog says so.', tags: ['error'] },
-    },
+    ...quietOrFailed('editing', 'rejected', {
+      failed: 'The password was wrong; the dialog says so.',
+    }),
     on: {
       'twoFactor.passwordChanged': {
         actions: 'setPassword',

@@ -10,6 +10,8 @@ import { AUTHENTICATOR_WORDS, isCompleteCode } from '../machines/authenticator.m
 import { coveringPaths } from '../../../flows/covering'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
+import { messageLine } from '../../../kit/paths/message'
+import { typed } from '../../../kit/paths/typed'
 
 export const PASSWORD = 'Secret#1word'
 /** A code as the app shows it, with its space; the chart keeps the six digits. */
@@ -88,22 +90,19 @@ function events(s: AuthenticatorSnapshot): AuthenticatorEvent[] {
     { type: 'authenticator.setUp' },
     { type: 'authenticator.remove' },
     { type: 'authenticator.regenerate' },
-    { type: 'authenticator.passwordChanged', value: PASSWORD },
-    { type: 'authenticator.passwordChanged', value: 'short' },
+    ...typed('authenticator.passwordChanged', PASSWORD, 'short'),
     { type: 'authenticator.submit' },
     { type: 'authenticator.cancel' },
     { type: 'xstate.done.actor.startSetup', output: setupAnswer },
     { type: 'xstate.error.actor.startSetup', error: wrongPassword },
     { type: 'xstate.error.actor.startSetup', error: refusal(422, APPS_OFF) },
-    { type: 'authenticator.codeChanged', value: APP_CODE },
-    { type: 'authenticator.codeChanged', value: '12' },
+    ...typed('authenticator.codeChanged', APP_CODE, '12'),
     { type: 'authenticator.verify' },
     { type: 'xstate.done.actor.confirmSetup', output: firstCodes },
     { type: 'xstate.done.actor.confirmSetup', output: [] },
     { type: 'xstate.error.actor.confirmSetup', error: wrongCode },
     { type: 'xstate.error.actor.confirmSetup', error: refusal(422, EXPIRED) },
-    { type: 'authenticator.savedChanged', value: true },
-    { type: 'authenticator.savedChanged', value: false },
+    ...typed('authenticator.savedChanged', true, false),
     { type: 'authenticator.done' },
     { type: 'xstate.done.actor.removeApp', output: undefined },
     { type: 'xstate.error.actor.removeApp', error: wrongPassword },
@@ -113,9 +112,6 @@ function events(s: AuthenticatorSnapshot): AuthenticatorEvent[] {
     { type: 'xstate.error.actor.regenerateCodes', error: busy },
   ] as unknown as AuthenticatorEvent[]
 }
-
-const message = (s: AuthenticatorSnapshot) =>
-  s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message'
 
 function shows(s: AuthenticatorSnapshot): string {
   const change = s.hasTag('removing') ? 'remove' : s.hasTag('regenerating') ? 'regenerate' : 'setUp'
@@ -127,7 +123,7 @@ function shows(s: AuthenticatorSnapshot): string {
         : s.can({ type: 'authenticator.submit' })
           ? 'Continue is on'
           : 'Continue is off',
-      message(s),
+      messageLine(s),
     ].join('; ')
   if (s.hasTag('codes'))
     return `${s.context.codes.length} recovery codes with Copy and Download; Done is ${s.context.saved ? 'on' : 'off'}`
@@ -138,16 +134,16 @@ function shows(s: AuthenticatorSnapshot): string {
       s.hasTag('busy')
         ? 'Verify is busy'
         : `Verify is ${s.can({ type: 'authenticator.verify' }) ? 'on' : 'off'}`,
-      message(s),
+      messageLine(s),
     ].join('; ')
   if (s.hasTag('busy')) return "'Loading…'"
   if (s.can({ type: 'authenticator.retry' }))
     return `'${AUTHENTICATOR_WORDS.readFailed}: ${s.context.error}' with Retry`
   const factors = s.context.factors
   if (s.hasTag('enrolled') && factors)
-    return `'Enrolled …', '${factors.authenticator?.lastUsedAt ? 'Last used …' : 'Last used Never'}', Remove; '${AUTHENTICATOR_WORDS.codesLeft(factors.recoveryCodesLeft)}', Regenerate; ${message(s)}`
+    return `'Enrolled …', '${factors.authenticator?.lastUsedAt ? 'Last used …' : 'Last used Never'}', Remove; '${AUTHENTICATOR_WORDS.codesLeft(factors.recoveryCodesLeft)}', Regenerate; ${messageLine(s)}`
   if (factors?.policy.mode === 'off') return `The explanation; '${AUTHENTICATOR_WORDS.off}'`
-  return `The explanation; '${AUTHENTICATOR_WORDS.setUp}'; ${message(s)}`
+  return `The explanation; '${AUTHENTICATOR_WORDS.setUp}'; ${messageLine(s)}`
 }
 
 export const authenticatorPaths = definePaths({

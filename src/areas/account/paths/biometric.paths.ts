@@ -7,6 +7,8 @@ import {
   type BiometricSnapshot,
 } from '../machines/biometric.machine'
 import { definePaths, withWayIn } from '../../../flows/model'
+import { messageLine } from '../../../kit/paths/message'
+import { typed } from '../../../kit/paths/typed'
 
 export const passkey: Passkey = {
   id: '0192f0c4-0000-7000-8000-0000000000a1',
@@ -33,8 +35,7 @@ const events = [
   { type: 'xstate.done.actor.listPasskeys', output: [passkey] },
   { type: 'xstate.error.actor.listPasskeys', error: offline },
   { type: 'biometric.enable' },
-  { type: 'biometric.passwordChanged', value: PASSWORD },
-  { type: 'biometric.passwordChanged', value: 'short' },
+  ...typed('biometric.passwordChanged', PASSWORD, 'short'),
   { type: 'biometric.submit' },
   { type: 'biometric.cancel' },
   { type: 'xstate.done.actor.createPasskey', output: passkey },
@@ -50,9 +51,6 @@ const events = [
 const summary = (s: BiometricSnapshot) =>
   JSON.stringify([s.value, !validatePassword(s.context.password), s.context.error])
 
-const message = (s: BiometricSnapshot) =>
-  s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message'
-
 function shows(s: BiometricSnapshot): string {
   const on = s.hasTag('checked') ? 'on' : 'off'
   if (s.matches('registering'))
@@ -61,10 +59,10 @@ function shows(s: BiometricSnapshot): string {
     return [
       "The 'Turn On Biometric Login' dialog",
       s.can({ type: 'biometric.submit' }) ? 'Continue is on' : 'Continue is off',
-      message(s),
+      messageLine(s),
     ].join('; ')
   if (s.hasTag('busy')) return `'Biometric Login' is ${on} and disabled, with Working…`
-  return `'Biometric Login' is ${on}; ${message(s)}`
+  return `'Biometric Login' is ${on}; ${messageLine(s)}`
 }
 
 export const biometricPaths = definePaths({

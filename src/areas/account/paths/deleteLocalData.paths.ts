@@ -4,6 +4,7 @@ import {
   type DeleteLocalDataSnapshot,
 } from '../machines/deleteLocalData.machine'
 import { definePaths, withWayIn } from '../../../flows/model'
+import { messageLine } from '../../../kit/paths/message'
 
 const events = [
   { type: 'localData.delete' },
@@ -22,7 +23,7 @@ function shows(s: DeleteLocalDataSnapshot): string {
   return [
     "The dialog 'Are you sure you want to delete this local data?' (Deleting cannot be undone. You will be logged out.)",
     s.hasTag('busy') ? 'Cancel and Delete are off' : 'Cancel and Delete are on',
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 

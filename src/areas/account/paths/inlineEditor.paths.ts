@@ -27,6 +27,7 @@ import { definePaths, type PathsModel, withWayIn } from '../../../flows/model'
 import { savedUser } from './profile.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 /** One editor's model and what its row shows: its title, its inputs' labels, the closed value. */
 export type EditorCase<R extends EditorRecord, S extends EditorSpec<R> = EditorSpec<R>> = {
@@ -107,7 +108,7 @@ function editorCase<R extends EditorRecord, S extends EditorSpec<R>>(
             : s.can({ type: 'editor.save' })
               ? 'Save Changes is on'
               : `Save Changes is off (${valid ? 'nothing changed' : 'a rule fails'})`,
-          s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+          messageLine(s),
         ].join('; ')
       },
       detail: (event) =>

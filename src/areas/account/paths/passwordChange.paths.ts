@@ -9,6 +9,7 @@ import {
 import { definePaths, withWayIn } from '../../../flows/model'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
+import { typed } from '../../../kit/paths/typed'
 
 const POLICY = 'The new password does not meet the password rules: it needs a number.'
 /** What each failure must put on screen: SPEC.md §8 word for word, 805 plainly, 806 the server's. */
@@ -32,12 +33,9 @@ export const refreshed = selfUser({
 })
 
 const events = [
-  { type: 'password.oldChanged', value: 'Gatehouse#2026' },
-  { type: 'password.oldChanged', value: 'short' },
-  { type: 'password.newChanged', value: 'New#Passw0rd' },
-  { type: 'password.newChanged', value: 'weakpassword' },
-  { type: 'password.repeatChanged', value: 'New#Passw0rd' },
-  { type: 'password.repeatChanged', value: 'Other#Passw0rd' },
+  ...typed('password.oldChanged', 'Gatehouse#2026', 'short'),
+  ...typed('password.newChanged', 'New#Passw0rd', 'weakpassword'),
+  ...typed('password.repeatChanged', 'New#Passw0rd', 'Other#Passw0rd'),
   { type: 'password.submit' },
   { type: 'password.leave' },
   { type: 'xstate.done.actor.changePassword' },

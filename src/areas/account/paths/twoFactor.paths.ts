@@ -9,6 +9,8 @@ import { definePaths, type ModelPath, withWayIn } from '../../../flows/model'
 import { savedUser } from './profile.fixtures'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
+import { messageLine } from '../../../kit/paths/message'
+import { typed } from '../../../kit/paths/typed'
 
 /** The signed-in user: a phone, so the switch is offered; 2FA off until a model says on. */
 export const twoFactorUser = selfUser({ phone: '5551234567', use2FA: false })
@@ -26,8 +28,7 @@ const offline = refusal(500, 'AN ERROR OCCURRED')
 const events = [
   { type: 'twoFactor.turnOn' },
   { type: 'twoFactor.turnOff' },
-  { type: 'twoFactor.passwordChanged', value: PASSWORD },
-  { type: 'twoFactor.passwordChanged', value: 'short' },
+  ...typed('twoFactor.passwordChanged', PASSWORD, 'short'),
   { type: 'twoFactor.submit' },
   { type: 'twoFactor.cancel' },
   { type: 'xstate.done.actor.turnOn', output: withTwoFactor(true) },
@@ -38,9 +39,6 @@ const events = [
   { type: 'xstate.error.actor.turnOff', error: wrongPassword },
 ] as unknown as TwoFactorEvent[]
 
-const message = (s: TwoFactorSnapshot) =>
-  s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message'
-
 function shows(s: TwoFactorSnapshot): string {
   const on = s.hasTag('checked')
   const title = s.hasTag('turningOn') ? 'Turn On 2 Factor Auth' : 'Turn Off 2 Factor Auth'
@@ -50,9 +48,9 @@ function shows(s: TwoFactorSnapshot): string {
     return [
       `The '${title}' dialog over the switch (still ${on ? 'on' : 'off'})`,
       s.can({ type: 'twoFactor.submit' }) ? 'Continue is on' : 'Continue is off',
-      message(s),
+      messageLine(s),
     ].join('; ')
-  return `'Use 2 Factor Auth' is ${on ? 'on' : 'off'}; ${message(s)}`
+  return `'Use 2 Factor Auth' is ${on ? 'on' : 'off'}; ${messageLine(s)}`
 }
 
 const common = {

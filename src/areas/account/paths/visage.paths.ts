@@ -3,6 +3,7 @@ import { definePaths, withWayIn } from '../../../flows/model'
 import { savedUser } from './profile.fixtures'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { selfUser } from '../../../kit/fixtures/users.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 /** The signed-in user, with a visage stored. */
 export const visageUser = selfUser({ visage: 'visage-1' })
@@ -29,9 +30,6 @@ const events = [
   },
 ] as unknown as VisageEvent[]
 
-const message = (s: VisageSnapshot) =>
-  s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message'
-
 function shows(s: VisageSnapshot): string {
   if (s.matches('present')) return 'The visage with Delete Visage'
   if (s.matches('uploading')) return "The drop zone shows 'Uploading…' with a progress bar"
@@ -39,9 +37,9 @@ function shows(s: VisageSnapshot): string {
     return [
       "The dialog 'Are you sure you want to delete this visage?' over the visage",
       s.hasTag('busy') ? 'Cancel and Delete are off' : 'Cancel and Delete are on',
-      message(s),
+      messageLine(s),
     ].join('; ')
-  return `'Drop Image File Here'; ${message(s)}`
+  return `'Drop Image File Here'; ${messageLine(s)}`
 }
 
 export const visagePaths = definePaths({

@@ -3,6 +3,7 @@ import type { AttributeKeyAssociation } from '../../../../schema/attributes'
 import { attributeServer, type AttributeServer } from '../../../data/api/attributes'
 import { linkKey } from '../../../data/db/attributeTree'
 import { treeFailure } from './attributeTree.messages'
+import { finalState } from '../../../kit/machines/finalState'
 
 type AttachContext = {
   /** Where the key goes; null: the top level. */
@@ -131,11 +132,8 @@ export const attachExistingMachine = setup({
         },
       },
     },
-    linked: {
-      description: 'Linked: the dialog closes and the tree shows the new item.',
-      type: 'final',
-    },
-    closed: { description: 'Closed without linking.', type: 'final' },
+    linked: finalState('Linked: the dialog closes and the tree shows the new item.'),
+    closed: finalState('Closed without linking.'),
   },
 })
 

@@ -3,6 +3,7 @@ import { settle } from './attributeKey.draft'
 import { draftOfKey, draftOfOption, newKeyDraft } from './attributeKey.shape'
 import { editing } from './attributeKey.editing'
 import { attributeKeySetup, work } from './attributeKey.setup'
+import { finalState } from '../../../kit/machines/finalState'
 
 export type {
   AttributeKeyContext,
@@ -96,16 +97,12 @@ export const attributeKeyMachine = attributeKeySetup.createMachine({
         ],
       },
     },
-    saved: {
-      description: 'Everything is stored; the tree hears the id and the dialog closes.',
-      type: 'final',
+    saved: finalState('Everything is stored; the tree hears the id and the dialog closes.', {
       entry: 'tellTreeSaved',
-    },
-    closed: {
-      description: 'Closed without saving (what was saved before a failure stays saved).',
-      type: 'final',
+    }),
+    closed: finalState('Closed without saving (what was saved before a failure stays saved).', {
       entry: 'tellTreeClosed',
-    },
+    }),
   },
 })
 

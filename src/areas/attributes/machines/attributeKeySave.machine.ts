@@ -3,6 +3,7 @@ import { savePlan } from './attributeKey.changes'
 import { clearing, key, keyImage, keyImagePath } from './attributeKeySave.key'
 import { option, optionImage, optionImagePath } from './attributeKeySave.options'
 import { attributeKeySaveSetup } from './attributeKeySave.setup'
+import { finalState } from '../../../kit/machines/finalState'
 
 export type { KeySaveOutput, KeyWork, SaveFailure } from './attributeKeySave.setup'
 
@@ -39,14 +40,8 @@ export const attributeKeySaveMachine = attributeKeySaveSetup.createMachine({
     option,
     optionImage,
     optionImagePath,
-    done: {
-      description: 'Everything is stored; the dialog hears that the save succeeded.',
-      type: 'final',
-    },
-    failed: {
-      description: 'A step failed: what was stored stays stored, and the step is named.',
-      type: 'final',
-    },
+    done: finalState('Everything is stored; the dialog hears that the save succeeded.'),
+    failed: finalState('A step failed: what was stored stays stored, and the step is named.'),
   },
 })
 

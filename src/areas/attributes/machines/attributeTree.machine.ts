@@ -4,6 +4,7 @@ import { idle } from './attributeTree.idle'
 import { keyDialog, linking } from './attributeTree.keyDialog'
 import { reordering } from './attributeTree.reordering'
 import { attributeTreeSetup } from './attributeTree.setup'
+import { finalState } from '../../../kit/machines/finalState'
 
 export type { KeyDialog, TreeEvent, TreeRef, TreeReport } from './attributeTree.types'
 
@@ -54,11 +55,9 @@ export const attributeTreeMachine = attributeTreeSetup.createMachine({
         'tree.failed': { target: 'failed', description: 'The cache could not be read.' },
       },
     },
-    failed: {
-      description: 'The cache could not be read; the page says so.',
+    failed: finalState('The cache could not be read; the page says so.', {
       tags: ['error', 'unreadable'],
-      type: 'final',
-    },
+    }),
     ready: {
       description: 'The Attribute Editor shows the tree.',
       type: 'parallel',

@@ -8,6 +8,7 @@ import type {
   LeafContext,
 } from './conditional.types'
 import { serverMessage } from '../../../kit/machines/notification.messages'
+import { finalState } from '../../../kit/machines/finalState'
 
 export { conditionalActors } from './conditional.actors'
 export type { ConditionalEvent, ConditionalInput, LeafContext } from './conditional.types'
@@ -187,11 +188,9 @@ export const conditionalMachine = setup({
         },
       },
     },
-    closed: {
-      description: 'Saved, or given up; the tree hears it and closes the dialog.',
-      type: 'final',
+    closed: finalState('Saved, or given up; the tree hears it and closes the dialog.', {
       entry: 'tellTreeClosed',
-    },
+    }),
   },
 })
 

@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { AttributeKey, AttributeKeyOption } from '../../../../schema/attributes'
 import { watchKeyWithOptions, type KeyWithOptions } from '../../../data/db/attributeKeys'
+import { finalState } from '../../../kit/machines/finalState'
 
 type DemoContext = { keyId: string; key: AttributeKey | null; options: AttributeKeyOption[] }
 
@@ -75,11 +76,7 @@ export const keyDemoMachine = setup({
         'demo.failed': { target: 'failed', description: 'The cache could not be read.' },
       },
     },
-    failed: {
-      description: 'The cache could not be read; the dialog says so.',
-      tags: ['error'],
-      type: 'final',
-    },
+    failed: finalState('The cache could not be read; the dialog says so.', { tags: ['error'] }),
   },
 })
 

@@ -6,6 +6,7 @@ import type { TreeRef } from './attributeTree.types'
 import { treeFailure } from './attributeTree.messages'
 import { renamedNotice } from './keyName.messages'
 import { notify } from '../../../kit/machines/system'
+import { finalState } from '../../../kit/machines/finalState'
 
 export type ContainerType = 'ROOT' | 'BRANCH'
 
@@ -166,16 +167,11 @@ export const keyNameMachine = setup({
         },
       },
     },
-    saved: {
-      description: 'Saved: the tree hears the id, a rename is notified, and the dialog closes.',
-      type: 'final',
-      entry: ['tellTreeSaved', 'notifyRenamed'],
-    },
-    closed: {
-      description: 'Closed without saving; the tree hears it.',
-      type: 'final',
-      entry: 'tellTreeClosed',
-    },
+    saved: finalState(
+      'Saved: the tree hears the id, a rename is notified, and the dialog closes.',
+      { entry: ['tellTreeSaved', 'notifyRenamed'] },
+    ),
+    closed: finalState('Closed without saving; the tree hears it.', { entry: 'tellTreeClosed' }),
   },
 })
 

@@ -4,6 +4,7 @@ import { attributeServer, type AttributeServer } from '../../../data/api/attribu
 import { unlink } from '../../../data/db/attributeTree'
 import { removedNotice, treeFailure } from './attributeTree.messages'
 import { notify } from '../../../kit/machines/system'
+import { finalState } from '../../../kit/machines/finalState'
 
 type RemoveContext = {
   /** The association to remove, with everything below it. */
@@ -92,8 +93,8 @@ export const removeLinkMachine = setup({
         },
       },
     },
-    removed: { description: "Removed ('{name} was removed'); the dialog closes.", type: 'final' },
-    cancelled: { description: 'Closed without removing.', type: 'final' },
+    removed: finalState("Removed ('{name} was removed'); the dialog closes."),
+    cancelled: finalState('Closed without removing.'),
   },
 })
 

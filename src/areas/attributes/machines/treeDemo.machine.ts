@@ -2,6 +2,7 @@ import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { treeDemoSetup } from './treeDemo.setup'
 import { answering } from './treeDemo.answering'
 import { failureText } from './treeDemo.messages'
+import { finalState } from '../../../kit/machines/finalState'
 
 export type { PendingAnswer } from './treeDemo.answers'
 export { ANSWER_SAVE_DELAY, type DemoEvent, type DemoInput } from './treeDemo.setup'
@@ -93,11 +94,9 @@ export const treeDemoMachine = treeDemoSetup.createMachine({
       },
     },
     answering,
-    unreadable: {
-      description: 'The attribute cache could not be read; the page says so.',
+    unreadable: finalState('The attribute cache could not be read; the page says so.', {
       tags: ['error'],
-      type: 'final',
-    },
+    }),
   },
 })
 

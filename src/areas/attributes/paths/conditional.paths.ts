@@ -6,7 +6,7 @@ import {
   type ConditionalSnapshot,
 } from '../machines/conditional.machine'
 import { aCondition, leafFamily, refusal } from './attributes.fixtures'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 
 /** Colour (the conditioned leaf) with Size and Extras after it, and one condition on Extras. */
 export const family = leafFamily()
@@ -66,6 +66,17 @@ function shows(s: ConditionalSnapshot): string | undefined {
   return parts.join('; ')
 }
 
+// What the dialog holds, and the step that led to a state.
+const summary = withWayIn((s: ConditionalSnapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.values,
+    s.context.targetId,
+    s.context.leaf?.leaf ? s.context.leaf.conditions.length : null,
+    s.context.error,
+  ]),
+)
+
 export const conditionalPaths = definePaths({
   name: 'Conditional Attribute dialog',
   machine: conditionalMachine,
@@ -77,16 +88,7 @@ export const conditionalPaths = definePaths({
     // Closed is closed, whatever the context; one path per way in.
     s.value === 'closed'
       ? `closed via ${event?.type} from ${JSON.stringify(previous?.value)}`
-      : JSON.stringify([
-          s.value,
-          s.context.values,
-          s.context.targetId,
-          s.context.leaf?.leaf ? s.context.leaf.conditions.length : null,
-          s.context.error,
-        ]) +
-        (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-          ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-          : ''),
+      : summary(s, event, previous),
   shows,
   detail: (event) =>
     event.type === 'conditional.chooseValues'

@@ -5,7 +5,7 @@ import {
   type KeyDemoSnapshot,
 } from '../machines/keyDemo.machine'
 import { aKey, anOption } from './attributes.fixtures'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 
 /** Size, a discrete STRING radio with Small and Large. */
 export const size = aKey(5, {
@@ -45,11 +45,7 @@ export const keyDemoPaths = definePaths({
   machine: keyDemoMachine,
   events,
   input: { keyId: size.id },
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.key?.prompt ?? null]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.key?.prompt ?? null])),
   shows,
   detail: (event) =>
     event.type === 'demo.loaded'

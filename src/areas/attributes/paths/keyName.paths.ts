@@ -7,6 +7,7 @@ import {
 import { refusal } from './attributes.fixtures'
 import { aKey, ID, saved } from './attributeTree.fixtures'
 import { definePaths } from '../../../flows/model'
+import { typed } from '../../../kit/paths/typed'
 
 const branch = aKey(ID.kBranch, 'Doors', 'BRANCH')
 const renamed = saved(branch, { name: 'Drawers' })
@@ -16,8 +17,7 @@ const events = [
   { type: 'xstate.error.actor.readKey', error: new Error('The cache could not be read.') },
   { type: 'keyName.edit', value: 'Drawers' },
   // Back to the loaded name, and blank: the form is pristine again and Save goes off (SPEC.md §5).
-  { type: 'keyName.edit', value: 'Doors' },
-  { type: 'keyName.edit', value: '' },
+  ...typed('keyName.edit', 'Doors', ''),
   { type: 'keyName.save' },
   { type: 'keyName.close' },
   { type: 'xstate.done.actor.saveKey', output: renamed },

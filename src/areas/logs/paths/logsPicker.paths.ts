@@ -6,6 +6,7 @@ import {
 } from '../machines/logsPicker.machine'
 import { coveringPaths } from '../../../flows/covering'
 import { definePaths } from '../../../flows/model'
+import { typed } from '../../../kit/paths/typed'
 
 /** Two people whose names hold 'ada', as the cache's search finds them (by last name). */
 export const adaMatches: PickerMatch[] = [
@@ -37,8 +38,7 @@ const events = [
   { type: 'picker.move', by: 1 },
   { type: 'picker.highlight', index: 1 },
   { type: 'picker.choose', match: adaMatches[1] },
-  { type: 'picker.valueChanged', value: linkedId },
-  { type: 'picker.valueChanged', value: null },
+  ...typed('picker.valueChanged', linkedId, null),
   { type: 'picker.named', name: linkedName },
   { type: 'picker.named', name: null },
   { type: 'xstate.after.searchDebounce.logsPicker.search.open.waiting' },

@@ -1,7 +1,7 @@
 import { fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Service } from '../../../../schema/service'
 import { watchService } from '../../../data/db/services'
-import { recordStates } from '../../../kit/machines/cacheRecord.chart'
+import { recordSays, recordStates } from '../../../kit/machines/cacheRecord.chart'
 
 type RecordContext = { id: string; service: Service | null }
 
@@ -49,12 +49,7 @@ export const serviceRecordMachine = recordSetup.createMachine({
     rowOf: loadedService,
     keep: recordSetup.assign({ service: ({ event }) => loadedService(event) ?? null }),
     forget: recordSetup.assign({ service: null }),
-    says: {
-      loaded: 'The cache read returned the service (the first read, or one after a change).',
-      notLoaded: 'The cache read returned no service with this id.',
-      found: 'The service is shown.',
-      missing: "'Service not found': no such id in the cache.",
-    },
+    says: recordSays('service'),
   }),
 })
 

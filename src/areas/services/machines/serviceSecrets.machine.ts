@@ -6,6 +6,8 @@ import {
   revokeServiceSecret,
 } from '../../../data/api/services'
 import { serverMessage } from '../../../kit/machines/notification.messages'
+import type { FieldEvent } from '../../../kit/machines/fieldEvent'
+import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 
 type SecretsContext = {
   serviceId: string
@@ -21,8 +23,7 @@ type SecretsContext = {
 }
 
 export type SecretsEvent =
-  | { type: 'secrets.nameChanged'; value: string }
-  | { type: 'secrets.overlapChanged'; value: string }
+  | FieldEvent<'secrets.nameChanged' | 'secrets.overlapChanged'>
   | { type: 'secrets.generate' }
   | { type: 'secrets.dismiss' }
   | { type: 'secrets.revoke'; secret: ServiceSecret }
@@ -123,11 +124,10 @@ export const serviceSecretsMachine = setup({
     },
     ready: {
       description: 'The list and the form for a new secret.',
-      initial: 'idle',
-      states: {
-        idle: { description: 'Nothing failed.' },
-        rejected: { description: 'The last change failed; its reason shows.', tags: ['error'] },
-      },
+      ...quietOrFailed('idle', 'rejected', {
+        quiet: 'Nothing failed.',
+        failed: 'The last change failed; its reason shows.',
+      }),
       on: {
         'secrets.nameChanged': {
           description: "The new secret's name was typed.",

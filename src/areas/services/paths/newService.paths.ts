@@ -6,6 +6,7 @@ import {
 import { newServiceErrors } from '../machines/newService.messages'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal } from '../../../kit/fixtures/service.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 /** What the server answers to Create: the service as made from the form's key. */
 export const createdService = aService({ key: 'crm', name: 'crm', description: '', url: '' })
@@ -28,7 +29,7 @@ function shows(s: NewServiceSnapshot): string {
     `the access token timeout at ${fields.accessTokenTimeout}`,
     ...malformed.map((message) => `“${message}”`),
     s.can({ type: 'newService.create' }) ? 'Create is on' : 'Create is off',
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 

@@ -5,6 +5,7 @@ import {
 } from '../machines/serviceLifecycle.machine'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 export const activeService = aService()
 export const deletedService = aService({ deleted: true })
@@ -46,7 +47,7 @@ function shows(s: ServiceLifecycleSnapshot): string {
   return [
     `The dialog '${dialog.title}'`,
     `${dialog.confirm} and Cancel are ${on}`,
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 

@@ -5,6 +5,7 @@ import {
 } from '../machines/serviceLogo.machine'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 export const logoService = aService({ hasLogo: true })
 export const URL_SIGNED = `/v1/files/logo/${logoService.id}-medium?expires=1&signature=abc`
@@ -30,7 +31,7 @@ const events = [
 
 // As the Logo section reads the chart: the tag 'logo', the URL, 'fetching', and what it can do.
 function shows(s: ServiceLogoSnapshot): string {
-  const message = s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message'
+  const message = messageLine(s)
   if (!s.hasTag('logo'))
     return s.hasTag('busy')
       ? "'Drop Logo File Here' with 'Uploading…' and a progress bar"

@@ -6,6 +6,7 @@ import {
 import { REQUIRE_MFA_LABEL } from '../machines/serviceRequireMfa.messages'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 export const requireMfaService = aService({ requireMfa: false })
 export const REQUIRE_MFA_REFUSED = 'This service is deleted; restore it to change it.'
@@ -14,7 +15,7 @@ function shows(s: ServiceRequireMfaSnapshot): string {
   const position = s.hasTag('busy') ? s.context.on : s.context.saved
   return [
     `The '${REQUIRE_MFA_LABEL}' switch is ${position ? 'on' : 'off'}${s.hasTag('busy') ? ', saving' : ''}`,
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../machines/serviceSecrets.machine'
 import { answerDetail, offline } from '../../../kit/fixtures/api.fixtures'
 import { definePaths } from '../../../flows/model'
+import { typed } from '../../../kit/paths/typed'
 
 export const SERVICE_ID = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
 export const SECRET_VALUE = 'Zt4q7Yx1b3Kp9Lm2Nw8Rv6Hs5Dg0Fj1Ca3Eb7Ui9Oy2'
@@ -28,10 +29,8 @@ const events = [
   { type: 'xstate.done.actor.listSecrets', output: [aSecret()] },
   { type: 'xstate.error.actor.listSecrets', error: offline },
   { type: 'secrets.retry' },
-  { type: 'secrets.nameChanged', value: 'ci-2026' },
-  { type: 'secrets.nameChanged', value: '' },
-  { type: 'secrets.overlapChanged', value: 'soon' },
-  { type: 'secrets.overlapChanged', value: '0' },
+  ...typed('secrets.nameChanged', 'ci-2026', ''),
+  ...typed('secrets.overlapChanged', 'soon', '0'),
   { type: 'secrets.generate' },
   { type: 'xstate.done.actor.createSecret', output: { secret: newSecret, value: SECRET_VALUE } },
   { type: 'xstate.error.actor.createSecret', error: offline },

@@ -7,6 +7,7 @@ import { timeoutLabel } from '../machines/serviceTimeout.messages'
 import { timeoutText } from '../../../../schema/service-fields'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal, savedService } from '../../../kit/fixtures/service.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 export const timeoutService = aService({ accessTokenTimeout: 1 })
 export const TIMEOUT_FIELD = 'accessTokenTimeout'
@@ -15,7 +16,7 @@ const hours = (n: number) => timeoutText(TIMEOUT_FIELD, n)
 function shows(s: ServiceTimeoutSnapshot): string {
   return [
     `The '${timeoutLabel(s.context.field)}' slider at ${hours(s.context.value)}`,
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 

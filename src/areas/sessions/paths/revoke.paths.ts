@@ -2,6 +2,7 @@ import { ApiError } from '../../../data/api/ApiError'
 import { revokeMachine, type RevokeEvent, type RevokeSnapshot } from '../machines/revoke.machine'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { adaSession } from './sessions.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 const forbidden = new ApiError(403, 403, 'You are not allowed to do this.')
 
@@ -23,7 +24,7 @@ function shows(s: RevokeSnapshot): string {
     `'${name} will be signed out on that device.'`,
     s.can({ type: 'revoke.confirm' }) ? 'Delete is on' : 'Delete is off',
     s.can({ type: 'revoke.cancel' }) ? 'Cancel is on' : 'Cancel is off',
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 

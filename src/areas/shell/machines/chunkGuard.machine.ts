@@ -6,6 +6,7 @@ import {
   readLastReload,
   writeLastReload,
 } from '../../../data/prefs/chunkReload'
+import { finalState } from '../../../kit/machines/finalState'
 
 /** Whether a route's error is a failed chunk load, which this guard handles. */
 export const isChunkFailure = (error: unknown): boolean => isChunkLoadError(error)
@@ -61,15 +62,9 @@ export const chunkGuardMachine = setup({
       description: 'No automatic reload this time: the message and Refresh stay.',
       on: { 'chunk.refresh': { target: 'refreshing', description: 'Refresh was pressed.' } },
     },
-    reloading: {
-      description: 'The automatic reload: its time starts the 10-second window.',
-      type: 'final',
+    reloading: finalState('The automatic reload: its time starts the 10-second window.', {
       entry: ['rememberReload', 'reloadPage'],
-    },
-    refreshing: {
-      description: 'The person reloads the page.',
-      type: 'final',
-      entry: 'reloadPage',
-    },
+    }),
+    refreshing: finalState('The person reloads the page.', { entry: 'reloadPage' }),
   },
 })

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { verifyEmail } from '../../../data/api/users'
 import { isRefusedLink } from './emailVerification.messages'
+import { finalState } from '../../../kit/machines/finalState'
 
 type VerificationContext = {
   token: string
@@ -65,16 +66,12 @@ export const emailVerificationMachine = setup({
         ],
       },
     },
-    verified: {
-      description: "'Your email address is now …' and a link to the login.",
+    verified: finalState("'Your email address is now …' and a link to the login.", {
       tags: ['verified'],
-      type: 'final',
-    },
-    failed: {
-      description: "'This link has expired or was already used.' and a link to the login.",
+    }),
+    failed: finalState("'This link has expired or was already used.' and a link to the login.", {
       tags: ['failed'],
-      type: 'final',
-    },
+    }),
     unavailable: {
       description: "The server could not be reached; 'Try again'.",
       tags: ['error'],

@@ -5,16 +5,16 @@
 import { assign } from 'xstate'
 import { signInFailureMessage } from './login.messages'
 import { loginSetup } from './login.setup'
+import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 
 /** `credentials`, `signingIn` and `passkeySigningIn`, spread into the login chart's states. */
 export const credentialsStates = {
   credentials: loginSetup.createStateConfig({
     description: "The 'Admin Login' form.",
-    initial: 'editing',
-    states: {
-      editing: { description: 'No failure to report.' },
-      rejected: { description: 'The last attempt failed; its message shows.', tags: ['error'] },
-    },
+    ...quietOrFailed('editing', 'rejected', {
+      quiet: 'No failure to report.',
+      failed: 'The last attempt failed; its message shows.',
+    }),
     on: {
       'login.usernameChanged': {
         description:

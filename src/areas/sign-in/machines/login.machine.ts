@@ -6,6 +6,7 @@ import { codeStates } from './login.code'
 import { credentialsStates } from './login.credentials'
 import { enrolmentStates } from './login.enrolment'
 import { loginSetup } from './login.setup'
+import { finalState } from '../../../kit/machines/finalState'
 
 export type { LoginEvent } from './login.setup'
 
@@ -50,13 +51,11 @@ export const loginMachine = loginSetup.createMachine({
     ...credentialsStates,
     ...codeStates,
     ...enrolmentStates,
-    signedIn: {
-      description: 'A session exists; the session actor takes over from here.',
+    signedIn: finalState('A session exists; the session actor takes over from here.', {
       // Still busy: the form stays disabled until the signed-in routes replace it.
       tags: ['busy'],
-      type: 'final',
       entry: 'tellSessionSignedIn',
-    },
+    }),
   },
 })
 

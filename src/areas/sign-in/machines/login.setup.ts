@@ -16,6 +16,8 @@ import { writeLastUsername } from '../../../data/prefs/lastUsername'
 import { isCeremonyCancelled, signInByPasskey } from '../../../data/webauthn/ceremonies'
 import { validateEnrolmentCode, validateStepCode, verifyFailureMessage } from './login.messages'
 import { tellSession } from '../../../kit/machines/system'
+import type { FieldEvent } from '../../../kit/machines/fieldEvent'
+import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 
 type LoginContext = {
   username: string
@@ -42,8 +44,7 @@ type LoginContext = {
 }
 
 export type LoginEvent =
-  | { type: 'login.usernameChanged'; value: string }
-  | { type: 'login.passwordChanged'; value: string }
+  | FieldEvent<'login.usernameChanged' | 'login.passwordChanged'>
   | { type: 'login.submit' }
   | { type: 'mfa.codeChanged'; value: string }
   | { type: 'mfa.submit' }
@@ -130,11 +131,10 @@ export const stepOf = ({ challenge }: LoginContext) => ({
 
 /** A code field's sub-states, spread into its step: nothing to report, or the refusal. */
 export const codeEntry = {
-  initial: 'editing',
-  states: {
-    editing: { description: 'No failure to report.' },
-    rejected: { description: 'The code was refused; its message shows.', tags: ['error'] },
-  },
+  ...quietOrFailed('editing', 'rejected', {
+    quiet: 'No failure to report.',
+    failed: 'The code was refused; its message shows.',
+  }),
 } as const
 
 type CodeChanged = Extract<LoginEvent, { type: 'mfa.codeChanged' }>

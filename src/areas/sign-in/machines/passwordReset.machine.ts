@@ -14,24 +14,25 @@ import {
   passwordNotices,
   resetFailureMessage,
 } from '../../../kit/machines/password.messages'
-import { validateResetEmail, validateResetRepeat } from '../../../kit/machines/password.rules'
+import {
+  validateResetEmail,
+  validateResetRepeat,
+  type NewPasswordFields,
+} from '../../../kit/machines/password.rules'
 import { notify, tellSession } from '../../../kit/machines/system'
+import { finalState } from '../../../kit/machines/finalState'
+import type { FieldEvent } from '../../../kit/machines/fieldEvent'
+import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 
-type ResetContext = {
+type ResetContext = NewPasswordFields & {
   slug: string
   /** The address the link was sent to, as the server has it on file. */
   emailOnFile: string
   email: string
-  password: string
-  repeat: string
-  /** The message of the last failure, shown until the next attempt. */
-  error: string | null
 }
 
 export type ResetEvent =
-  | { type: 'reset.emailChanged'; value: string }
-  | { type: 'reset.passwordChanged'; value: string }
-  | { type: 'reset.repeatChanged'; value: string }
+  | FieldEvent<'reset.emailChanged' | 'reset.passwordChanged' | 'reset.repeatChanged'>
   | { type: 'reset.submit' }
   | { type: 'reset.retry' }
 
@@ -131,11 +132,10 @@ export const passwordResetMachine = setup({
     editing: {
       description: "The 'Password Reset' form.",
       tags: ['form'],
-      initial: 'idle',
-      states: {
-        idle: { description: 'No failure to report.' },
-        rejected: { description: 'Saving failed; its message shows.', tags: ['error'] },
-      },
+      ...quietOrFailed('idle', 'rejected', {
+        quiet: 'No failure to report.',
+        failed: 'Saving failed; its message shows.',
+      }),
       on: {
         'reset.emailChanged': {
           description:
@@ -213,12 +213,10 @@ export const passwordResetMachine = setup({
       description: 'The password was saved but the sign-in did not run; the login page is offered.',
       tags: ['error', 'signInFailed'],
     },
-    done: {
-      description: 'Signed in; the session actor takes over and shows Home.',
-      type: 'final',
+    done: finalState('Signed in; the session actor takes over and shows Home.', {
       tags: ['busy'],
       entry: 'tellSessionSignedIn',
-    },
+    }),
   },
 })
 

@@ -1,6 +1,7 @@
 import { assign, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { serviceSignInFailureMessage, signInAgainNotice } from './serviceSignIn.messages'
 import { serviceSignInSetup } from './serviceSignIn.setup'
+import { finalState } from '../../../kit/machines/finalState'
 
 export { serviceSignInActors, type ServiceSignInEvent } from './serviceSignIn.setup'
 
@@ -197,12 +198,10 @@ export const serviceSignInMachine = serviceSignInSetup.createMachine({
         'interaction.retry': { target: 'loading', description: 'Try again was pressed.' },
       },
     },
-    leaving: {
-      description: "'Returning to the service...': the browser leaves for the provider.",
+    leaving: finalState("'Returning to the service...': the browser leaves for the provider.", {
       tags: ['busy'],
-      type: 'final',
       entry: 'goToService',
-    },
+    }),
   },
 })
 

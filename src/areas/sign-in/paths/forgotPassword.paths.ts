@@ -6,6 +6,7 @@ import {
 } from '../machines/forgotPassword.machine'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
+import { typed } from '../../../kit/paths/typed'
 
 /** SPEC.md §8, word for word, and the server's own words for 823. */
 export const EXPECTED = {
@@ -14,8 +15,7 @@ export const EXPECTED = {
 }
 
 const events = [
-  { type: 'forgot.emailChanged', value: 'Ada@Example.com' },
-  { type: 'forgot.emailChanged', value: 'nobody' },
+  ...typed('forgot.emailChanged', 'Ada@Example.com', 'nobody'),
   { type: 'forgot.submit' },
   { type: 'xstate.done.actor.requestPasswordReset' },
   { type: 'xstate.error.actor.requestPasswordReset', error: offline },

@@ -6,6 +6,7 @@ import { METHOD_TEXT } from '../machines/login.messages'
 import { selectCodeError, selectStep } from '../machines/login.selectors'
 import { greedyCover } from '../../../flows/covering'
 import { defaultDetail, definePaths, withWayIn } from '../../../flows/model'
+import { typed } from '../../../kit/paths/typed'
 
 export const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
 export const mfaId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f61'
@@ -42,13 +43,9 @@ export const setup = {
 export const recoveryCodes = Array.from({ length: 10 }, (_, i) => `7KQ2M-XR9D${i}`)
 
 const events = [
-  { type: 'login.usernameChanged', value: 'Ada@Example.com' },
-  { type: 'login.usernameChanged', value: 'ada' },
-  { type: 'login.passwordChanged', value: 'correct horse' },
-  { type: 'login.passwordChanged', value: 'short' },
-  { type: 'mfa.codeChanged', value: '123456' },
-  { type: 'mfa.codeChanged', value: '123' },
-  { type: 'mfa.codeChanged', value: '7kq2m-xr9d0' },
+  ...typed('login.usernameChanged', 'Ada@Example.com', 'ada'),
+  ...typed('login.passwordChanged', 'correct horse', 'short'),
+  ...typed('mfa.codeChanged', '123456', '123', '7kq2m-xr9d0'),
   { type: 'mfa.useMethod', method: 'sms' },
   { type: 'mfa.useMethod', method: 'totp' },
   { type: 'mfa.useMethod', method: 'recovery' },

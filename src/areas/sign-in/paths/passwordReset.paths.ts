@@ -8,6 +8,7 @@ import {
 import { selectScreen } from '../machines/passwordReset.selectors'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { answerDetail, failure, offline } from '../../../kit/fixtures/api.fixtures'
+import { typed } from '../../../kit/paths/typed'
 
 export const SLUG = 'k7Qp2xVb9sLm4T'
 /** The address the link was mailed to, as the server has it on file. */
@@ -28,12 +29,9 @@ const events = [
   { type: 'xstate.error.actor.lookUpResetToken', error: expiredLink },
   { type: 'xstate.error.actor.lookUpResetToken', error: offline },
   { type: 'reset.retry' },
-  { type: 'reset.emailChanged', value: 'Ada@Example.com' },
-  { type: 'reset.emailChanged', value: 'eve@example.com' },
-  { type: 'reset.passwordChanged', value: 'New#Passw0rd' },
-  { type: 'reset.passwordChanged', value: 'weakpassword' },
-  { type: 'reset.repeatChanged', value: 'New#Passw0rd' },
-  { type: 'reset.repeatChanged', value: 'Other#Passw0rd' },
+  ...typed('reset.emailChanged', 'Ada@Example.com', 'eve@example.com'),
+  ...typed('reset.passwordChanged', 'New#Passw0rd', 'weakpassword'),
+  ...typed('reset.repeatChanged', 'New#Passw0rd', 'Other#Passw0rd'),
   { type: 'reset.submit' },
   { type: 'xstate.done.actor.resetPassword' },
   { type: 'xstate.error.actor.resetPassword', error: expiredLink },

@@ -1,7 +1,7 @@
 import { fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { User } from '../../../../schema/user'
 import { watchUser } from '../../../data/db/users'
-import { recordStates } from '../../../kit/machines/cacheRecord.chart'
+import { recordSays, recordStates } from '../../../kit/machines/cacheRecord.chart'
 
 type RecordContext = { id: string; user: User | null }
 
@@ -47,12 +47,7 @@ export const userRecordMachine = recordSetup.createMachine({
     rowOf: loadedUser,
     keep: recordSetup.assign({ user: ({ event }) => loadedUser(event) ?? null }),
     forget: recordSetup.assign({ user: null }),
-    says: {
-      loaded: 'The cache read returned the user (the first read, or one after a change).',
-      notLoaded: 'The cache read returned no user with this id.',
-      found: 'The user is shown.',
-      missing: "'User not found': no such id in the cache.",
-    },
+    says: recordSays('user'),
   }),
 })
 

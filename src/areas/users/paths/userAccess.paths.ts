@@ -8,6 +8,8 @@ import {
 import { definePaths } from '../../../flows/model'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { aUser, savedUserOf } from './userDetail.fixtures'
+import { messageLine } from '../../../kit/paths/message'
+import { typed } from '../../../kit/paths/typed'
 
 /** The user whose access is edited: EXTERNAL with sessions.read. */
 export const accessUser = aUser()
@@ -17,8 +19,7 @@ export const lastAdminRefusal = refusal(
 )
 
 const events = [
-  { type: 'access.typeChanged', value: 'INTERNAL' },
-  { type: 'access.typeChanged', value: 'EXTERNAL' },
+  ...typed('access.typeChanged', 'INTERNAL', 'EXTERNAL'),
   { type: 'access.permissionToggled', permission: 'users.write', on: true },
   { type: 'access.permissionToggled', permission: 'users.write', on: false },
   { type: 'access.save' },
@@ -37,11 +38,7 @@ function shows(s: UserAccessSnapshot): string {
     : s.can({ type: 'access.save' })
       ? 'Save access is on'
       : 'Save access is off'
-  return [
-    form,
-    button,
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
-  ].join('; ')
+  return [form, button, messageLine(s)].join('; ')
 }
 
 export const userAccessPaths = definePaths({

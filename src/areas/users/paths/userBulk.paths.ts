@@ -5,8 +5,9 @@ import {
   type UserBulkSnapshot,
 } from '../machines/userBulk.machine'
 import { bulkTitle } from '../machines/userBulk.messages'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { ada, grace } from './userList.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 const ids = [ada.id, grace.id]
 const unavailable = new ApiError(503, 503, 'The service is unavailable.')
@@ -30,7 +31,7 @@ function shows(s: UserBulkSnapshot): string {
     s.hasTag('busy')
       ? `${s.context.sent} of ${s.context.ids.length} sent`
       : 'Lock and Cancel are on',
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 
@@ -38,11 +39,9 @@ export const userBulkPaths = definePaths({
   name: 'Locking Ada Lovelace and Grace Hopper (Ada is the signed-in administrator)',
   machine: userBulkMachine,
   events,
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, s.context.sent, s.context.error, s.context.results]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) =>
+    JSON.stringify([s.value, s.context.sent, s.context.error, s.context.results]),
+  ),
   shows,
   detail: (event) =>
     event.type === 'bulk.choose'

@@ -8,6 +8,7 @@ import { factorTitle, NO_SECOND_FACTOR, RESET_WORDS } from '../machines/userFact
 import { definePaths, withWayIn } from '../../../flows/model'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { aUser, savedUserOf } from './userDetail.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 /** Someone with an authenticator app, text-message codes and recovery codes, and no passkey. */
 export const factorsUser = aUser({ authenticator: true, passkeys: 0 })
@@ -51,7 +52,7 @@ function shows(s: UserFactorsSnapshot): string {
     return [
       `The alertdialog '${RESET_WORDS.title(named)}'`,
       `'${RESET_WORDS.label}' and Cancel are ${s.hasTag('busy') ? 'off' : 'on'}`,
-      s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+      messageLine(s),
     ].join('; ')
   if (s.hasTag('busy')) return "'Loading second factors…'"
   if (s.hasTag('error')) return `“${s.context.error}” with Retry`

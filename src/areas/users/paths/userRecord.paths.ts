@@ -5,26 +5,22 @@ import {
 } from '../machines/userRecord.machine'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { aUser, savedUserOf } from './userDetail.fixtures'
+import { recordEvents, recordShows } from '../../../kit/paths/cacheRecord'
 
 export const recordUser = aUser()
 const renamed = savedUserOf(recordUser, { nameFirst: 'Amazing' })
 const fullName = (s: UserRecordSnapshot) =>
   `${s.context.user?.nameFirst} ${s.context.user?.nameLast}`
 
-const events = [
-  { type: 'record.loaded', user: recordUser },
-  { type: 'record.loaded', user: renamed },
-  { type: 'record.loaded', user: undefined },
-  { type: 'record.failed', error: new Error('The database is closed.') },
-] as unknown as RecordEvent[]
+const events = recordEvents('user', recordUser, renamed) as unknown as RecordEvent[]
 
-function shows(s: UserRecordSnapshot): string {
-  if (s.matches({ watching: 'loading' })) return "'Loading user…'"
-  if (s.matches({ watching: 'found' })) return `The user detail headed '${fullName(s)}'`
-  if (s.matches({ watching: 'missing' }))
-    return "'User not found. They may have been removed, or the link is wrong.'"
-  return "'The user could not be read from this browser’s data.'"
-}
+const shows = (s: UserRecordSnapshot) =>
+  recordShows(s, {
+    loading: "'Loading user…'",
+    found: () => `The user detail headed '${fullName(s)}'`,
+    missing: "'User not found. They may have been removed, or the link is wrong.'",
+    failed: "'The user could not be read from this browser’s data.'",
+  })
 
 export const userRecordPaths = definePaths({
   name: 'The user detail following the cache',

@@ -5,7 +5,7 @@ import {
   type UserSelectionEvent,
   type UserSelectionSnapshot,
 } from '../machines/userSelection.machine'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { ada, alan, grace } from './userList.fixtures'
 
 // The list as the Users screen shows these three (by last name): what a shift-click ranges over.
@@ -53,11 +53,7 @@ export const userSelectionPaths = definePaths({
   input: { list },
   events,
   // Which users are checked, where a range starts, and the step that led here.
-  serializeState: (s, event, previous) =>
-    JSON.stringify([s.value, selectedNames(s), s.context.anchor]) +
-    (event && previous && JSON.stringify(previous.value) !== JSON.stringify(s.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : ''),
+  serializeState: withWayIn((s) => JSON.stringify([s.value, selectedNames(s), s.context.anchor])),
   shows,
   detail: (event) =>
     'id' in event

@@ -7,6 +7,7 @@ import { STATUS_WORDS } from '../machines/userStatus.messages'
 import { definePaths } from '../../../flows/model'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { aUser, savedUserOf } from './userDetail.fixtures'
+import { messageLine } from '../../../kit/paths/message'
 
 /** An active user: Lock applies; once locked, Unlock does. */
 export const statusUser = aUser()
@@ -35,7 +36,7 @@ function shows(s: UserStatusSnapshot): string {
   return [
     `The alertdialog '${words.title({ name, email: s.context.user.email })}'`,
     `${words.label} and Cancel are ${s.hasTag('busy') ? 'off' : 'on'}`,
-    s.hasTag('error') ? `the message reads “${s.context.error}”` : 'no message',
+    messageLine(s),
   ].join('; ')
 }
 
