@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { Locator } from '@playwright/test'
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
 import {
@@ -13,6 +14,7 @@ import {
   rowLink,
   rowLinks,
   search,
+  searchBox,
   serverUsers,
   startsWith,
 } from './users'
@@ -138,4 +140,36 @@ test.describe('on a phone', () => {
     await expect(rowLink(page, person)).toBeVisible()
     await expect(detailHeading(page, person)).toBeHidden()
   })
+})
+
+test('the search box keeps its 32 px height with many, one or no rows, desktop and phone', async ({
+  page,
+}) => {
+  await signIn(page)
+  await expectSignedIn(page)
+  const stored = await serverUsers(page.request)
+  const someone = stored.find((u) => u.email !== 'admin@example.com')!
+  // The field's box (Radix's TextField root, border included), as a person sees it.
+  const box = (field: Locator) =>
+    field.locator('xpath=ancestor::div[contains(@class,"rt-TextFieldRoot")][1]')
+  const heightOf = async () => (await box(searchBox(page)).boundingBox())!.height
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport)
+    await openUsers(page)
+    // Many rows, exactly one, none: the field is as tall as the one on Sessions each time.
+    await search(page, '', stored.length)
+    expect(await heightOf()).toBe(32)
+    await search(page, someone.email, 1)
+    expect(await heightOf()).toBe(32)
+    await search(page, 'zzz-nobody-at-all', 0)
+    expect(await heightOf()).toBe(32)
+    await search(page, '', stored.length)
+  }
+  await page.getByRole('link', { name: 'Sessions' }).first().click()
+  const sessionsSearch = page.getByLabel('Search sessions')
+  await expect(sessionsSearch).toBeVisible()
+  expect((await box(sessionsSearch).boundingBox())!.height).toBe(32)
 })

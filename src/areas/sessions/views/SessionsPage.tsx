@@ -30,7 +30,7 @@ export function SessionsView({ list, revoke, canRevoke }: ViewProps) {
     >
       <PageHeader title="Sessions" />
       <Flex gap="3" align="center" wrap="wrap">
-        <SearchField list={list} label="Search sessions" placeholder="Search by name or IP" />
+        <SearchField list={list} label="Search sessions" placeholder="Search by name or IP" grow />
         <SortSelect list={list} />
       </Flex>
       <RevokeNotice revoke={revoke} />

@@ -5,13 +5,19 @@ import type { ListActor, ListSnapshot } from '../../machines/list.machine'
 
 const selectSearchText = (snapshot: ListSnapshot) => snapshot.context.searchText
 
-type Props = { list: ListActor; label: string; placeholder: string }
+type Props = {
+  list: ListActor
+  label: string
+  placeholder: string
+  /** In a row (Sessions' toolbar) the field takes the free width; elsewhere it keeps its height. */
+  grow?: boolean
+}
 
 /**
  * A list's search (SPEC.md §5): every keystroke goes to the list, which applies the trimmed text
  * after 100 ms. Enter does nothing: there is no form to submit.
  */
-export function SearchField({ list, label, placeholder }: Props) {
+export function SearchField({ list, label, placeholder, grow = false }: Props) {
   const text = useSelector(list, selectSearchText)
   return (
     <TextField.Root
@@ -23,7 +29,8 @@ export function SearchField({ list, label, placeholder }: Props) {
       onKeyDown={(event) => {
         if (event.key === 'Enter') event.preventDefault()
       }}
-      style={{ flexGrow: 1, minWidth: 0 }}
+      // Never stretched or squeezed by a column beside a growing list: always the field's height.
+      style={{ flex: grow ? '1 1 auto' : 'none', minWidth: 0 }}
     >
       <TextField.Slot>
         <MagnifyingGlassIcon />

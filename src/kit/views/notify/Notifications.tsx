@@ -154,6 +154,9 @@ export function NotificationCard({
   const style: CSSProperties = {
     pointerEvents: 'auto',
     overflow: 'hidden',
+    // Solid and raised: the variant's tint over the panel colour, never the page through it.
+    background: 'linear-gradient(var(--accent-a3), var(--accent-a3)), var(--color-panel-solid)',
+    boxShadow: 'inset 0 0 0 1px var(--accent-a6), var(--shadow-4)',
     opacity: leaving ? 0 : 1,
     maxHeight: phase === 'collapsing' ? 0 : 200,
     marginTop: phase === 'collapsing' ? 0 : 8,
