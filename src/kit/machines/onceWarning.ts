@@ -1,8 +1,15 @@
-import dayjs from 'dayjs'
+const DAY_MS = 86_400_000
 
-/** Whole days until `at`, rounded up (9.2 days left reads '10 days'). */
+/**
+ * Whole days until `at`, rounded up (9.2 days left reads '10 days'), counted in local calendar
+ * time as dayjs's `diff(…, 'day', true)` does (a daylight-saving change between the two does not
+ * shift the count). Plain Date arithmetic: dayjs would come with /login for this one line.
+ */
 export function daysUntil(at: string, now: Date | number): number {
-  return Math.ceil(dayjs(at).diff(dayjs(now), 'day', true))
+  const end = new Date(at)
+  const start = new Date(now)
+  const zoneShift = (end.getTimezoneOffset() - start.getTimezoneOffset()) * 60_000
+  return Math.ceil((end.getTime() - start.getTime() - zoneShift) / DAY_MS)
 }
 
 /** What one warning names and says in the states it shares (`onceWarning`). */
