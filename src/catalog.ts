@@ -30,17 +30,17 @@ export const catalog: CatalogEntry[] = [
   },
   {
     id: 'forgotPassword',
-    usedIn: 'Forgot password (/forgotpassword)',
+    usedIn: 'Forgot password (/forgotPassword)',
     load: () => import('./areas/sign-in/paths/forgotPassword.paths'),
   },
   {
     id: 'passwordReset',
-    usedIn: 'Password reset (/resetpassword/…)',
+    usedIn: 'Password reset (/passwordReset/…)',
     load: () => import('./areas/sign-in/paths/passwordReset.paths'),
   },
   {
     id: 'passwordChange',
-    usedIn: 'Change password (/changepassword) and the password expiry dialog',
+    usedIn: 'Change password (/password) and the password expiry dialog',
     load: () => import('./areas/account/paths/passwordChange.paths'),
   },
   {
@@ -82,6 +82,11 @@ export const catalog: CatalogEntry[] = [
     id: 'chunkGuard',
     usedIn: 'A screen whose code failed to load',
     load: () => import('./areas/shell/paths/chunkGuard.paths'),
+  },
+  {
+    id: 'homeOverview',
+    usedIn: 'Home (/home): needs attention, get started, latest activity',
+    load: () => import('./areas/shell/paths/homeOverview.paths'),
   },
   {
     id: 'inlineEditor',
@@ -140,7 +145,7 @@ export const catalog: CatalogEntry[] = [
   },
   {
     id: 'newService',
-    usedIn: 'Services: Add Service (/services/new)',
+    usedIn: 'Services (/services): Add Service',
     load: () => import('./areas/services/paths/newService.paths'),
   },
   {

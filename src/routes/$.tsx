@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { redirectToStart } from './-guards'
+import { redirectUnknownPath } from './-guards'
 
-/** Any path no route claims. */
-export const Route = createFileRoute('/$')({ beforeLoad: redirectToStart })
+/** Any path no route claims: Home (which says so) or the login. */
+export const Route = createFileRoute('/$')({ beforeLoad: redirectUnknownPath })

@@ -7,6 +7,13 @@ import { safeRedirect, type RedirectSearch } from './-redirect'
 
 export type RouterContext = { session: SessionActor }
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The path that no route claimed, on the Home entry the console redirected it to. */
+    notFound?: string
+  }
+}
+
 type GuardArgs = { context: RouterContext; location: ParsedLocation }
 
 /**
@@ -56,6 +63,18 @@ export async function redirectToStart({ context, location }: GuardArgs): Promise
     throw redirect({ to: '/home', replace: true })
   }
   throw location.pathname === '/' ? redirect({ to: '/login', replace: true }) : toLogin(location)
+}
+
+/**
+ * Paths no route claims: the same as the index (SPEC.md §2: Home when signed in, otherwise the
+ * login), and Home is told which path was not found, in the entry's history state, so that the
+ * redirect is not silent.
+ */
+export async function redirectUnknownPath({ context, location }: GuardArgs): Promise<never> {
+  if ((await settledStatus(context.session)) === 'signedIn') {
+    throw redirect({ to: '/home', replace: true, state: { notFound: location.pathname } })
+  }
+  throw toLogin(location)
 }
 
 /** /logout belongs to both sets: end the session if there is one, then start over at '/'. */

@@ -31,7 +31,7 @@ describe('the one inspection point', () => {
     await app.user.type(field('Password'), 'correct horse{Enter}')
     await waitFor(() => expect(app.session.getSnapshot().value).toBe('authenticating'))
     app.gates.fetchSelf.resolve(ada)
-    await screen.findByRole('button', { name: /^User menu/ })
+    await screen.findByRole('button', { name: /user menu/i })
     stop()
 
     const created = seen.flatMap((e) =>

@@ -87,7 +87,7 @@ test('the side panel follows a sign-out and a sign-in in this tab as they happen
   await expect(panel.getByRole('heading', { name: 'Live' })).toBeVisible()
   await expect(panel.getByText(/Waiting for a login to run/)).toBeVisible()
 
-  await page.getByRole('button', { name: /^User menu/ }).click()
+  await page.getByRole('button', { name: /user menu/i }).click()
   await page.getByRole('menuitem', { name: 'Logout' }).click()
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
   const status = panel.getByRole('status')
@@ -183,7 +183,7 @@ for (const scheme of ['light', 'dark'] as const)
         await expect(panel.getByRole('status')).toHaveText('login ended in signedIn.')
         // Beside the panel the top bar still holds every tab and the user menu.
         if (layout.name === 'desktop')
-          await expect(page.getByRole('button', { name: /^User menu/ })).toBeInViewport()
+          await expect(page.getByRole('button', { name: /user menu/i })).toBeInViewport()
         await check('home')
       })
     })

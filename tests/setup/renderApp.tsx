@@ -64,6 +64,6 @@ export async function renderSignedIn(
 ) {
   const app = renderApp(path, options)
   app.gates.fetchSelf.resolve(user)
-  await screen.findByRole('button', { name: /^User menu/ })
+  await screen.findByRole('button', { name: /user menu/i })
   return app
 }

@@ -63,11 +63,11 @@ describe('groupDigits', () => {
 })
 
 describe('loadingProgressText', () => {
-  it("names the table and its rows, 'sessions — 12,500 rows'", () => {
+  it("names the table and its rows, 'Sessions — 12,500 rows'", () => {
     expect(loadingProgressText({ table: 'sessions', loaded: 12_500 })).toBe(
-      'sessions — 12,500 rows',
+      'Sessions — 12,500 rows',
     )
-    expect(loadingProgressText({ table: 'users', loaded: 1 })).toBe('users — 1 row')
+    expect(loadingProgressText({ table: 'users', loaded: 1 })).toBe('Users — 1 row')
     expect(loadingProgressText({ table: null, loaded: 0 })).toBeNull()
   })
 })
@@ -79,10 +79,10 @@ describe('loadingLines', () => {
       attributes: { table: 'attributeKeyConditions', loaded: 1 },
     } as const
     expect(loadingLines(progress, ['identity', 'attributes'])).toEqual([
-      'sessions — 45,000 rows',
-      'attributeKeyConditions — 1 row',
+      'Sessions — 45,000 rows',
+      'Attribute conditions — 1 row',
     ])
-    expect(loadingLines(progress, ['identity'])).toEqual(['sessions — 45,000 rows'])
+    expect(loadingLines(progress, ['identity'])).toEqual(['Sessions — 45,000 rows'])
     expect(loadingLines({}, ['identity'])).toEqual([])
   })
 })

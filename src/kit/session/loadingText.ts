@@ -13,11 +13,24 @@ export function groupDigits(n: number): string {
   return n < 0 ? `-${grouped}` : grouped
 }
 
-/** 'sessions — 12,500 rows': the table being loaded and its rows so far, or null before the first. */
+/** What a person calls each cached table (SPEC.md §2: the loading screen names the table). */
+const TABLE_NAMES: Record<string, string> = {
+  services: 'Services',
+  sessions: 'Sessions',
+  users: 'Users',
+  serviceAssignments: 'Service assignments',
+  attributeKeys: 'Attribute keys',
+  attributeKeyAssociations: 'Attribute tree',
+  attributeKeyOptions: 'Attribute options',
+  attributeKeyConditions: 'Attribute conditions',
+}
+
+/** 'Sessions — 12,500 rows': the table being loaded and its rows so far, or null before the first. */
 export function loadingProgressText(progress: SyncContext['progress']): string | null {
   if (!progress.table) return null
   const rows = progress.loaded === 1 ? 'row' : 'rows'
-  return `${progress.table} — ${groupDigits(progress.loaded)} ${rows}`
+  const name = TABLE_NAMES[progress.table] ?? progress.table
+  return `${name} — ${groupDigits(progress.loaded)} ${rows}`
 }
 
 /**

@@ -181,7 +181,7 @@ describe('the live side panel', () => {
       ),
     ).toBeVisible()
     app.gates.fetchSelf.resolve(ada)
-    await screen.findByRole('button', { name: /^User menu/ })
+    await screen.findByRole('button', { name: /user menu/i })
     // Signed in, on another screen: the panel is still there, showing how the sign-in ended.
     expect(screen.getByRole('complementary', { name: 'Live flow' })).toBe(panel)
     expect(status).toHaveTextContent('login ended in signedIn.')
@@ -202,7 +202,7 @@ describe('the live side panel', () => {
     sessionStorage.setItem(PANEL_KEY, JSON.stringify({ machine: null }))
     const signedIn = renderApp('/home')
     signedIn.gates.fetchSelf.resolve(externalUser())
-    await screen.findByRole('button', { name: /^User menu/ })
+    await screen.findByRole('button', { name: /user menu/i })
     expect(screen.queryByRole('complementary', { name: 'Live flow' })).toBeNull()
     expect(sessionStorage.getItem(PANEL_KEY)).not.toBeNull()
   })

@@ -45,13 +45,26 @@ describe('shell on desktop (≥ 960 px)', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute(
       'aria-current',
     )
-    await app.user.click(screen.getByRole('button', { name: /^User menu/ }))
+    expect(screen.getByRole('button', { name: /user menu/i })).not.toHaveAttribute('data-current')
+    await app.user.click(screen.getByRole('button', { name: /user menu/i }))
     await app.user.click(await screen.findByRole('menuitem', { name: 'My Profile' }))
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeVisible()
     expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute(
       'aria-current',
       'page',
     )
+    // The menu that led here shows where the person is.
+    expect(screen.getByRole('button', { name: /user menu/i })).toHaveAttribute(
+      'data-current',
+      'true',
+    )
+  })
+
+  it('titles the browser tab after the page', async () => {
+    const app = await renderSignedIn(selfUser())
+    await waitFor(() => expect(document.title).toBe('Home · Gatehouse'))
+    await app.user.click(within(mainNav()).getByRole('link', { name: 'Sessions' }))
+    await waitFor(() => expect(document.title).toBe('Sessions · Gatehouse'))
   })
 
   it('navigates with the tabs', async () => {
@@ -63,11 +76,11 @@ describe('shell on desktop (≥ 960 px)', () => {
 
   it('has a user menu with the initials: My Profile, Change Password, Flows, a separator, Logout', async () => {
     const app = await renderSignedIn(selfUser())
-    const trigger = screen.getByRole('button', { name: /^User menu/ })
+    const trigger = screen.getByRole('button', { name: /user menu/i })
     // The initials are the Avatar's fallback, which Radix renders once it knows there is no image.
     await waitFor(() => expect(trigger).toHaveTextContent('AL'))
     // Label in name (WCAG 2.5.3): what the trigger shows is part of what it is called.
-    expect(trigger).toHaveAccessibleName('User menu for Ada Lovelace (AL)')
+    expect(trigger).toHaveAccessibleName('AL, user menu for Ada Lovelace')
     await app.user.click(trigger)
     const menu = await screen.findByRole('menu')
     expect(
@@ -82,7 +95,7 @@ describe('shell on desktop (≥ 960 px)', () => {
 
   it('leaves Flows out of the user menu without flows.read', async () => {
     const app = await renderSignedIn(externalUser())
-    await app.user.click(screen.getByRole('button', { name: /^User menu/ }))
+    await app.user.click(screen.getByRole('button', { name: /user menu/i }))
     const menu = await screen.findByRole('menu')
     expect(
       within(menu)
@@ -93,19 +106,37 @@ describe('shell on desktop (≥ 960 px)', () => {
 })
 
 describe('shell on phones and tablets (< 960 px)', () => {
-  it('moves the tabs to a bottom bar with labels on tablets, without Dashboard', async () => {
+  it('moves the tabs to a bottom bar with labels on tablets: four, then More with the rest', async () => {
     setViewport({ width: 700 })
-    await renderSignedIn(selfUser(), '/sessions')
-    expect(tabNames()).toEqual([
-      'Home',
-      'Sessions',
-      'Users',
-      'Services',
-      'Logs',
-      'Attributes',
-      'Queue',
-    ])
+    const app = await renderSignedIn(selfUser(), '/logs')
+    expect(tabNames()).toEqual(['Home', 'Sessions', 'Users', 'Services'])
     expect(within(mainNav()).getByText('Sessions')).toBeVisible()
+    // Logs is behind More: More is marked, and its menu names the rest, Dashboard aside.
+    const more = within(mainNav()).getByRole('button', { name: 'More' })
+    expect(more).toHaveAttribute('data-current', 'true')
+    await app.user.click(more)
+    const menu = await screen.findByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['Logs', 'Attributes', 'Queue'])
+    expect(within(menu).getByRole('menuitem', { name: 'Logs' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await app.user.click(within(menu).getByRole('menuitem', { name: 'Attributes' }))
+    await waitFor(() => expect(app.pathname()).toBe('/attributes'))
+  })
+
+  it('keeps every tab in the bar when they fit its five places', async () => {
+    setViewport({ width: 700 })
+    await renderSignedIn(
+      externalUser({ permissions: ['sessions.read', 'users.read'] }),
+      '/sessions',
+    )
+    expect(tabNames()).toEqual(['Home', 'Sessions', 'Users'])
+    expect(within(mainNav()).queryByRole('button', { name: 'More' })).toBeNull()
     expect(within(mainNav()).getByRole('link', { name: 'Sessions' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -118,6 +149,8 @@ describe('shell on phones and tablets (< 960 px)', () => {
     const home = within(mainNav()).getByRole('link', { name: 'Home' })
     expect(home).toHaveAttribute('aria-label', 'Home')
     expect(home).toHaveTextContent('')
+    const more = within(mainNav()).getByRole('button', { name: 'More' })
+    expect(more).toHaveTextContent('')
   })
 
   it('shows the bottom bar only on paths of at most one segment', async () => {
@@ -135,5 +168,6 @@ describe('shell on phones and tablets (< 960 px)', () => {
     expect(tabNames()).toContain('Dashboard')
     setViewport({ width: 500 })
     await waitFor(() => expect(tabNames()).not.toContain('Dashboard'))
+    expect(within(mainNav()).getByRole('button', { name: 'More' })).toBeVisible()
   })
 })

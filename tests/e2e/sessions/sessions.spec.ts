@@ -25,7 +25,7 @@ test('loads the caches, then scrolls, searches and revokes sessions', async ({ p
   // (one batch of 5000 at most) is in the first batch.
   const stored = await serverSessions(page.request)
   await expect(
-    page.getByText(`sessions — ${stored.length.toLocaleString('en-US')} rows`, { exact: true }),
+    page.getByText(`Sessions — ${stored.length.toLocaleString('en-US')} rows`, { exact: true }),
   ).toBeVisible()
   release()
   await expectSignedIn(page)
@@ -67,7 +67,7 @@ test('loads the caches, then scrolls, searches and revokes sessions', async ({ p
     .first()
     .click()
   const dialog = page.getByRole('alertdialog', {
-    name: 'Are you sure you want to delete this session?',
+    name: 'Are you sure you want to revoke this session?',
   })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('cannot be undone')
@@ -79,7 +79,7 @@ test('loads the caches, then scrolls, searches and revokes sessions', async ({ p
     .getByRole('button', { name: `Revoke session of ${name}` })
     .first()
     .click()
-  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await dialog.getByRole('button', { name: 'Revoke' }).click()
   await expect(page.getByText(`The session of ${name} was revoked.`)).toBeVisible()
   await expectRecordCount(page, matching.length - 1)
   expect((await serverSessions(page.request)).length).toBe(stored.length - 1)
@@ -110,7 +110,7 @@ test('a session revoked in one console disappears from another, and revoking you
   }
 
   await revokeButtons(page).first().click()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
   // The other console hears of it through /v1/events and drops the row without a reload.
   await expect(revokeButtons(other)).toHaveCount(theirs.length - 1)
   expect(await serverSessions(page.request, { userId: person.userId })).toHaveLength(
@@ -131,7 +131,7 @@ test('a session revoked in one console disappears from another, and revoking you
       .getByRole('button', { name: /Revoke session of .*Administrator/ })
       .first()
       .click()
-    await other.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
     await expect
       .poll(async () => (await sessionList(other).getByRole('listitem').count()) < before)
       .toBe(true)

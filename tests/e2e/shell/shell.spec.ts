@@ -58,31 +58,65 @@ test.describe('the shell on a desktop', () => {
 
   test('home greets the person and tells them their previous sign-in', async ({ page }) => {
     await expect(page.getByText(/Last signed in|first sign-in/)).toBeVisible()
-    for (const area of ['Sessions', 'Services', 'Attributes']) {
-      await expect(
-        page.getByRole('main').getByRole('link', { name: new RegExp(area) }),
-      ).toBeVisible()
-    }
+    const cards = page.getByRole('region', { name: 'What would you like to do?' })
+    for (const area of [...TABS.slice(1), ...INTERNAL_TABS])
+      await expect(cards.getByRole('link', { name: new RegExp(area) })).toBeVisible()
+    await expect(cards.getByRole('link', { name: /Flows/ })).toHaveCount(0)
+    // What the administrator may read: the audit log's latest events, the setup checklist.
+    const activity = page.getByRole('region', { name: 'Latest activity' })
+    await expect(activity.getByRole('listitem').first()).toBeVisible()
+    await expect(activity.getByRole('link', { name: 'All activity in Logs' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Needs attention' })).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/shell-home.png', fullPage: true })
   })
 })
 
-test.describe('the shell on a narrow desktop', () => {
-  test.use({ viewport: { width: 1024, height: 768 } })
+test.describe('the shell on narrower desktops', () => {
+  test.use({ viewport: { width: 1100, height: 768 } })
 
-  test('shows the tabs as icons so that the user menu still fits', async ({ page }) => {
+  test('keeps the tab labels while they fit, then shows icons with tooltips', async ({ page }) => {
     await signIn(page)
     await expectSignedIn(page)
     const nav = mainNav(page)
+    // Radix renders a hidden copy of each tab's content (for its measurements): the first is shown.
+    const label = nav.getByText('Dashboard', { exact: true }).first()
+    // Eight labelled tabs, the brand and the user menu fit at 1100 px (the review saw icons).
+    await expect(label).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/shell-1100.png' })
+
+    await page.setViewportSize({ width: 960, height: 768 })
+    await expect(label).toBeHidden()
     for (const name of [...TABS, ...INTERNAL_TABS])
       await expect(nav.getByRole('link', { name })).toBeVisible()
-    for (const label of await nav.getByText('Dashboard', { exact: true }).all())
-      await expect(label).toBeHidden()
-    await page.screenshot({ path: 'test-results/screens/shell-1024.png' })
+    await nav.getByRole('link', { name: 'Logs' }).hover()
+    await expect(page.getByRole('tooltip', { name: 'Logs' })).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/shell-960.png' })
     const menu = await userMenuButton(page).boundingBox()
-    expect(menu && menu.x + menu.width).toBeLessThanOrEqual(1024)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      1024,
-    )
+    expect(menu && menu.x + menu.width).toBeLessThanOrEqual(960)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(960)
+
+    // Wider again, the labels come back.
+    await page.setViewportSize({ width: 1280, height: 768 })
+    await expect(label).toBeVisible()
+  })
+})
+
+test.describe('page titles and unknown addresses', () => {
+  test('titles each tab after its page, and says when an address led nowhere', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page).toHaveTitle('Admin Login · Gatehouse')
+    await signIn(page)
+    await expectSignedIn(page)
+    await expect(page).toHaveTitle('Home · Gatehouse')
+    await mainNav(page).getByRole('link', { name: 'Users' }).click()
+    await expect(page).toHaveTitle('Users · Gatehouse')
+
+    // SPEC.md §2: any other path redirects to /home; Home says which address led nowhere.
+    await page.goto('/no/such/page')
+    await expect(page).toHaveURL(/\/home$/)
+    await expect(
+      page.getByText('Page not found: there is no page at /no/such/page, so here is Home.'),
+    ).toBeVisible()
   })
 })
 
@@ -101,6 +135,18 @@ test.describe('the shell on a phone', () => {
     await expect(bar.getByRole('link', { name: 'Sessions' })).toBeVisible()
     await expect(bar.getByText('Sessions')).toBeHidden()
     await expect(bar.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+    // Four tabs and More: the rest are named in its menu.
+    await expect(bar.getByRole('link')).toHaveCount(4)
+    await bar.getByRole('button', { name: 'More' }).click()
+    const more = page.getByRole('menu')
+    await expect(more.getByRole('menuitem')).toHaveText(['Logs', 'Attributes', 'Queue'])
+    await page.screenshot({ path: 'test-results/screens/shell-phone-more.png' })
+    await more.getByRole('menuitem', { name: 'Queue' }).click()
+    await expect(page).toHaveURL(/\/queue$/)
+    await expect(mainNav(page).getByRole('button', { name: 'More' })).toHaveAttribute(
+      'data-current',
+      'true',
+    )
 
     await bar.getByRole('link', { name: 'Services' }).click()
     await expect(page).toHaveURL(/\/services$/)

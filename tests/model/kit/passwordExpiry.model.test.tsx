@@ -3,8 +3,17 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { isExpiryWarningDismissed } from '../../../src/data/prefs/passwordExpiry'
 import { passwordExpiryMachine } from '../../../src/kit/session/passwordExpiry.machine'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
-import { passwordExpiryPaths, starts, type Start } from '../../../src/kit/paths/passwordExpiry.paths'
-import { calls, field, resetCalls, passwordMachines } from '../../component/account/password.support'
+import {
+  passwordExpiryPaths,
+  starts,
+  type Start,
+} from '../../../src/kit/paths/passwordExpiry.paths'
+import {
+  calls,
+  field,
+  resetCalls,
+  passwordMachines,
+} from '../../component/account/password.support'
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
@@ -45,7 +54,7 @@ function drive(app: App, user: ReturnType<typeof selfUser>) {
   return {
     states: {
       hidden: async () => {
-        expect(await screen.findByRole('button', { name: /^User menu/ })).toBeVisible()
+        expect(await screen.findByRole('button', { name: /user menu/i })).toBeVisible()
         expect(screen.queryByRole('dialog')).toBeNull()
       },
       shown: async () => {

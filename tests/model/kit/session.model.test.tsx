@@ -29,7 +29,7 @@ async function loadCaches(app: App) {
   app.sync.open('open')
   await waitFor(() => expect(() => app.sync.load('attributes')).not.toThrow())
   app.sync.load('identity').next({ area: 'identity', table: 'sessions', loaded: 12_500 })
-  expect(await screen.findByText('sessions — 12,500 rows')).toBeVisible()
+  expect(await screen.findByText('Sessions — 12,500 rows')).toBeVisible()
   app.sync.load('identity').complete()
   app.sync.load('attributes').complete()
 }
@@ -100,7 +100,7 @@ function drive(app: App) {
       'session.signOut': async () => {
         const state = app.session.getSnapshot()
         if (state.matches({ signedIn: 'ready' })) {
-          await app.user.click(screen.getByRole('button', { name: /^User menu/ }))
+          await app.user.click(screen.getByRole('button', { name: /user menu/i }))
           await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }))
         } else if (state.matches({ signedIn: { loadingData: 'failed' } })) {
           await app.user.click(screen.getByRole('link', { name: 'Logout' }))

@@ -1,8 +1,9 @@
-import { Flex, Text } from '@radix-ui/themes'
+import { DotsHorizontalIcon } from '@radix-ui/react-icons'
+import { DropdownMenu, Flex, Text, Tooltip } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
-import type { Tab, TabPath } from '../../../kit/views/page/navigation'
+import { bottomBarTabs, type Tab, type TabPath } from '../../../kit/views/page/navigation'
 import { TabIcon } from './TabIcon'
 
 type Props = { tabs: Tab[]; active: TabPath; labels: boolean }
@@ -35,13 +36,83 @@ function useCollapsedOnScroll(): [boolean, (collapsed: boolean) => void] {
   return [collapsed, setCollapsed]
 }
 
+const slotStyle = (current: boolean): CSSProperties => ({
+  flex: 1,
+  minWidth: 0,
+  textDecoration: 'none',
+  color: current ? 'var(--accent-11)' : 'var(--gray-11)',
+})
+
+/** An entry's glyph over its label (the label only where the bar shows labels). */
+function SlotFace({
+  icon,
+  label,
+  current,
+  labels,
+}: {
+  icon: ReactNode
+  label: string
+  current: boolean
+  labels: boolean
+}) {
+  return (
+    <Flex direction="column" align="center" justify="center" gap="1" height="100%">
+      {icon}
+      {labels && (
+        <Text size="1" weight={current ? 'bold' : 'regular'} truncate>
+          {label}
+        </Text>
+      )}
+    </Flex>
+  )
+}
+
+/** More: the tabs the bar has no room for, in a menu that names each; current when one is. */
+function MoreMenu({ tabs, active, labels }: { tabs: Tab[]; active: TabPath; labels: boolean }) {
+  const current = tabs.some((tab) => tab.path === active)
+  return (
+    <DropdownMenu.Root>
+      <Tooltip content="More">
+        <DropdownMenu.Trigger>
+          <button
+            type="button"
+            aria-label="More"
+            data-current={current || undefined}
+            className="rt-reset"
+            style={{ ...slotStyle(current), background: 'none', border: 0, cursor: 'pointer' }}
+          >
+            <SlotFace
+              icon={<DotsHorizontalIcon width={22} height={22} aria-hidden />}
+              label="More"
+              current={current}
+              labels={labels}
+            />
+          </button>
+        </DropdownMenu.Trigger>
+      </Tooltip>
+      <DropdownMenu.Content side="top" align="end" variant="soft">
+        {tabs.map((tab) => (
+          <DropdownMenu.Item asChild key={tab.path}>
+            <Link to={tab.path} aria-current={tab.path === active ? 'page' : undefined}>
+              <TabIcon path={tab.path} /> {tab.label}
+            </Link>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  )
+}
+
 /**
- * Phone and tablet navigation: a fixed 64 px tab bar; icons only on phones (aria-label names them).
- * It slides away while scrolling down (instantly with reduced motion) and comes back on focus.
+ * Phone and tablet navigation: a fixed 64 px tab bar; icons only on phones (SPEC.md §2: labels are
+ * hidden on small screens), each named for screen readers and with its label as a tooltip. With
+ * more tabs than slots, the last slot is a More menu with the rest (bottomBarTabs). The bar slides
+ * away while scrolling down (instantly with reduced motion) and comes back on focus.
  */
 export function BottomBar({ tabs, active, labels }: Props) {
   const [collapsed, setCollapsed] = useCollapsedOnScroll()
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
+  const { bar, more } = bottomBarTabs(tabs)
   return (
     <Flex
       asChild
@@ -62,31 +133,27 @@ export function BottomBar({ tabs, active, labels }: Props) {
       data-collapsed={collapsed || undefined}
     >
       <nav aria-label="Main" onFocus={() => setCollapsed(false)}>
-        {tabs.map((tab) => {
+        {bar.map((tab) => {
           const current = tab.path === active
           return (
-            <Link
-              key={tab.path}
-              to={tab.path}
-              aria-label={tab.label}
-              aria-current={current ? 'page' : undefined}
-              style={{
-                flex: 1,
-                textDecoration: 'none',
-                color: current ? 'var(--accent-11)' : 'var(--gray-11)',
-              }}
-            >
-              <Flex direction="column" align="center" justify="center" gap="1" height="100%">
-                <TabIcon path={tab.path} size={22} />
-                {labels && (
-                  <Text size="1" weight={current ? 'bold' : 'regular'}>
-                    {tab.label}
-                  </Text>
-                )}
-              </Flex>
-            </Link>
+            <Tooltip key={tab.path} content={tab.label}>
+              <Link
+                to={tab.path}
+                aria-label={tab.label}
+                aria-current={current ? 'page' : undefined}
+                style={slotStyle(current)}
+              >
+                <SlotFace
+                  icon={<TabIcon path={tab.path} size={22} />}
+                  label={tab.label}
+                  current={current}
+                  labels={labels}
+                />
+              </Link>
+            </Tooltip>
           )
         })}
+        {more.length > 0 && <MoreMenu tabs={more} active={active} labels={labels} />}
       </nav>
     </Flex>
   )

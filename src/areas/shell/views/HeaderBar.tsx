@@ -8,7 +8,7 @@ type Props = {
   /** Phones and tablets: 56 px and tighter; the desktop: 64 px. */
   compact: boolean
   user: SelfUser
-  /** What sits after the brand: the desktop's tabs. */
+  /** What sits after the brand, taking the room up to the user menu: the desktop's tabs. */
   children?: ReactNode
 }
 
@@ -18,7 +18,7 @@ export function HeaderBar({ compact, user, children }: Props) {
     <Flex
       asChild
       align="center"
-      gap={compact ? '3' : '5'}
+      gap={compact ? '3' : '4'}
       px={compact ? '4' : '5'}
       height={compact ? '56px' : '64px'}
       flexShrink="0"
@@ -26,8 +26,7 @@ export function HeaderBar({ compact, user, children }: Props) {
     >
       <header>
         <Brand />
-        {children}
-        <Box flexGrow="1" />
+        {children ?? <Box flexGrow="1" />}
         <UserMenu user={user} />
       </header>
     </Flex>

@@ -1,9 +1,13 @@
 import { Box, Card, Flex } from '@radix-ui/themes'
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, useRouterState } from '@tanstack/react-router'
 import { Logo } from '../../../kit/views/brand/Logo'
+import { pageTitle, useDocumentTitle } from '../../../kit/views/page/pageTitle'
+
+const selectPathname = (state: { location: { pathname: string } }) => state.location.pathname
 
 /** The signed-out screens: one centred card under the logo, the page's main landmark. */
 export function PublicLayout() {
+  useDocumentTitle(pageTitle(useRouterState({ select: selectPathname })))
   return (
     <Flex
       asChild

@@ -13,6 +13,7 @@ import { trackInAppEntries } from '../../../kit/views/page/backArrow'
 import { BAR_HEIGHT, BottomBar } from './BottomBar'
 import { MobileHeader } from './MobileHeader'
 import { activeTabPath, showsBottomBar, visibleTabs } from '../../../kit/views/page/navigation'
+import { pageTitle, useDocumentTitle } from '../../../kit/views/page/pageTitle'
 import { installScrollMemory } from './scrollMemory'
 import { TopBar } from './TopBar'
 
@@ -34,6 +35,7 @@ export function Shell() {
   // such as the return from sign-in to a deep link, do not count), and page scroll memory.
   useEffect(() => (dataReady ? trackInAppEntries(router.history) : undefined), [router, dataReady])
   useEffect(() => (dataReady ? installScrollMemory(router) : undefined), [router, dataReady])
+  useDocumentTitle(pageTitle(pathname))
   // The route guard admits no one without a user; this only satisfies the type.
   if (!user) return null
   // No screen mounts before the caches are loaded: none may read a cache that is still filling.

@@ -1,23 +1,29 @@
 import {
-  ActivityLogIcon,
   ComponentInstanceIcon,
   DashboardIcon,
-  EnvelopeClosedIcon,
+  FileTextIcon,
   HomeIcon,
   LapTimerIcon,
-  MixerHorizontalIcon,
+  ListBulletIcon,
+  PaperPlaneIcon,
   PersonIcon,
 } from '@radix-ui/react-icons'
 import type { TabPath } from '../../../kit/views/page/navigation'
 
+/**
+ * One glyph per screen, the same in the top bar, the bottom bar, its More menu and Home's cards.
+ * Chosen so that none reads as another control: Logs a page of text (not a list), Attributes a
+ * bulleted list (the sliders read as 'filters'), Queue a paper plane for outgoing messages (the
+ * envelope read as 'mail').
+ */
 const ICONS = {
   '/home': HomeIcon,
   '/sessions': LapTimerIcon,
   '/users': PersonIcon,
   '/services': ComponentInstanceIcon,
-  '/logs': ActivityLogIcon,
-  '/attributes': MixerHorizontalIcon,
-  '/queue': EnvelopeClosedIcon,
+  '/logs': FileTextIcon,
+  '/attributes': ListBulletIcon,
+  '/queue': PaperPlaneIcon,
   '/dashboard': DashboardIcon,
 } satisfies Record<TabPath, unknown>
 

@@ -1,6 +1,6 @@
 import { ExitIcon, LockClosedIcon, PersonIcon, Share1Icon } from '@radix-ui/react-icons'
 import { DropdownMenu, IconButton } from '@radix-ui/themes'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { SelfUser } from '../../../../schema/user'
 import { VisageAvatar } from '../../account'
@@ -29,15 +29,31 @@ const ITEMS: readonly MenuItem[] = [
   },
 ]
 
+const selectFirstSegment = (state: { location: { pathname: string } }) =>
+  state.location.pathname.split('/').filter(Boolean)[0]?.toLowerCase() ?? ''
+
+/** The screens only this menu leads to: on them the avatar wears the accent ring. */
+const MENU_SCREENS = new Set(ITEMS.map((item) => item.to.slice(1)))
+
 /**
  * The avatar menu (SPEC.md §2): the user's visage or initials; My Profile, Change Password, Flows
  * (issue 14, with flows.read), a separator, Logout.
  */
 export function UserMenu({ user }: { user: SelfUser }) {
+  // SPEC.md §2 keeps Home as the active tab on these screens; the menu that leads to them shows
+  // where the person is instead.
+  const current = MENU_SCREENS.has(useRouterState({ select: selectFirstSegment }))
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <IconButton variant="ghost" radius="full" size="3" aria-label={userMenuLabel(user)}>
+        <IconButton
+          variant="ghost"
+          radius="full"
+          size="3"
+          aria-label={userMenuLabel(user)}
+          data-current={current || undefined}
+          style={current ? { boxShadow: '0 0 0 2px var(--accent-9)' } : undefined}
+        >
           {/* Soft and high contrast: white initials on the solid cyan were 2.8:1 (light and dark). */}
           <VisageAvatar
             userId={user.id}

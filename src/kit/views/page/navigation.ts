@@ -51,6 +51,19 @@ export function visibleTabs(user: Pick<SelfUser, 'permissions' | 'type'>, deskto
   return visibleEntries(user, TABS).filter((tab) => desktop || !tab.desktopOnly)
 }
 
+/** The bottom bar's room: more tabs than this, and the last places make way for a More menu. */
+export const BOTTOM_BAR_SLOTS = 5
+
+/**
+ * The bottom bar's tabs (SPEC.md §2 navigation shell): all of them when they fit its slots;
+ * otherwise the first four (Home and the everyday screens, in the menu's order, so that they never
+ * move) and a More menu with the rest.
+ */
+export function bottomBarTabs(tabs: readonly Tab[]): { bar: Tab[]; more: Tab[] } {
+  if (tabs.length <= BOTTOM_BAR_SLOTS) return { bar: [...tabs], more: [] }
+  return { bar: tabs.slice(0, BOTTOM_BAR_SLOTS - 1), more: tabs.slice(BOTTOM_BAR_SLOTS - 1) }
+}
+
 const segments = (pathname: string) => pathname.split('/').filter(Boolean)
 
 /** The active tab comes from the first path segment; anything else counts as Home. */
@@ -75,10 +88,11 @@ export function initials(user: Pick<SelfUser, 'nameFirst' | 'nameLast' | 'email'
 }
 
 /**
- * The avatar trigger's accessible name: it starts like every other "User menu" and ends with the
- * initials it shows, so a person who says what they see ("click AL") reaches it (WCAG 2.5.3).
+ * The avatar trigger's accessible name. It starts with the initials the trigger shows, so that a
+ * person who says what they see ("click AL") reaches it (WCAG 2.5.3, axe's
+ * label-content-name-mismatch), then says what it is and whose: 'AL, user menu for Ada Lovelace'.
  */
 export function userMenuLabel(user: Pick<SelfUser, 'nameFirst' | 'nameLast' | 'email'>): string {
   const name = `${user.nameFirst.trim()} ${user.nameLast.trim()}`.trim() || user.email
-  return `User menu for ${name} (${initials(user)})`
+  return `${initials(user)}, user menu for ${name}`
 }

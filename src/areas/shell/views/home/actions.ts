@@ -1,42 +1,27 @@
-import type { Access } from '../../../../kit/machines/access'
+import type { Tab, TabPath } from '../../../../kit/views/page/navigation'
 
-/** The screens that need only their own read permission ('users.read' for /users). */
-type ReadScreen = 'sessions' | 'services' | 'users' | 'attributes' | 'flows'
+type CardPath = Exclude<TabPath, '/home'>
 
-export type HomeAction = {
-  path: `/${ReadScreen}` | '/profile'
-  title: string
-  text: string
-  access: Access
+/** What each screen of the menu is for, on its Home card. */
+const CARD_TEXT: Record<CardPath, string> = {
+  '/sessions': 'See who is signed in and end sessions.',
+  '/users': 'Find people and look after their accounts.',
+  '/services': 'Register and edit the services that sign in through Gatehouse.',
+  '/logs': 'Read who did what and when, and export it.',
+  '/attributes': 'Arrange the tree of product attributes.',
+  '/queue': 'Follow outgoing messages and the accounts that need staff.',
+  '/dashboard': 'Sign-ins, accounts and the queue at a glance.',
 }
 
-/** A screen's card: it shows to those with the screen's read permission. */
-const readable = (screen: ReadScreen, title: string, text: string): HomeAction => ({
-  path: `/${screen}`,
-  title,
-  text,
-  access: { permission: `${screen}.read` },
-})
+export type HomeCard = { path: CardPath; title: string; text: string }
 
-/** What Home offers next; each card shows only when the person may open that screen. */
-export const HOME_ACTIONS: readonly HomeAction[] = [
-  readable('sessions', 'Sessions', 'See who is signed in and end sessions.'),
-  readable(
-    'services',
-    'Services',
-    'Register and edit the services that sign in through Gatehouse.',
-  ),
-  readable('users', 'Users', 'Find people and look after their accounts.'),
-  readable('attributes', 'Attributes', 'Arrange the tree of product attributes.'),
-  readable(
-    'flows',
-    'Flows',
-    "See how the console's screens behave: diagrams, simulations and test paths.",
-  ),
-  {
-    path: '/profile',
-    title: 'Profile',
-    text: 'Your name, email, phone and two-factor setting.',
-    access: {},
-  },
-]
+/**
+ * Home's cards are the menu's screens (SPEC.md §1 top-level navigation) that the person may open
+ * here, Home itself aside: the same set, order and names as the tabs. Profile, Change Password and
+ * Flows live in the user menu, as in the header.
+ */
+export function homeCards(tabs: readonly Tab[]): HomeCard[] {
+  return tabs.flatMap((tab) =>
+    tab.path === '/home' ? [] : [{ path: tab.path, title: tab.label, text: CARD_TEXT[tab.path] }],
+  )
+}
