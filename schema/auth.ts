@@ -25,6 +25,11 @@ export const LoginResults = Type.Object({
   user: Type.Object({ id: Id }),
   methods: Type.Optional(Type.Array(SecondFactorMethod)),
   enrolment: Type.Optional(Type.Boolean()),
+  /**
+   * Where text-message codes go, masked ('(•••) ••• - 0124'), when `methods` has `sms`: the step
+   * says where to look; the full number never leaves the server before the sign-in ends.
+   */
+  destination: Type.Optional(Type.String()),
 })
 export type LoginResults = Static<typeof LoginResults>
 
@@ -53,6 +58,14 @@ export const SecondStepBody = Type.Object(
   { additionalProperties: false },
 )
 export type SecondStepBody = Static<typeof SecondStepBody>
+
+/**
+ * POST /v1/login/sms answers where the code went, masked as in LoginResults: the first text of a
+ * step that began with the authenticator app, or "Resend code" (a new code; the older one stops
+ * working). MAX_SMS_PER_STEP texts a step at most, and the address throttle (823) before that.
+ */
+export const TextSentResults = Type.Object({ destination: Type.String() })
+export type TextSentResults = Static<typeof TextSentResults>
 
 /** POST /v1/login/enrolment/confirm: the enrolment the policy requires, then the session opens. */
 export const EnrolmentConfirmBody = Type.Object(

@@ -22,8 +22,11 @@ export const ResetSlugParams = Type.Object({
 })
 export type ResetSlugParams = Static<typeof ResetSlugParams>
 
-/** GET /v1/resettoken/:slug: the address the link was sent to. */
-export const ResetTokenResults = Type.Object({ email: Type.String() })
+/**
+ * GET /v1/resettoken/:slug: the address the link was sent to (SPEC.md §3), and whether the link is
+ * an invitation's, so that the console welcomes a new user instead of saying 'Password Reset'.
+ */
+export const ResetTokenResults = Type.Object({ email: Type.String(), invitation: Type.Boolean() })
 export type ResetTokenResults = Static<typeof ResetTokenResults>
 
 /**

@@ -8,3 +8,11 @@ export function maskRecipient(channel: 'email' | 'sms', to: string): string {
   if (at < 1) return '***'
   return `${to.charAt(0)}***${to.slice(at)}`
 }
+
+/**
+ * A phone number as the two-factor step names it: only its last four digits, in the console's
+ * phone layout (SPEC.md '(###) ### - ####'), '5551230124' → '(•••) ••• - 0124'.
+ */
+export function maskPhone(phone: string): string {
+  return `(•••) ••• - ${phone.slice(-4)}`
+}

@@ -14,7 +14,7 @@ export async function retireResetTokens(db: Db, userId: string, now: Date): Prom
 /** Stores a new reset token (its hash only); the user's earlier unused tokens stop working. */
 export async function insertResetToken(
   db: Db,
-  row: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+  row: { userId: string; tokenHash: string; reason: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await retireResetTokens(db, row.userId, row.createdAt)
   await db.insert(passwordResetTokens).values(row)
@@ -23,7 +23,12 @@ export async function insertResetToken(
 /** The token with this hash if it is unused and unexpired, with the address of its user. */
 export async function findValidResetToken(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email })
+    .select({
+      id: passwordResetTokens.id,
+      userId: users.id,
+      email: users.email,
+      reason: passwordResetTokens.reason,
+    })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(

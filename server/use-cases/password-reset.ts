@@ -43,7 +43,13 @@ export async function queueResetLink(
 ): Promise<string> {
   const { token, hash } = newToken()
   const expiresAt = new Date(now.getTime() + resetTokenTtlMs(reason))
-  await insertResetToken(tx, { userId: user.id, tokenHash: hash, createdAt: now, expiresAt })
+  await insertResetToken(tx, {
+    userId: user.id,
+    tokenHash: hash,
+    reason,
+    createdAt: now,
+    expiresAt,
+  })
   const mail = resetMail(resetLink(ctx.config.publicUrl, token), reason)
   return ctx.outbox.enqueue(tx, { channel: 'email', to: user.email, ...mail })
 }
@@ -82,15 +88,18 @@ async function refuseLink(ctx: UseCaseContext, step: 'lookup' | 'reset') {
   return linkExpired()
 }
 
-/** GET /v1/resettoken/:slug: the address of a usable link; anything else is 804. */
+/**
+ * GET /v1/resettoken/:slug: the address of a usable link, and whether it is an invitation (the
+ * console then welcomes the new user); anything else is 804.
+ */
 export async function checkResetLink(
   ctx: UseCaseContext,
   slug: string,
-): Promise<{ email: string }> {
+): Promise<{ email: string; invitation: boolean }> {
   await assertResetNotThrottled(ctx, AuditAction.passwordResetLink)
   const found = await findValidResetToken(ctx.db, hashToken(slug), new Date())
   if (!found) throw await refuseLink(ctx, 'lookup')
-  return { email: found.email }
+  return { email: found.email, invitation: found.reason === 'invited' }
 }
 
 async function refuseReset(ctx: UseCaseContext, user: UserRow, error: ApiError) {

@@ -2,6 +2,7 @@ import { ErrorCode } from '../../schema/errors'
 import type { SecondStepBody } from '../../schema/auth'
 import type { SecondFactorMethod } from '../../schema/factors'
 import type { UserRow } from '../db/schema/users'
+import { maskPhone } from '../domain/masking'
 import { passwords } from '../domain/passwords'
 import { AMR, FACTOR_NOTICES, MAX_SMS_PER_STEP } from '../domain/second-factors'
 import { matchingRecoveryCode } from '../domain/recovery-codes'
@@ -93,8 +94,15 @@ export async function openSecondStep(
   return mfaId
 }
 
-/** "Use another method": a text message for this second step (POST /v1/login/sms), three at most. */
-export async function sendStepCode(ctx: UseCaseContext, body: SecondStepBody) {
+/**
+ * A text message for this second step (POST /v1/login/sms): "Use another method", or "Resend code"
+ * for the same step (a new code; the one before stops working). MAX_SMS_PER_STEP per step, and the
+ * address throttle (823) before that. Answers where it went, masked.
+ */
+export async function sendStepCode(
+  ctx: UseCaseContext,
+  body: SecondStepBody,
+): Promise<{ destination: string }> {
   await assertNotThrottled(ctx, AuditAction.codeSent)
   const user = await findUserById(ctx.db, body.userId)
   const request = user && (await findOpenMfaRequest(ctx.db, user.id, new Date(), body.requestId))
@@ -102,6 +110,7 @@ export async function sendStepCode(ctx: UseCaseContext, body: SecondStepBody) {
     throw unprocessable('No text message can be sent for this sign-in. Sign in again.')
   }
   await sendCode(ctx, user, user.phone, request.id)
+  return { destination: maskPhone(user.phone) }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { SecondFactorMethod } from '../../schema/factors'
 import type { LoginBody, VerifyBody } from '../../schema/auth'
 import { normalizeUsername, parseUsername } from '../../schema/rules'
 import { passwords } from '../domain/passwords'
+import { maskPhone } from '../domain/masking'
 import { AMR } from '../domain/second-factors'
 import { AuditAction } from '../repos/audit'
 import { findUserById, findUserByUsername } from '../repos/users'
@@ -16,7 +17,14 @@ import { acceptSecondFactor, openSecondStep, secondFactorMethods } from './secur
 
 export type SignInOutcome =
   | { kind: 'session'; session: OpenedSession }
-  | { kind: 'second-step'; userId: string; mfaId: string; methods: SecondFactorMethod[] }
+  | {
+      kind: 'second-step'
+      userId: string
+      mfaId: string
+      methods: SecondFactorMethod[]
+      /** The masked phone number text messages go to, when they are one of the methods. */
+      destination?: string
+    }
   | { kind: 'enrolment'; userId: string; mfaId: string }
 
 /**
@@ -74,7 +82,8 @@ export async function signIn(ctx: UseCaseContext, body: LoginBody): Promise<Sign
   await guess.right({ ended: false })
   if (body.code === undefined) {
     const mfaId = await openSecondStep(ctx, user, first)
-    return { kind: 'second-step', userId: user.id, mfaId, methods }
+    const destination = methods.includes('sms') && user.phone ? maskPhone(user.phone) : undefined
+    return { kind: 'second-step', userId: user.id, mfaId, methods, destination }
   }
   const amr = await acceptSecondFactor(ctx, user, deviceId, { method: first, code: body.code })
   const session = await openSession(ctx, user, AuditAction.signInCode, { deviceId, amr })

@@ -125,7 +125,13 @@ describe('an event stream ends with its session', () => {
     const { token, hash } = newToken()
     const now = new Date()
     const expiresAt = new Date(now.getTime() + 600_000)
-    await insertResetToken(t.db, { userId: user.id, tokenHash: hash, createdAt: now, expiresAt })
+    await insertResetToken(t.db, {
+      userId: user.id,
+      tokenHash: hash,
+      reason: 'requested',
+      createdAt: now,
+      expiresAt,
+    })
     const body = { username: user.email, password: 'Reset#Pass2026' }
     expect((await call(t, 'PUT', `/v1/passwordreset/${token}`, body)).statusCode).toBe(200)
     expect(await endsWithin(client)).toBe(true)

@@ -86,7 +86,10 @@ describe('POST /v1/passwordReset/:email', () => {
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(3_600_000)
     const found = await lookUp(token, nextIp())
     expect(found.statusCode).toBe(200)
-    expect(found.json()).toEqual({ success: true, results: { email: user.email } })
+    expect(found.json()).toEqual({
+      success: true,
+      results: { email: user.email, invitation: false },
+    })
   })
 
   it('answers an unknown address exactly as a known one, and sends nothing', async () => {

@@ -28,7 +28,15 @@ describe('sign-in with a security code', () => {
   it('sends a code by SMS and answers mfaId without a session', async () => {
     const user = await twoFactorUser()
     const results = await passwordStep(user)
-    expect(results).toEqual({ mfaId: anyString(), user: { id: user.id }, methods: ['sms'] })
+    const phone = user.phone ?? ''
+    expect(results).toEqual({
+      mfaId: anyString(),
+      user: { id: user.id },
+      methods: ['sms'],
+      destination: `(•••) ••• - ${phone.slice(-4)}`,
+    })
+    // Only the last four digits leave the server before the sign-in ends.
+    expect(JSON.stringify(results)).not.toContain(phone.slice(0, 6))
     const sms = outboxFiles(t).filter((m) => m.to === user.phone)
     expect(sms).toHaveLength(1)
     expect(sms[0]).toMatchObject({
@@ -119,6 +127,52 @@ describe('sign-in with a security code', () => {
     const { mfaId } = await passwordStep(owner)
     const response = await verify(other.id, mfaId, latestSmsCode(t, owner.phone ?? ''))
     expect(response.json()).toMatchObject({ error: { code: 803 } })
+  })
+
+  it('sends a new code on "Resend code" for the same request, and the older one stops working', async () => {
+    const user = await twoFactorUser()
+    const phone = user.phone ?? ''
+    const { mfaId } = await passwordStep(user)
+    const first = latestSmsCode(t, phone)
+    const resent = await call(t, 'POST', '/v1/login/sms', { userId: user.id, requestId: mfaId })
+    expect(resent.statusCode).toBe(200)
+    expect(resent.json()).toEqual({
+      success: true,
+      results: { destination: `(•••) ••• - ${phone.slice(-4)}` },
+    })
+    expect(outboxFiles(t).filter((m) => m.to === phone)).toHaveLength(2)
+    const second = latestSmsCode(t, phone)
+    if (first !== second) {
+      expect((await verify(user.id, mfaId, first)).json()).toMatchObject({ error: { code: 803 } })
+    }
+    expect((await verify(user.id, mfaId, second)).statusCode).toBe(200)
+  })
+
+  it('limits resends: three texts a step, then 422 in the envelope', async () => {
+    const user = await twoFactorUser()
+    const { mfaId } = await passwordStep(user)
+    const resend = () => call(t, 'POST', '/v1/login/sms', { userId: user.id, requestId: mfaId })
+    expect((await resend()).statusCode).toBe(200)
+    expect((await resend()).statusCode).toBe(200)
+    const refused = await resend()
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toEqual({
+      success: false,
+      error: {
+        code: 1001,
+        message: 'No more text messages can be sent for this sign-in. Sign in again.',
+      },
+    })
+    expect(outboxFiles(t).filter((m) => m.to === user.phone)).toHaveLength(3)
+  })
+
+  it('refuses a resend for another user’s request', async () => {
+    const owner = await twoFactorUser()
+    const other = await twoFactorUser()
+    const { mfaId } = await passwordStep(owner)
+    const response = await call(t, 'POST', '/v1/login/sms', { userId: other.id, requestId: mfaId })
+    expect(response.statusCode).toBe(422)
+    expect(outboxFiles(t).filter((m) => m.to === other.phone)).toHaveLength(0)
   })
 
   it('audits code failures against the user', async () => {

@@ -12,10 +12,7 @@ const unlock = (id: string, cookie?: string) =>
 
 async function lockedUser() {
   const user = await createUser(t)
-  await t.db
-    .update(users)
-    .set({ lockedAt: new Date() })
-    .where(eq(users.id, user.id))
+  await t.db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, user.id))
   await setAccountCounter(t, user.id, { failedAttempts: 2, lockoutCount: 3 })
   return user
 }
@@ -41,7 +38,7 @@ describe('POST /v1/user/:id/unlock', () => {
     const slug = /\/passwordReset\/([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? '')?.[1]
     expect((await call(t, 'GET', `/v1/resettoken/${slug}`)).json()).toEqual({
       success: true,
-      results: { email: user.email },
+      results: { email: user.email, invitation: false },
     })
 
     const [admin] = await t.db.select().from(users).where(eq(users.email, ADMIN.email))

@@ -94,7 +94,11 @@ describe('POST /v1/users (invite)', () => {
     // The link lives 72 hours (checked in the table), and sets the password.
     const password = 'Invited#Pass2026'
     const check = await call(t, 'GET', `/v1/resettoken/${token}`)
-    expect(check.json()).toEqual({ success: true, results: { email: 'grace.invited@example.com' } })
+    // An invitation's link says so: the console welcomes the new user on the same form.
+    expect(check.json()).toEqual({
+      success: true,
+      results: { email: 'grace.invited@example.com', invitation: true },
+    })
     const reset = await call(t, 'PUT', `/v1/passwordreset/${token}`, {
       username: 'grace.invited@example.com',
       password,

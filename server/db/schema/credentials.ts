@@ -16,7 +16,10 @@ export const passwordHistory = pgTable(
   (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 )
 
-/** Forgot-password links: random, stored hashed, single use, one hour. */
+/**
+ * Forgot-password links: random, stored hashed, single use, one hour (an invitation's 72 hours).
+ * `reason` is why it was sent (ResetReason): an invitation's link welcomes the new user.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -25,6 +28,7 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    reason: text('reason').notNull().default('requested'),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),

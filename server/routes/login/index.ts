@@ -5,10 +5,11 @@ import {
   LoginBody,
   LoginResults,
   SecondStepBody,
+  TextSentResults,
   VerifyBody,
   VerifyResults,
 } from '../../../schema/auth'
-import { Ok, Success } from '../../../schema/envelope'
+import { Success } from '../../../schema/envelope'
 import { AuthenticatorSetupResults } from '../../../schema/factors'
 import { signIn, verifySignIn } from '../../use-cases/sign-in'
 import { beginSignInEnrolment, confirmSignInEnrolment } from '../../use-cases/sign-in-enrolment'
@@ -27,8 +28,12 @@ const loginRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     async (request, reply) => {
       const outcome = await signIn(useCaseContext(app, request), request.body)
       if (outcome.kind === 'second-step') {
-        const { mfaId, userId, methods } = outcome
-        return { success: true as const, results: { mfaId, user: { id: userId }, methods } }
+        const { mfaId, userId, methods, destination } = outcome
+        const results = { mfaId, user: { id: userId }, methods }
+        return {
+          success: true as const,
+          results: destination ? { ...results, destination } : results,
+        }
       }
       if (outcome.kind === 'enrolment') {
         const { mfaId, userId } = outcome
@@ -52,11 +57,11 @@ const loginRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
 
   app.post(
     '/v1/login/sms',
-    { schema: { body: SecondStepBody, response: { 200: Ok, ...failures } } },
-    async (request) => {
-      await sendStepCode(useCaseContext(app, request), request.body)
-      return { success: true as const }
-    },
+    { schema: { body: SecondStepBody, response: { 200: Success(TextSentResults), ...failures } } },
+    async (request) => ({
+      success: true as const,
+      results: await sendStepCode(useCaseContext(app, request), request.body),
+    }),
   )
 
   app.post(

@@ -4,8 +4,17 @@ import { call, callFor, http } from './client'
 
 type Options = { signal?: AbortSignal }
 
-/** What GET /v1/resettoken/:slug answers for a live link: the address it was sent to. */
-const ResetTokenResults = Type.Object({ email: Type.String() })
+/**
+ * What GET /v1/resettoken/:slug answers for a live link: the address it was sent to, and whether
+ * it is an invitation (older servers do not say: a reset).
+ */
+const ResetTokenResults = Type.Object({
+  email: Type.String(),
+  invitation: Type.Optional(Type.Boolean()),
+})
+
+/** A live link: for whom, and whether it invites a new user to choose a first password. */
+export type ResetLink = { email: string; invitation: boolean }
 
 /** The body of PUT /v1/passwordreset/:slug: the address on file, as a check, and the new password. */
 export type PasswordResetBody = { username: string; password: string }
@@ -18,12 +27,18 @@ export function requestPasswordReset(email: string, { signal }: Options = {}): P
   return call(() => http.post(`passwordReset/${encodeURIComponent(email)}`, { signal }))
 }
 
-/** The address a reset link was sent to; fails with code 804 when the link is unknown or used up. */
-export async function lookUpResetToken(slug: string, { signal }: Options = {}): Promise<string> {
+/**
+ * The address a reset link was sent to, and whether it is an invitation; fails with code 804 when
+ * the link is unknown or used up.
+ */
+export async function lookUpResetToken(
+  slug: string,
+  { signal }: Options = {},
+): Promise<ResetLink> {
   const results = await callFor(ResetTokenResults, () =>
     http.get(`resettoken/${encodeURIComponent(slug)}`, { signal }),
   )
-  return results.email
+  return { email: results.email, invitation: results.invitation ?? false }
 }
 
 /**

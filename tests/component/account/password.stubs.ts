@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import type { SecondFactorMethod } from '../../../schema/factors'
 import type { LoginResults } from '../../../schema/auth'
 import type { SelfUser } from '../../../schema/user'
+import type { ResetLink } from '../../../src/data/api/password'
 import { forgotPasswordMachine } from '../../../src/areas/sign-in/machines/forgotPassword.machine'
 import { loginMachine } from '../../../src/areas/sign-in/machines/login.machine'
 import { passwordChangeMachine } from '../../../src/areas/account/machines/passwordChange.machine'
@@ -11,7 +12,7 @@ import { Latest } from '../../setup/gate'
 /** The password flows' server calls, each a gate the test settles. */
 export const calls = {
   requestPasswordReset: new Latest<void>(),
-  lookUpResetToken: new Latest<string>(),
+  lookUpResetToken: new Latest<ResetLink>(),
   resetPassword: new Latest<void>(),
   changePassword: new Latest<void>(),
   fetchSelf: new Latest<SelfUser>(),
@@ -33,7 +34,7 @@ export const passwordMachines = [
   }),
   passwordResetMachine.provide({
     actors: {
-      lookUpResetToken: fromPromise<string, { slug: string }>(({ input }) =>
+      lookUpResetToken: fromPromise<ResetLink, { slug: string }>(({ input }) =>
         calls.lookUpResetToken.wait(input.slug),
       ),
       resetPassword: fromPromise<void, { slug: string; username: string; password: string }>(

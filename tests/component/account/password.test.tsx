@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { dismissExpiryWarning } from '../../../src/data/prefs/passwordExpiry'
 import { daysUntilExpiry } from '../../../src/kit/session/passwordExpiry.machine'
 import { selfUser } from '../../setup/fixtures'
+import { INVITATION_WELCOME } from '../../../src/areas/sign-in/views/PasswordResetScreen'
+import { PASSWORD_RULES_HINT } from '../../../src/kit/views/form/NewPasswordFields'
+import { EXPIRY_POLICY } from '../../../src/areas/account/views/password/PasswordExpiryDialog'
 import { renderApp, renderSignedIn } from '../../setup/renderApp'
 import { calls, field, renderSignedOut, resetCalls, passwordMachines } from './password.support'
 
@@ -26,7 +29,7 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   async function fillReset(app: Awaited<ReturnType<typeof renderSignedOut>>) {
-    calls.lookUpResetToken.resolve('ada@example.com')
+    calls.lookUpResetToken.resolve({ email: 'ada@example.com', invitation: false })
     await app.user.type(
       await screen.findByLabelText('Email', { selector: 'input' }),
       'ada@example.com',
@@ -34,6 +37,27 @@ describe('reset password', () => {
     await app.user.type(field('New Password'), 'New#Passw0rd')
     await app.user.type(field('Repeat New Password'), 'New#Passw0rd')
   }
+
+  it("welcomes an invited user on the same form, titled 'Choose your password'", async () => {
+    const app = await renderSignedOut('/passwordReset/abc', 'Password Reset')
+    calls.lookUpResetToken.resolve({ email: 'ada@example.com', invitation: true })
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeVisible()
+    expect(screen.getByText(INVITATION_WELCOME)).toBeVisible()
+    expect(screen.queryByRole('heading', { name: 'Password Reset' })).toBeNull()
+    await app.user.type(field('Email'), 'ada@example.com')
+    await app.user.type(field('New Password'), 'New#Passw0rd')
+    await app.user.type(field('Repeat New Password'), 'New#Passw0rd')
+    await app.user.click(screen.getByRole('button', { name: 'Save Password' }))
+    await waitFor(() => expect(calls.resetPassword.inputs).toHaveLength(1))
+  })
+
+  it('keeps the title Password Reset for a reset link, and shows the rules before any attempt', async () => {
+    await renderSignedOut('/passwordReset/abc', 'Password Reset')
+    calls.lookUpResetToken.resolve({ email: 'ada@example.com', invitation: false })
+    expect(await screen.findByRole('heading', { name: 'Password Reset' })).toBeVisible()
+    expect(screen.queryByText(INVITATION_WELCOME)).toBeNull()
+    expect(field('New Password')).toHaveAccessibleDescription(PASSWORD_RULES_HINT)
+  })
 
   it('checks the repeat again when the new password changes', async () => {
     const app = await renderSignedOut('/passwordReset/abc', 'Password Reset')
@@ -69,6 +93,7 @@ describe('change password', () => {
   it("is titled 'Password Change' when nothing forces it, and checks the repeat again", async () => {
     const app = await renderSignedIn(selfUser(), '/password', { provide: passwordMachines })
     expect(await screen.findByRole('heading', { name: 'Password Change' })).toBeVisible()
+    expect(field('New Password')).toHaveAccessibleDescription(PASSWORD_RULES_HINT)
     await app.user.type(field('New Password'), 'New#Passw0rd')
     await app.user.type(field('Repeat New Password'), 'New#Passw0rd')
     await app.user.tab()
@@ -108,6 +133,9 @@ describe('password-expiry dialog', () => {
       name: 'Your Password will expire in 4 days',
     })
     expect(within(dialog).getByRole('button', { name: 'Later' })).toBeEnabled()
+    // A sentence about the policy under SPEC.md's title, and the rules before any attempt.
+    expect(dialog).toHaveAccessibleDescription(EXPIRY_POLICY)
+    expect(within(dialog).getByText(PASSWORD_RULES_HINT)).toBeVisible()
   })
 
   it('stays away when put off earlier in this browser session, or when a change is forced', async () => {

@@ -22,6 +22,26 @@ describe('the Profile screen', () => {
     expect(screen.getByRole('button', { name: 'Delete Local Data' })).toBeEnabled()
   })
 
+  it("keeps Biometric Login and Delete Local Data in a 'This device' card", async () => {
+    await renderSignedIn(selfUser(), '/profile')
+    const device = within(await screen.findByRole('region', { name: 'This device' }))
+    expect(device.getByRole('button', { name: 'Delete Local Data' })).toBeEnabled()
+    expect(device.getByText('Biometric Login')).toBeVisible()
+    const personal = within(screen.getByRole('region', { name: 'Personal Info' }))
+    expect(personal.queryByRole('button', { name: 'Delete Local Data' })).toBeNull()
+  })
+
+  it('says the row once and offers Cancel beside Save Changes in an open editor', async () => {
+    const app = await renderSignedIn(selfUser(), '/profile')
+    await app.user.click(await screen.findByRole('button', { name: 'Edit email' }))
+    const form = within(screen.getByRole('form', { name: 'Edit email' }))
+    // 'Email' is the input's label only; no heading repeats it.
+    expect(form.getAllByText('Email')).toHaveLength(1)
+    await app.user.click(form.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit email' })).toBeNull())
+    expect(screen.getByRole('button', { name: 'Edit email' })).toHaveFocus()
+  })
+
   it("says 'Not Provided' without a phone, and offers no 2FA switch", async () => {
     await renderSignedIn(selfUser({ phone: null }), '/profile')
     expect(await screen.findByText('Not Provided')).toBeVisible()
@@ -68,6 +88,13 @@ describe('the Profile screen', () => {
     const app = await renderSignedIn(selfUser({ phone: '5551234567', use2FA: false }), '/profile')
     await app.user.click(await screen.findByRole('switch', { name: 'Use 2 Factor Auth' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Turn On 2 Factor Auth' }))
+    // It says what turning it on does, not where codes go.
+    expect(
+      await screen.findByRole('dialog', {
+        description:
+          'Enter your password to have a security code sent to your phone at each sign-in.',
+      }),
+    ).toBeVisible()
     const password = dialog.getByLabelText('Current Password', { selector: 'input' })
     expect(password).toHaveFocus()
     expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled()

@@ -6,7 +6,7 @@ const PHONE = '5551234567'
 // This spec turns the administrator's second factor on for good: it gets a server of its own.
 const test = testWithServer({ LOCKOUT_THRESHOLD: '10' })
 
-test('a second factor: wrong code refused, the code from the SMS outbox accepted', async ({
+test('a second factor: wrong code refused, a resent code from the SMS outbox accepted', async ({
   page,
   playwright,
   server,
@@ -35,7 +35,18 @@ test('a second factor: wrong code refused, the code from the SMS outbox accepted
   await expect(page.getByRole('alert')).toHaveText('Incorrect Code. Try Again.')
   expect((await page.request.get('/v1/self')).status()).toBe(401)
 
-  await page.getByLabel('Security Code').fill(code)
+  // Where the code went, masked, and a new one on request: the newest code is the one that works.
+  await expect(
+    page.getByText('We sent a 6-digit code by text message to (•••) ••• - 4567.'),
+  ).toBeVisible()
+  await expect(page.getByText(PHONE)).toHaveCount(0)
+  const resentAt = new Date().toISOString()
+  await page.getByRole('button', { name: 'Resend code' }).click()
+  await expect(
+    page.getByText('We sent a new 6-digit code by text message to (•••) ••• - 4567.'),
+  ).toBeVisible()
+  const resent = await latestSecurityCode(server, PHONE, resentAt)
+  await page.getByLabel('Security Code').fill(resent)
   await validate.click()
   await expectSignedIn(page)
   expect((await page.request.get('/v1/self')).status()).toBe(200)

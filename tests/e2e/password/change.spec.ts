@@ -16,7 +16,7 @@ test('change password from the user menu: refusals, then success and back home',
 }) => {
   await signIn(page)
   await expectOnHome(page)
-  await page.getByRole('button', { name: /^User menu/ }).click()
+  await page.getByRole('button', { name: /user menu/i }).click()
   await page.getByRole('menuitem', { name: 'Change Password' }).click()
   await expect(page).toHaveURL(/\/password$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible()

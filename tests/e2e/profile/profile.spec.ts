@@ -34,7 +34,7 @@ test.describe('the Profile screen', () => {
 
     await expect(form).toBeHidden()
     await expect(personalInfo(page).getByText('Augusta King')).toBeVisible()
-    await expect(page.getByRole('button', { name: /^User menu/ })).toHaveText('AK')
+    await expect(page.getByRole('button', { name: /user menu/i })).toHaveText('AK')
     const stored = await storedSelf(page)
     expect([stored.nameFirst, stored.nameLast]).toEqual(['Augusta', 'King'])
 
@@ -152,7 +152,7 @@ test.describe('the Profile screen', () => {
     page,
   }) => {
     const visage = page.getByRole('region', { name: 'Visage' })
-    const menuImage = page.getByRole('button', { name: /^User menu/ }).locator('img')
+    const menuImage = page.getByRole('button', { name: /user menu/i }).locator('img')
     await expect(visage.getByText('Drop Image File Here')).toBeVisible()
 
     await visage.getByLabel('Visage image file').setInputFiles({
@@ -187,7 +187,7 @@ test.describe('the Profile screen', () => {
     await expect(dialog).toBeHidden()
     await expect(visage.getByText('Drop Image File Here')).toBeVisible()
     await expect(menuImage).toHaveCount(0)
-    await expect(page.getByRole('button', { name: /^User menu/ })).toHaveText(/^[A-Z]{1,2}$/)
+    await expect(page.getByRole('button', { name: /user menu/i })).toHaveText(/^[A-Z]{1,2}$/)
     expect((await storedSelf(page)).visage).toBeNull()
   })
 

@@ -7,7 +7,7 @@ import { expectSignedIn, signIn } from '../login/login'
 export async function openProfile(page: Page) {
   await signIn(page)
   await expectSignedIn(page)
-  await page.getByRole('button', { name: /^User menu/ }).click()
+  await page.getByRole('button', { name: /user menu/i }).click()
   await page.getByRole('menuitem', { name: 'My Profile' }).click()
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible()
 }

@@ -128,7 +128,7 @@ describe('second-factor grace statechart, driving the signed-in frame', () => {
     const user = selfUser({ mfaGraceUntil: graceStarts.due })
     sessionStorage.setItem('gatehouse.mfaGraceDismissed', JSON.stringify([user.id]))
     signedIn(user)
-    expect(await screen.findByRole('button', { name: /^User menu/ })).toBeVisible()
+    expect(await screen.findByRole('button', { name: /user menu/i })).toBeVisible()
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

@@ -1,12 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validatePassword, validateUsername } from '../../../schema/rules'
-import { EXPECTED, loginPaths, recoveryCodes, setup } from '../../../src/areas/sign-in/paths/login.paths'
+import {
+  EXPECTED,
+  loginPaths,
+  recoveryCodes,
+  setup,
+} from '../../../src/areas/sign-in/paths/login.paths'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { readLastUsername } from '../../../src/data/prefs/lastUsername'
 import type { LoginSnapshot } from '../../../src/areas/sign-in/machines/login.machine'
 import {
   METHOD_TEXT,
+  textSentLine,
   validateEnrolmentCode,
   validateStepCode,
 } from '../../../src/areas/sign-in/machines/login.messages'
@@ -95,6 +101,16 @@ function drive(login: Login, touched: Set<string>) {
         ).toBeVisible()
         const text = METHOD_TEXT[snapshot.context.method]
         expect(screen.getByText(text.prompt)).toBeVisible()
+        expect(screen.getByText(text.hint)).toBeVisible()
+        // Where the text went, masked, and a way to have it sent again, while its code is asked.
+        const { method, textSent, destination, resent } = snapshot.context
+        if (method === 'sms' && textSent) {
+          expect(screen.getByText(textSentLine(destination, resent))).toBeVisible()
+          expect(button('Resend code')).toBeEnabled()
+        } else {
+          expect(screen.queryByText(/^We sent/)).toBeNull()
+          expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull()
+        }
         const submit = button('Validate Code')
         if (snapshot.can({ type: 'mfa.submit' })) expect(submit).toBeEnabled()
         else expect(submit).toBeDisabled()
@@ -115,9 +131,12 @@ function drive(login: Login, touched: Set<string>) {
         }
         await expectMessage(snapshot)
       },
-      sendingText: async () => {
+      sendingText: async (snapshot: LoginSnapshot) => {
         await waitFor(() => expect(button('Validate Code')).toBeDisabled())
-        expect(button('Text message')).toBeDisabled()
+        // Sent again from the text's own step, or first from another factor's.
+        expect(
+          button(snapshot.context.method === 'sms' ? 'Resend code' : 'Text message'),
+        ).toBeDisabled()
         // One text per press, none before it.
         expect(login.gates.sendText.inputs).toHaveLength(textRequests)
       },
@@ -215,6 +234,10 @@ function drive(login: Login, touched: Set<string>) {
         const method = event.method ?? 'sms'
         if (method === 'sms') textRequests += 1
         await login.user.click(button(METHOD_TEXT[method].use))
+      },
+      'mfa.resend': async () => {
+        textRequests += 1
+        await login.user.click(button('Resend code'))
       },
       'xstate.done.actor.sendText': () => login.gates.sendText.resolve(undefined),
       'xstate.error.actor.sendText': ({ event }: Step) => login.gates.sendText.reject(event.error),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { validateNewPassword } from '../../../schema/new-password'
+import type { ResetLink } from '../../../src/data/api/password'
 import { readLastUsername } from '../../../src/data/prefs/lastUsername'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import {
@@ -11,7 +12,10 @@ import {
   userId,
 } from '../../../src/areas/sign-in/paths/passwordReset.paths'
 import { validateResetEmail, validateResetRepeat } from '../../../src/kit/machines/password.rules'
-import { passwordResetMachine, type ResetSnapshot } from '../../../src/areas/sign-in/machines/passwordReset.machine'
+import {
+  passwordResetMachine,
+  type ResetSnapshot,
+} from '../../../src/areas/sign-in/machines/passwordReset.machine'
 import { calls, field, renderSignedOut, resetCalls } from '../../component/account/password.support'
 import { selfUser } from '../../setup/fixtures'
 import { describePath } from '../describePath'
@@ -132,7 +136,7 @@ function drive(app: App, touched: Set<string>) {
     },
     events: {
       'xstate.done.actor.lookUpResetToken': ({ event }: Step) =>
-        calls.lookUpResetToken.resolve(event.output as string),
+        calls.lookUpResetToken.resolve(event.output as ResetLink),
       'xstate.error.actor.lookUpResetToken': ({ event }: Step) =>
         calls.lookUpResetToken.reject(event.error),
       'reset.retry': () => app.user.click(button('Try Again')),

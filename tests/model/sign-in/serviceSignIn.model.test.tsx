@@ -96,7 +96,7 @@ function drive({ app, gates, left }: Page) {
         await waiting()
         // On the console's public route, whoever is signed in.
         expect(app.pathname()).toBe(`/oidc/interaction/${UID}`)
-        expect(screen.queryByRole('button', { name: /^User menu/ })).toBeNull()
+        expect(screen.queryByRole('button', { name: /user menu/i })).toBeNull()
       },
       signingIn: async (snapshot: ServiceSignInSnapshot) => {
         expect(await heading(signInHeading(SERVICE_NAME))).toBeVisible()

@@ -1,4 +1,4 @@
-import { Flex, Separator } from '@radix-ui/themes'
+import { Separator } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { SelfUser } from '../../../../schema/user'
 import { selectUser } from '../../../kit/session/session.selectors'
@@ -14,6 +14,7 @@ import { DeleteLocalData } from './DeleteLocalData'
 import { PersonalEditors } from '../../../kit/views/form/PersonalEditors'
 import { CardSection } from '../../../kit/views/section/CardSection'
 import { TwoFactorSwitch } from './TwoFactorSwitch'
+import { AccountColumn } from './AccountColumn'
 import { VisageSection } from './VisageSection'
 
 /** 'Personal Info' (SPEC.md §2 'Profile'): the inline editors, the 2FA switch and the visage. */
@@ -33,8 +34,22 @@ function PersonalInfo({ user }: { user: SelfUser }) {
 }
 
 /**
- * /profile (SPEC.md §2): Personal Info, the authenticator app (issue 28), then biometric login and
- * Delete Local Data.
+ * What belongs to this browser rather than to the account: biometric login (a passkey of this
+ * device) and Delete Local Data (its cache), together in a card of their own.
+ */
+function ThisDevice({ user }: { user: SelfUser }) {
+  return (
+    <CardSection title="This device" gap="4">
+      <BiometricSetting user={user} />
+      <Separator size="4" />
+      <DeleteLocalData />
+    </CardSection>
+  )
+}
+
+/**
+ * /profile (SPEC.md §2): Personal Info, the authenticator app (issue 28), then 'This device' with
+ * biometric login and Delete Local Data, one card under the other in the account column.
  */
 export function ProfilePage() {
   const session = useSession()
@@ -42,12 +57,11 @@ export function ProfilePage() {
   // The signed-in routes admit no one without a user; this only satisfies the type.
   if (!user) return null
   return (
-    <Flex direction="column" gap="4" maxWidth="760px">
+    <AccountColumn>
       <PageHeader title="Profile" />
       <PersonalInfo user={user} />
       <AuthenticatorSection email={user.email} />
-      <BiometricSetting user={user} />
-      <DeleteLocalData />
-    </Flex>
+      <ThisDevice user={user} />
+    </AccountColumn>
   )
 }

@@ -21,7 +21,11 @@ export function TwoFactorPasswordDialog({ twoFactor }: { twoFactor: TwoFactorAct
     <PasswordPromptDialog
       {...prompt}
       title={turningOn ? 'Turn On 2 Factor Auth' : 'Turn Off 2 Factor Auth'}
-      description="Enter your password to change where your security codes are sent."
+      description={
+        turningOn
+          ? 'Enter your password to have a security code sent to your phone at each sign-in.'
+          : 'Enter your password to stop asking for a security code from your phone at sign-in.'
+      }
       label="Current Password"
     />
   )

@@ -38,6 +38,12 @@ export const codeStates = {
           }),
         },
       ],
+      'mfa.resend': {
+        guard: 'canResend',
+        target: 'sendingText',
+        description:
+          "'Resend code': the text did not come; a new code is sent to the same phone for the same sign-in.",
+      },
       'mfa.back': {
         target: 'credentials',
         description: 'Back to the username and password.',
@@ -55,13 +61,20 @@ export const codeStates = {
       input: ({ context }) => stepOf(context),
       onDone: {
         target: 'code.editing',
-        description: 'The text message is on its way: the step asks for its code.',
-        actions: assign({ method: 'sms', textSent: true, code: '' }),
+        description:
+          'The text message is on its way: the step asks for its code (a new one, when it was sent again).',
+        actions: assign({
+          method: 'sms',
+          textSent: true,
+          code: '',
+          // Sent again for the factor already asked: "a new code"; else the first text of the step.
+          resent: ({ context }) => context.method === 'sms',
+        }),
       },
       onError: {
         target: 'code.rejected',
         description:
-          'No text could be sent (three already, or the sign-in expired): the message says why.',
+          'No text could be sent (three already, too many requests, or the sign-in expired): the message says why.',
         actions: assign({ error: ({ event }) => stepFailureMessage(event.error) }),
       },
     },

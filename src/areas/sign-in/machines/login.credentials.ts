@@ -72,6 +72,8 @@ export const credentialsStates = {
               methods,
               method,
               textSent: method === 'sms',
+              destination: event.output.destination ?? null,
+              resent: false,
               code: '',
             }
           }),

@@ -40,6 +40,8 @@ export const loginMachine = loginSetup.createMachine({
     methods: [],
     method: 'sms',
     textSent: false,
+    destination: null,
+    resent: false,
     setup: null,
     recoveryCodes: [],
     codesSaved: false,

@@ -45,20 +45,36 @@ export function stepFailureMessage(error: unknown): string {
 /** The step's field for each factor: its label, and the line above it. */
 export const METHOD_TEXT: Record<
   SecondFactorMethod,
-  { prompt: string; label: string; use: string }
+  { prompt: string; label: string; use: string; hint: string }
 > = {
-  // SPEC.md §2 'Login', word for word.
-  sms: { prompt: 'Please enter the security code.', label: 'Security Code', use: 'Text message' },
+  // SPEC.md §2 'Login', word for word; the hint is SPEC.md §9's length.
+  sms: {
+    prompt: 'Please enter the security code.',
+    label: 'Security Code',
+    use: 'Text message',
+    hint: '6 digits',
+  },
   totp: {
     prompt: 'Enter the 6-digit code from your authenticator app.',
     label: 'Authenticator Code',
     use: 'Authenticator app',
+    hint: '6 digits',
   },
   recovery: {
     prompt: 'Enter one of the recovery codes you saved when you set up your second factor.',
     label: 'Recovery Code',
     use: 'Recovery code',
+    hint: '10 letters and digits, like 7KQ2M-XR9DF',
   },
+}
+
+/**
+ * Under SPEC.md's 'Please enter the security code.': where the text went, masked by the server
+ * ('(•••) ••• - 0124'), and whether it is a new one ("Resend code").
+ */
+export function textSentLine(destination: string | null, resent: boolean): string {
+  const code = resent ? 'a new 6-digit code' : 'a 6-digit code'
+  return `We sent ${code} by text message to ${destination ?? 'your phone'}.`
 }
 
 export const RECOVERY_CODE_MESSAGE = 'Must look like 7KQ2M-XR9DF'

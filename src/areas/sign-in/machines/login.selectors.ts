@@ -38,3 +38,8 @@ export const selectSetup = (s: LoginSnapshot) => s.context.setup
 export const selectRecoveryCodes = (s: LoginSnapshot) => s.context.recoveryCodes
 export const selectCodesSaved = (s: LoginSnapshot) => s.context.codesSaved
 export const selectCanFinish = (s: LoginSnapshot) => s.can({ type: 'codes.done' })
+/** Where the text went and whether it was sent again, while the step asks for its code. */
+export const selectTextSent = (s: LoginSnapshot) => s.context.method === 'sms' && s.context.textSent
+export const selectDestination = (s: LoginSnapshot) => s.context.destination
+export const selectResent = (s: LoginSnapshot) => s.context.resent
+export const selectCanResend = (s: LoginSnapshot) => s.can({ type: 'mfa.resend' })

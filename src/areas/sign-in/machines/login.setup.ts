@@ -31,6 +31,10 @@ type LoginContext = {
   method: SecondFactorMethod
   /** A text message was sent for this step (at once, or on request). */
   textSent: boolean
+  /** Where text messages go, masked as the server names it ('(•••) ••• - 0124'); null: not said. */
+  destination: string | null
+  /** The last text was sent again on request ("Resend code"): the step says a new code went. */
+  resent: boolean
   /** The authenticator secret of an enrolment the policy requires; forgotten once it ends. */
   setup: AuthenticatorSetupResults | null
   /** The recovery codes the enrolment handed out, shown once. */
@@ -50,6 +54,7 @@ export type LoginEvent =
   | { type: 'mfa.submit' }
   | { type: 'mfa.back' }
   | { type: 'mfa.useMethod'; method: SecondFactorMethod }
+  | { type: 'mfa.resend' }
   | { type: 'codes.savedChanged'; saved: boolean }
   | { type: 'codes.done' }
   | { type: 'passkey.start' }
@@ -101,6 +106,8 @@ export const loginSetup = setup({
       context.method !== 'sms' &&
       context.methods.includes('sms') &&
       !context.textSent,
+    // "Resend code": the step asks for a text message's code, and one was sent already.
+    canResend: ({ context }) => context.method === 'sms' && context.textSent,
     hasRecoveryCodes: ({ event }) =>
       ((event as { output?: EnrolmentResults }).output?.recoveryCodes.length ?? 0) > 0,
     codesSaved: ({ context }) => context.codesSaved,
@@ -118,6 +125,8 @@ export const loginSetup = setup({
       error: null,
       methods: [],
       textSent: false,
+      destination: null,
+      resent: false,
       setup: null,
     }),
   },

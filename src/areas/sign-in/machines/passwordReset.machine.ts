@@ -7,7 +7,12 @@ import {
   type SnapshotFrom,
 } from 'xstate'
 import { validateNewPassword } from '../../../../schema/new-password'
-import { lookUpResetToken, resetPassword, type PasswordResetBody } from '../../../data/api/password'
+import {
+  lookUpResetToken,
+  resetPassword,
+  type PasswordResetBody,
+  type ResetLink,
+} from '../../../data/api/password'
 import { loginMachine } from './login.machine'
 import {
   isExpiredLink,
@@ -28,6 +33,8 @@ type ResetContext = NewPasswordFields & {
   slug: string
   /** The address the link was sent to, as the server has it on file. */
   emailOnFile: string
+  /** The link invites a new user: the same form welcomes them ('Choose your password'). */
+  invitation: boolean
   email: string
 }
 
@@ -55,7 +62,7 @@ export const passwordResetMachine = setup({
     children: {} as { login: 'login' },
   },
   actors: {
-    lookUpResetToken: fromPromise<string, { slug: string }>(({ input, signal }) =>
+    lookUpResetToken: fromPromise<ResetLink, { slug: string }>(({ input, signal }) =>
       lookUpResetToken(input.slug, { signal }),
     ),
     resetPassword: fromPromise<void, { slug: string } & PasswordResetBody>(
@@ -86,6 +93,7 @@ export const passwordResetMachine = setup({
   context: ({ input }) => ({
     slug: input.slug,
     emailOnFile: '',
+    invitation: false,
     email: '',
     password: '',
     repeat: '',
@@ -102,8 +110,12 @@ export const passwordResetMachine = setup({
         input: ({ context }) => ({ slug: context.slug }),
         onDone: {
           target: 'editing',
-          description: 'The link is good; the server said which address it was sent to.',
-          actions: assign({ emailOnFile: ({ event }) => event.output }),
+          description:
+            'The link is good; the server said which address it was sent to, and whether it is an invitation.',
+          actions: assign({
+            emailOnFile: ({ event }) => event.output.email,
+            invitation: ({ event }) => event.output.invitation,
+          }),
         },
         onError: [
           {
@@ -130,7 +142,8 @@ export const passwordResetMachine = setup({
       tags: ['expired'],
     },
     editing: {
-      description: "The 'Password Reset' form.",
+      description:
+        "The 'Password Reset' form; for an invitation, the same form welcomes the new user as 'Choose your password'.",
       tags: ['form'],
       ...quietOrFailed('idle', 'rejected', {
         quiet: 'No failure to report.',

@@ -28,3 +28,5 @@ export const selectCanSave = (s: ResetSnapshot) => s.can({ type: 'reset.submit' 
 export const selectCanRetry = (s: ResetSnapshot) => s.can({ type: 'reset.retry' })
 /** The login flow signing in with the new password, while it runs. */
 export const selectLogin = (s: ResetSnapshot) => s.children.login
+/** The link invites a new user: the screen welcomes them rather than saying 'Password Reset'. */
+export const selectInvitation = (s: ResetSnapshot) => s.context.invitation

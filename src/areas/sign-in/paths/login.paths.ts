@@ -2,7 +2,7 @@ import type { LoginResults } from '../../../../schema/auth'
 import { validatePassword, validateUsername } from '../../../../schema/rules'
 import { ApiError } from '../../../data/api/ApiError'
 import { loginMachine, type LoginEvent, type LoginSnapshot } from '../machines/login.machine'
-import { METHOD_TEXT } from '../machines/login.messages'
+import { METHOD_TEXT, textSentLine } from '../machines/login.messages'
 import { selectCodeError, selectStep } from '../machines/login.selectors'
 import { greedyCover } from '../../../flows/covering'
 import { defaultDetail, definePaths, withWayIn } from '../../../flows/model'
@@ -10,6 +10,8 @@ import { typed } from '../../../kit/paths/typed'
 
 export const userId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f60'
 export const mfaId = '0192f0c4-8c6a-7b3e-9a8d-1b2c3d4e5f61'
+/** Where the server says text messages go: masked, never the full number. */
+export const destination = '(•••) ••• - 0124'
 const failure = (status: number, code: number, message: string) =>
   new ApiError(status, code, message)
 const offline = new ApiError(0, 1000, 'The server could not be reached.', true)
@@ -49,13 +51,14 @@ const events = [
   { type: 'mfa.useMethod', method: 'sms' },
   { type: 'mfa.useMethod', method: 'totp' },
   { type: 'mfa.useMethod', method: 'recovery' },
+  { type: 'mfa.resend' },
   { type: 'xstate.done.actor.signIn', output: { user: { id: userId } } },
-  // Text messages only (SPEC.md's step, as older servers answer it: no methods).
+  // Text messages only (SPEC.md's step, as older servers answer it: no methods, no destination).
   { type: 'xstate.done.actor.signIn', output: { mfaId, user: { id: userId } } },
-  // An authenticator app first, then text messages and recovery codes.
+  // An authenticator app first, then text messages (to the masked phone) and recovery codes.
   {
     type: 'xstate.done.actor.signIn',
-    output: { mfaId, user: { id: userId }, methods: ['totp', 'sms', 'recovery'] },
+    output: { mfaId, user: { id: userId }, methods: ['totp', 'sms', 'recovery'], destination },
   },
   // The policy requires a second factor the account lacks.
   { type: 'xstate.done.actor.signIn', output: { mfaId, user: { id: userId }, enrolment: true } },
@@ -101,6 +104,10 @@ const summary = (s: LoginSnapshot) =>
     s.context.error,
     // The factor asked shows only on the second step, the tick only on the recovery codes.
     selectStep(s) === 'code' ? [s.context.method, ...s.context.methods] : null,
+    // 'a new code' once the text was sent again (where it went follows from the methods above).
+    selectStep(s) === 'code' && s.context.method === 'sms' && s.context.textSent
+      ? s.context.resent
+      : null,
     selectStep(s) === 'recoveryCodes' ? s.context.codesSaved : null,
   ])
 
@@ -173,6 +180,9 @@ export const loginPaths = definePaths({
       return [
         "The 'Two Factor Authentication' form",
         `the field is ${METHOD_TEXT[s.context.method].label}`,
+        ...(s.context.method === 'sms' && s.context.textSent
+          ? [`“${textSentLine(s.context.destination, s.context.resent)}” with Resend code`]
+          : []),
         s.can({ type: 'mfa.submit' }) ? 'Validate Code is on' : 'Validate Code is off',
         message,
       ].join('; ')

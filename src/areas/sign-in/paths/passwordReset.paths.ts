@@ -25,7 +25,7 @@ export const EXPECTED = {
 }
 
 const events = [
-  { type: 'xstate.done.actor.lookUpResetToken', output: ON_FILE },
+  { type: 'xstate.done.actor.lookUpResetToken', output: { email: ON_FILE, invitation: false } },
   { type: 'xstate.error.actor.lookUpResetToken', error: expiredLink },
   { type: 'xstate.error.actor.lookUpResetToken', error: offline },
   { type: 'reset.retry' },

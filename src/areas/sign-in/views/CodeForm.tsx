@@ -1,14 +1,18 @@
 import { Button, Flex, Separator, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
-import { METHOD_TEXT } from '../machines/login.messages'
+import { METHOD_TEXT, textSentLine } from '../machines/login.messages'
 import {
   selectBusy,
+  selectCanResend,
   selectCanVerify,
   selectCode,
   selectCodeError,
+  selectDestination,
   selectMethod,
   selectOtherMethods,
+  selectResent,
+  selectTextSent,
 } from '../machines/login.selectors'
 import { FormField } from '../../../kit/views/form/FormField'
 import { SubmitButton } from '../../../kit/views/form/SubmitButton'
@@ -22,15 +26,46 @@ const selectForm = (s: LoginSnapshot) => ({
   canVerify: selectCanVerify(s),
   method: selectMethod(s),
   others: selectOtherMethods(s),
+  textSent: selectTextSent(s),
+  destination: selectDestination(s),
+  resent: selectResent(s),
+  canResend: selectCanResend(s),
 })
+
+/** Where the text went (said again, politely, when a new one goes), and "Resend code". */
+function TextSent({ actor, busy }: { actor: LoginActor; busy: boolean }) {
+  const { destination, resent, canResend } = useSelector(actor, selectForm, shallowEqual)
+  return (
+    <Flex direction="column" gap="2" align="start">
+      <Text as="p" size="2" color="gray" role="status">
+        {textSentLine(destination, resent)}
+      </Text>
+      <Flex align="center" gap="2" wrap="wrap">
+        <Text size="2" color="gray">
+          No text after a minute?
+        </Text>
+        <Button
+          type="button"
+          variant="ghost"
+          size="2"
+          disabled={busy || !canResend}
+          onClick={() => actor.send({ type: 'mfa.resend' })}
+        >
+          Resend code
+        </Button>
+      </Flex>
+    </Flex>
+  )
+}
 
 /**
  * The second factor (SPEC.md §2 'Login', docs/second-factors.md): the code of the factor asked
  * for (the six-character code sent by SMS in SPEC.md's words, the authenticator app's, or a
- * recovery code), and the account's other factors under 'Use another method'.
+ * recovery code) with its length, where a text went and 'Resend code', and the account's other
+ * factors under 'Use another method'.
  */
 export function CodeForm({ actor }: { actor: LoginActor }) {
-  const { code, codeError, busy, canVerify, method, others } = useSelector(
+  const { code, codeError, busy, canVerify, method, others, textSent } = useSelector(
     actor,
     selectForm,
     shallowEqual,
@@ -40,6 +75,7 @@ export function CodeForm({ actor }: { actor: LoginActor }) {
   return (
     <SubmitForm onSubmit={() => actor.send({ type: 'mfa.submit' })}>
       <Text as="p">{text.prompt}</Text>
+      {textSent && <TextSent actor={actor} busy={busy} />}
       <FormField
         // A new field for each factor: what was typed for one is not offered to the next.
         key={method}
@@ -50,6 +86,7 @@ export function CodeForm({ actor }: { actor: LoginActor }) {
         spellCheck={false}
         autoFocus
         maxLength={recovery ? 11 : 6}
+        hint={text.hint}
         readOnly={busy}
         value={code}
         error={codeError}

@@ -4,7 +4,12 @@ import { useSelector } from '@xstate/react'
 import type { LoginActor, LoginSnapshot } from '../machines/login.machine'
 import { PASSWORD_EXCEPTION, RESET_LINK_EXPIRED } from '../../../kit/machines/password.messages'
 import { passwordResetMachine, type ResetActor } from '../machines/passwordReset.machine'
-import { selectCanRetry, selectLogin, selectScreen } from '../machines/passwordReset.selectors'
+import {
+  selectCanRetry,
+  selectInvitation,
+  selectLogin,
+  selectScreen,
+} from '../machines/passwordReset.selectors'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 import { Pending, RetryFailure } from '../../../kit/views/message/Pending'
@@ -35,17 +40,32 @@ function LinkButtons({ login = 'Login' }: { login?: string }) {
   )
 }
 
-/** The reset screen for one link (SPEC.md §2 'Reset password'). */
+/** An invitation's link opens the same form under a welcome instead of 'Password Reset'. */
+export const INVITATION_TITLE = 'Choose your password'
+export const INVITATION_WELCOME =
+  'Welcome to Gatehouse. An administrator has created an account for you: enter your email address and choose a password to sign in.'
+
+/**
+ * The reset screen for one link (SPEC.md §2 'Reset password'); for an invitation's link the same
+ * flow welcomes the new user (issue 30).
+ */
 export function PasswordResetView({ actor }: { actor: ResetActor }) {
   const screen = useSelector(actor, selectScreen)
   const login = useSelector(actor, selectLogin)
   const canRetry = useSelector(actor, selectCanRetry)
+  const invitation = useSelector(actor, selectInvitation)
   if (screen === 'signingIn' && login) return <SigningIn login={login} />
+  const welcome = invitation && screen === 'form'
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1" size="6" align="center">
-        Password Reset
+        {welcome ? INVITATION_TITLE : 'Password Reset'}
       </Heading>
+      {welcome && (
+        <Text as="p" align="center">
+          {INVITATION_WELCOME}
+        </Text>
+      )}
       {screen === 'checking' && <Pending message="Checking the link..." />}
       {screen === 'unavailable' && (
         <RetryFailure

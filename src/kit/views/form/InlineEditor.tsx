@@ -43,7 +43,9 @@ const selectOpenEditor = (s: EditorSnapshot) => ({
 
 /**
  * A row of the Personal Info card (SPEC.md §2 'Profile') or of a service's detail ('Services'): the
- * saved value with an edit icon, or, when open, the inputs with a cancel icon and 'Save Changes'.
+ * saved value with an edit icon, or, when open, the inputs with a cancel icon (SPEC.md), a Cancel
+ * button beside 'Save Changes' for those who look for one there, and the row's name as a heading
+ * only where no input is labelled with it already.
  */
 export function InlineEditor({ editor, title, display, fields, record, readOnly }: Props) {
   const open = useSelector(editor, selectOpen)
@@ -90,6 +92,9 @@ function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 
   )
   const errors = spec.errors(values)
   const thing = title.toLowerCase()
+  // 'Name' heads First Name and Last Name; 'Email' over a field labelled Email would say it twice.
+  const heading = !fields.some((field) => field.label.toLowerCase() === thing)
+  const cancel = () => editor.send({ type: 'editor.cancel' })
   return (
     <form
       aria-label={`Edit ${thing}`}
@@ -100,17 +105,19 @@ function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 
       }}
     >
       <Flex direction="column" gap="3">
-        <Flex justify="between" align="center" gap="3">
-          <Text size="2" weight="medium">
-            {title}
-          </Text>
+        <Flex justify={heading ? 'between' : 'end'} align="center" gap="3">
+          {heading && (
+            <Text size="2" weight="medium">
+              {title}
+            </Text>
+          )}
           <IconButton
             type="button"
             variant="ghost"
             color="gray"
             aria-label={`Cancel editing ${thing}`}
             disabled={!canCancel}
-            onClick={() => editor.send({ type: 'editor.cancel' })}
+            onClick={cancel}
           >
             <Cross2Icon width={18} height={18} />
           </IconButton>
@@ -136,7 +143,10 @@ function OpenEditor({ editor, title, fields }: Pick<Props, 'editor' | 'title' | 
           })}
         </Grid>
         <ErrorText message={error} />
-        <Flex justify="end">
+        <Flex justify="end" gap="3" wrap="wrap">
+          <Button type="button" variant="soft" color="gray" disabled={!canCancel} onClick={cancel}>
+            Cancel
+          </Button>
           <Button type="submit" disabled={!canSave} loading={busy}>
             Save Changes
           </Button>

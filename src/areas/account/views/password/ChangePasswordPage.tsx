@@ -1,4 +1,4 @@
-import { Box, Card, Flex } from '@radix-ui/themes'
+import { Card } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
@@ -12,6 +12,7 @@ import { useSession } from '../../../../kit/views/actors/sessionContext'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { PageHeader } from '../../../../kit/views/page/PageHeader'
 import { ChangePasswordForm } from './ChangePasswordForm'
+import { AccountColumn } from '../AccountColumn'
 
 const selectMustChange = (user: { mustChangePassword: boolean } | null) =>
   user?.mustChangePassword ?? false
@@ -26,19 +27,17 @@ export function ChangePasswordPage() {
   const mustChange = selectMustChange(user)
   const actor = useScreenActor(passwordChangeMachine, { input: { userId: user?.id ?? '' } })
   return (
-    <Flex direction="column" gap="5">
+    <AccountColumn>
       <PageHeader title="Change Password" />
-      <Box width="100%" maxWidth="480px">
-        <Card size="3">
-          {actor && (
-            <ChangePassword
-              actor={actor}
-              title={mustChange ? 'You need to change your password' : 'Password Change'}
-            />
-          )}
-        </Card>
-      </Box>
-    </Flex>
+      <Card size={{ initial: '2', sm: '3' }}>
+        {actor && (
+          <ChangePassword
+            actor={actor}
+            title={mustChange ? 'You need to change your password' : 'Password Change'}
+          />
+        )}
+      </Card>
+    </AccountColumn>
   )
 }
 

@@ -20,6 +20,10 @@ import { ChangePasswordForm } from './ChangePasswordForm'
 
 const selectBusy = (s: ChangeSnapshot) => s.hasTag('busy')
 
+/** Why the dialog interrupts, under SPEC.md's title: the policy, and what each button does. */
+export const EXPIRY_POLICY =
+  'Gatehouse passwords expire after a set time to keep accounts safe. Choose a new one now, or press Later and change it before then.'
+
 function LaterButton({ expiry, change }: { expiry: ExpiryActor; change: ChangeActor }) {
   const canLater = useSelector(expiry, selectCanLater)
   // Leaving mid-call would abort a change the server may already have made.
@@ -59,8 +63,11 @@ function ExpiryDialog({ expiry }: { expiry: ExpiryActor }) {
         if (!next && !change?.getSnapshot().hasTag('busy')) expiry.send({ type: 'expiry.later' })
       }}
     >
-      <Dialog.Content maxWidth="400px" aria-describedby={undefined}>
+      <Dialog.Content maxWidth="400px">
         <Dialog.Title>{expiryTitle(days)}</Dialog.Title>
+        <Dialog.Description size="2" mb="4">
+          {EXPIRY_POLICY}
+        </Dialog.Description>
         {change && (
           <ChangePasswordForm actor={change} leaveLabel="Close">
             <LaterButton expiry={expiry} change={change} />
