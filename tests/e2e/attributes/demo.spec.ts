@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { expectSignedIn, signIn } from '../login/login'
 import { test } from '../support/fixtures'
 import { buildShirt, storedValues } from './demo.support'
+import { itemName } from './tree.support'
 
 const questions = (page: Page) => page.getByRole('region', { name: 'Questions' })
 const saved = (page: Page) =>
@@ -10,7 +11,7 @@ const saved = (page: Page) =>
 /** Opens a root's whole-tree demo from its actions in the Attribute Editor. */
 async function openDemo(page: Page, rootName: string) {
   await page.goto('/attributes')
-  await expect(page.getByRole('treeitem', { name: rootName, exact: true })).toBeVisible()
+  await expect(page.getByRole('treeitem', { name: itemName(rootName) })).toBeVisible()
   await page.getByRole('button', { name: `Actions for ${rootName}`, exact: true }).click()
   await page.getByRole('menuitem', { name: 'Demo Tree' }).click()
   await expect(page.getByRole('heading', { name: `Demo: ${rootName}`, level: 1 })).toBeVisible()

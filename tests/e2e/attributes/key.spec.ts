@@ -76,7 +76,7 @@ test.describe('the AttributeKey dialog', () => {
     ]
     for (const [index, [label, value]] of colours.entries()) {
       await dialog.getByRole('button', { name: 'Add Option' }).click()
-      await dialog.getByLabel(`Label of option ${index + 1}`).fill(label)
+      await dialog.getByLabel(`Option label of option ${index + 1}`).fill(label)
       await dialog.getByLabel(`Value of option ${index + 1}`).fill(value)
     }
     await dialog.getByLabel('Red image file').setInputFiles(await file('red.png', colours[0]![2]))
@@ -125,9 +125,9 @@ test.describe('the AttributeKey dialog', () => {
 
     // Edit: delete Green, rename Red; the deletion is stored, nothing is created twice.
     await itemAction(page, 'Colour', 'Edit')
-    await expect(dialog.getByLabel('Label of option 1')).toHaveValue('Red')
+    await expect(dialog.getByLabel('Option label of option 1')).toHaveValue('Red')
     await dialog.getByRole('button', { name: 'Delete Green' }).click()
-    await dialog.getByLabel('Label of option 1').fill('Crimson')
+    await dialog.getByLabel('Option label of option 1').fill('Crimson')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog).toBeHidden()
     await expect
@@ -186,7 +186,7 @@ test.describe('the AttributeKey dialog', () => {
     await dialog.getByLabel('Name').fill('Gift wrap')
     await dialog.getByLabel('Prompt').fill('Wrap it?')
     await choose(page, dialog, 'Type', 'Boolean')
-    await expect(dialog.getByLabel('Label of option 1')).toHaveValue('True')
+    await expect(dialog.getByLabel('Option label of option 1')).toHaveValue('True')
     await expect(dialog.getByLabel('Value of option 2')).toHaveValue('false')
     await expect(dialog.getByRole('button', { name: 'Add Option' })).toHaveCount(0)
     await choose(page, dialog, 'Control Type', 'Switch')

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import sharp from 'sharp'
 import { mainNav } from '../shell/shell'
 import { saveRecord, synced } from './api'
+import { itemName } from './tree.support'
 
 type Row = { id: string; name: string; deleted: boolean }
 export type StoredKey = Row & {
@@ -75,7 +76,7 @@ export async function openAttributes(page: Page) {
 }
 
 export const treeItem = (page: Page, name: string) =>
-  page.getByRole('tree', { name: 'Attributes' }).getByRole('treeitem', { name, exact: true })
+  page.getByRole('tree', { name: 'Attributes' }).getByRole('treeitem', { name: itemName(name) })
 
 /** Opens an item's '…' menu and picks `action`. */
 export async function itemAction(page: Page, name: string, action: string) {

@@ -4,13 +4,22 @@ import { saveRecord, synced } from './api'
 
 /** The Attribute Editor's tree, as a person (and a screen reader) finds it. */
 export const attributeTree = (page: Page) => page.getByRole('tree', { name: 'Attributes' })
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/**
+ * An item's accessible name is its row's own text: the name, then its badges ('Size Conditional
+ * String'). `itemName('Size')` matches it whatever the badges are.
+ */
+export const itemName = (name: string) =>
+  new RegExp(`^${escaped(name)}( Conditional)?( (Trunk|Branch|Boolean|Decimal|Integer|String))?$`)
 export const treeItem = (page: Page, name: string) =>
-  attributeTree(page).getByRole('treeitem', { name, exact: true })
-/** The names of the items shown directly under `parent` (a treeitem), in order. */
+  attributeTree(page).getByRole('treeitem', { name: itemName(name) })
+/** The names of the items shown directly under `parent` (a treeitem, which owns its group), in order. */
 export const childNames = (parent: Locator) =>
-  parent
-    .locator(':scope > ul[role="group"] > li[role="treeitem"]')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''))
+  parent.evaluate((item) =>
+    Array.from(document.getElementById(item.getAttribute('aria-owns') ?? '')?.children ?? []).map(
+      (child) => child.querySelector('[role="treeitem"] [id$="-name"]')?.textContent ?? '',
+    ),
+  )
 
 /** Opens /attributes from the main navigation once signed in. */
 export async function openAttributes(page: Page) {

@@ -9,7 +9,7 @@ import { attachExistingPaths } from '../../../src/areas/attributes/paths/attachE
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { formatDateTime } from '../../../src/kit/views/format/dateTime'
 import { aKey, aLink, ID, SAMPLE } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
-import { pick, renderTree, treeItem } from './attributeTree.support'
+import { itemName, pick, renderTree, treeItem } from './attributeTree.support'
 import { describePath } from '../describePath'
 import { server } from '../account/profile.support'
 
@@ -64,7 +64,7 @@ function drive(app: App) {
       },
       closed: async () => {
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-        expect(screen.queryByRole('treeitem', { name: 'Spare' })).toBeNull()
+        expect(screen.queryByRole('treeitem', { name: itemName('Spare') })).toBeNull()
       },
     },
     events: {

@@ -243,7 +243,7 @@ function drive(app: ReturnType<typeof renderDialog>) {
       'option.add': () => app.user.click(button('Add Option')),
       'option.edit': async ({ event }: Step) => {
         const field = within(rowOf(event.id === red.id ? 'red' : 'green')).getByRole('textbox', {
-          name: /^Label of/,
+          name: /^Option label of/,
         })
         await app.user.clear(field)
         await app.user.type(field, event.value ?? '')

@@ -16,7 +16,8 @@ import {
   saved,
 } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
-import { open, pick, renderTree, treeItem } from './attributeTree.support'
+import { aCondition } from '../../../src/areas/attributes/paths/attributes.fixtures'
+import { itemName, open, pick, renderTree, treeItem } from './attributeTree.support'
 import { describePath } from '../describePath'
 import { server } from '../account/profile.support'
 
@@ -28,6 +29,13 @@ const renumbered = (ids: string[], rows: AttributeKeyAssociation[]) =>
 const kitchenChildren = () => SAMPLE.links.filter((link) => link.parentAssociationId === ID.trunk)
 
 const { paths } = buildPaths(attributeTreePaths)
+
+/** A treeitem's name as its aria-labelledby composes it: the row's own visible texts. */
+const labelOf = (item: HTMLElement) =>
+  (item.getAttribute('aria-labelledby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ')
 
 type Step = {
   event: { type: string; output?: unknown; error?: unknown }
@@ -126,10 +134,19 @@ function drive(app: App) {
         await attributesDb().attributeKeyAssociations.put(aLink(ID.linkNew, ID.kSpare, null, 0))
         // A dialog may cover the tree (hidden from the accessibility tree meanwhile).
         expect(
-          await screen.findByRole('treeitem', { name: 'Spare', hidden: true }),
+          await screen.findByRole('treeitem', { name: itemName('Spare'), hidden: true }),
         ).toBeInTheDocument()
       },
       'tree.failed': () => act(() => app.watch.fail()),
+      // Someone stores a condition that includes Colour: the tree marks it.
+      'tree.conditioned': async () => {
+        await attributesDb().attributeKeyConditions.put(aCondition(90, ID.kWidth, '10', ID.colour))
+        await open(user, 'Kitchen')
+        await waitFor(() =>
+          expect(treeItem('Colour')).toHaveAccessibleName('Colour Conditional String'),
+        )
+        await user.keyboard('{Escape}')
+      },
       // The real restore has run at start (nothing stored); this one says Kitchen was left open.
       'tree.restored': () =>
         act(() => app.tree.send({ type: 'tree.restored', expanded: [ID.trunk] })),
@@ -266,7 +283,9 @@ function drive(app: App) {
           return user.click(within(alertDialog()).getByRole('button', { name: 'Cancel' }))
         await user.click(within(alertDialog()).getByRole('button', { name: 'Remove Link' }))
         ;(await server.last('removeLink')).resolve(event.output)
-        await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'Colour' })).toBeNull())
+        await waitFor(() =>
+          expect(screen.queryByRole('treeitem', { name: itemName('Colour') })).toBeNull(),
+        )
         expect(await screen.findByText('Colour was removed')).toBeVisible()
       },
       'xstate.done.actor.attachExisting': async ({ event }: Step) => {
@@ -301,22 +320,26 @@ describe('attribute tree statechart, driving the Attribute Editor', () => {
     await attributesDb().attributeKeyAssociations.put(aLink(ID.linkNew, ID.kSpare, null, 0))
     const roots = await screen.findAllByRole('treeitem')
     await waitFor(() =>
-      expect(
-        screen.getAllByRole('treeitem').map((item) => item.getAttribute('aria-label')),
-      ).toEqual(['Kitchen', 'Spare']),
+      expect(screen.getAllByRole('treeitem').map((item) => labelOf(item))).toEqual([
+        'Kitchen Trunk',
+        'Spare Trunk',
+      ]),
     )
     expect(roots[0]).toHaveAttribute('aria-level', '1')
     await open(app.user, 'Kitchen')
     const names = screen
       .getAllByRole('treeitem')
-      .map((item) => [item.getAttribute('aria-label'), item.getAttribute('aria-level')])
+      .map((item) => [labelOf(item), item.getAttribute('aria-level')])
     expect(names).toEqual([
-      ['Kitchen', '1'],
-      ['Doors', '2'],
-      ['Width', '2'],
-      ['Colour', '2'],
-      ['Spare', '1'],
+      ['Kitchen Trunk', '1'],
+      ['Doors Branch', '2'],
+      ['Width Integer', '2'],
+      ['Colour String', '2'],
+      ['Spare Trunk', '1'],
     ])
+    // The open item owns its group; the badges of every row, handle or none, keep one column.
+    expect(treeItem('Kitchen')).toHaveAttribute('aria-owns', `attribute-group-${ID.trunk}`)
+    expect(document.getElementById(`attribute-group-${ID.trunk}`)).toHaveAttribute('role', 'group')
     // Roots are not draggable; the others have a handle.
     expect(screen.queryByRole('button', { name: 'Reorder Kitchen' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Reorder Width' })).toBeInTheDocument()
@@ -358,6 +381,9 @@ describe('attribute tree statechart, driving the Attribute Editor', () => {
     const app = await renderTree()
     await attributesDb().attributeKeyAssociations.clear()
     app.watch.release()
-    expect(await screen.findByText(/No attributes yet/)).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'No attributes yet' })).toBeVisible()
+    // The next step is right there: New Trunk opens its dialog.
+    await app.user.click(screen.getByRole('button', { name: 'New Trunk' }))
+    expect(await screen.findByRole('dialog', { name: 'AttributeKey Trunk' })).toBeVisible()
   })
 })

@@ -55,6 +55,8 @@ export async function seed(data: TreeData = SAMPLE) {
   const db = attributesDb()
   await db.attributeKeys.clear()
   await db.attributeKeyAssociations.clear()
+  // A condition stored by an earlier path would mark its item in the next.
+  await db.attributeKeyConditions.clear()
   await db.attributeKeys.bulkPut(data.keys)
   await db.attributeKeyAssociations.bulkPut(data.links)
 }
@@ -183,7 +185,14 @@ export async function renderTree({
   }
 }
 
-export const treeItem = (name: string) => screen.getByRole('treeitem', { name })
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/**
+ * An item's accessible name: the row's own text, its name then its badges ('Colour Conditional
+ * String'); `itemName('Colour')` matches it whatever the badges are.
+ */
+export const itemName = (name: string) =>
+  new RegExp(`^${escaped(name)}( Conditional)?( (Trunk|Branch|Boolean|Decimal|Integer|String))?$`)
+export const treeItem = (name: string) => screen.getByRole('treeitem', { name: itemName(name) })
 
 /** Opens an item's '…' menu and picks `action`. */
 export async function pick(user: ReturnType<typeof userEvent.setup>, name: string, action: string) {

@@ -8,7 +8,7 @@ import {
 import { ID } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { removeLinkPaths } from '../../../src/areas/attributes/paths/removeLink.paths'
-import { open, pick, renderTree } from './attributeTree.support'
+import { itemName, open, pick, renderTree } from './attributeTree.support'
 import { describePath } from '../describePath'
 import { server } from '../account/profile.support'
 
@@ -50,12 +50,14 @@ function drive(app: App) {
       },
       removed: async () => {
         await gone()
-        await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'Colour' })).toBeNull())
+        await waitFor(() =>
+          expect(screen.queryByRole('treeitem', { name: itemName('Colour') })).toBeNull(),
+        )
         expect(await screen.findByText('Colour was removed')).toBeVisible()
       },
       cancelled: async () => {
         await gone()
-        expect(screen.getByRole('treeitem', { name: 'Colour' })).toBeVisible()
+        expect(screen.getByRole('treeitem', { name: itemName('Colour') })).toBeVisible()
       },
     },
     events: {

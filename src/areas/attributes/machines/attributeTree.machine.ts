@@ -23,6 +23,7 @@ export const attributeTreeMachine = attributeTreeSetup.createMachine({
   description: 'The tree of attribute associations and the actions on its items.',
   context: {
     data: { links: [], keys: [] },
+    conditioned: [],
     expanded: [],
     selectedId: null,
     focusedId: null,
@@ -34,8 +35,15 @@ export const attributeTreeMachine = attributeTreeSetup.createMachine({
   // No onDone/onError: the watch reports a failed read as 'tree.failed' and never throws.
   invoke: [
     { id: 'watchTree', src: 'watchTree' },
+    { id: 'watchConditions', src: 'watchConditions' },
     { id: 'restoreOpen', src: 'restoreOpen' },
   ],
+  on: {
+    'tree.conditioned': {
+      description: 'The conditions in the cache changed: the items they include are marked.',
+      actions: assign({ conditioned: ({ event }) => event.ids }),
+    },
+  },
   initial: 'loading',
   states: {
     loading: {

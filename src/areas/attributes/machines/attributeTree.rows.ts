@@ -23,10 +23,22 @@ export type TreeNode = {
   siblingCount: number
   hasChildren: boolean
   isContainer: boolean
+  /** A condition includes it only for some answers to an earlier sibling (the tree marks it). */
+  conditional: boolean
 }
 
-/** SPEC.md §4: roots sorted by name (not draggable); children by sortOrder. */
-export function childNodes(data: TreeData, parentId: string | null, level = 1): TreeNode[] {
+const NONE: ReadonlySet<string> = new Set()
+
+/**
+ * SPEC.md §4: roots sorted by name (not draggable); children by sortOrder. `conditioned`: the
+ * associations a live condition includes (AttributeKeyCondition.conditionalAssociationId).
+ */
+export function childNodes(
+  data: TreeData,
+  parentId: string | null,
+  level = 1,
+  conditioned: ReadonlySet<string> = NONE,
+): TreeNode[] {
   const keys = new Map(data.keys.map((key) => [key.id, key]))
   const links = childrenOf(data.links, parentId)
   const nodes = links.map((link, index): TreeNode => {
@@ -44,6 +56,7 @@ export function childNodes(data: TreeData, parentId: string | null, level = 1): 
         (child) => !child.deleted && child.parentAssociationId === link.id,
       ),
       isContainer: key ? isContainerType(key.type) : false,
+      conditional: conditioned.has(link.id),
     }
   })
   if (parentId !== null) return nodes

@@ -11,6 +11,8 @@ export type KeyDialog = {
 
 export type TreeContext = {
   data: TreeData
+  /** The associations a live condition includes (marked in the tree). */
+  conditioned: string[]
   expanded: string[]
   selectedId: string | null
   focusedId: string | null
@@ -42,6 +44,7 @@ export type TreeRef = ActorRef<Snapshot<unknown>, TreeReport>
 export type TreeEvent =
   | { type: 'tree.restored'; expanded: string[] }
   | { type: 'tree.loaded'; data: TreeData }
+  | { type: 'tree.conditioned'; ids: string[] }
   | { type: 'tree.failed'; error: unknown }
   | { type: 'tree.toggle'; id: string }
   | { type: 'tree.expand'; id: string }

@@ -14,6 +14,7 @@ const events = [
   { type: 'tree.restored', expanded: [ID.trunk] },
   { type: 'tree.loaded', data: SAMPLE },
   { type: 'tree.failed', error: new Error('The cache is gone.') },
+  { type: 'tree.conditioned', ids: [ID.colour] },
   { type: 'tree.toggle', id: ID.trunk },
   { type: 'tree.expand', id: ID.trunk },
   { type: 'tree.collapse', id: ID.trunk },
@@ -69,8 +70,11 @@ function shows(s: AttributeTreeSnapshot): string | undefined {
   if (s.matches('loading')) return 'The page reads “Loading attributes…”'
   if (s.matches('failed'))
     return 'The page says “The attributes could not be read from this browser’s data.”'
-  const { data, expanded, selectedId, dialog, targetId } = s.context
-  const rows = visibleNodes(data, expanded).map((n) => shownName(n.name))
+  const { data, expanded, selectedId, dialog, targetId, conditioned } = s.context
+  const marked = new Set(conditioned)
+  const rows = visibleNodes(data, expanded).map(
+    (n) => shownName(n.name) + (marked.has(n.id) ? ' (Conditional)' : ''),
+  )
   const parts = [`The tree shows ${rows.join(', ') || 'nothing yet'}`]
   const selected = keyOf(data, selectedId)
   if (selected) parts.push(`${shownName(selected.name)} is selected`)
@@ -94,6 +98,9 @@ export const attributeTreePaths = definePaths({
   name: 'Attribute Editor',
   machine: attributeTreeMachine,
   events,
+  // The conditions' watch reports whenever they change; a person sees its mark on the idle tree.
+  filterEvents: (s, event) =>
+    event.type !== 'tree.conditioned' || s.matches({ ready: { action: 'idle' } }),
   serializeState: (s, event, previous) =>
     JSON.stringify(s.value) +
     dialogOf(s) +

@@ -13,8 +13,22 @@ import { AttributeTreeView } from './tree/AttributeTreeView'
 import { TreeDialogs } from './tree/TreeDialogs'
 import { TreeActorContext } from './tree/treeActor'
 
-/** SPEC.md §2: the editor is at most 800 px wide. */
+/** SPEC.md §2: the editor is at most 800 px wide; it starts at the left, as every page does. */
 const MAX_WIDTH = '800px'
+
+/**
+ * A long tree scrolls under the title and the Add button, which stay in view. The shell's top bar
+ * scrolls away today; were it to stick, it would set --shell-sticky-top to its height.
+ */
+const STICKY_HEADER = {
+  position: 'sticky',
+  top: 'var(--shell-sticky-top, 0px)',
+  zIndex: 2,
+  background: 'var(--color-background)',
+  boxShadow: '0 1px 0 var(--gray-a4)',
+  // The padding that covers the rows scrolling under it leaves the title where other pages have it.
+  marginTop: 'calc(-1 * var(--space-2))',
+} as const
 
 /** Hands an exported tree to the browser as a file download. */
 function downloadJson(tree: AttributeTree, fileName: string) {
@@ -41,15 +55,17 @@ export function AttributesView({ tree, transfer }: ViewProps) {
   }, [transfer])
   return (
     <TreeActorContext value={tree}>
-      <Box width="100%" maxWidth={MAX_WIDTH} mx="auto">
+      <Box width="100%" maxWidth={MAX_WIDTH}>
         <Flex direction="column" gap="4">
-          <PageHeader title="Attribute Editor">
-            <Flex ml="auto">
-              <Guarded permission="attributes.write" silent>
-                <AddMenu transfer={transfer} />
-              </Guarded>
-            </Flex>
-          </PageHeader>
+          <Box py="2" style={STICKY_HEADER}>
+            <PageHeader title="Attribute Editor">
+              <Flex ml="auto">
+                <Guarded permission="attributes.write" silent>
+                  <AddMenu transfer={transfer} />
+                </Guarded>
+              </Flex>
+            </PageHeader>
+          </Box>
           <AttributeTreeView
             onExport={(node) =>
               transfer.send({ type: 'transfer.export', id: node.id, name: node.name })

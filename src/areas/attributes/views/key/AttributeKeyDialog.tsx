@@ -13,6 +13,19 @@ import { ErrorCallout } from '../../../../kit/views/form/ErrorCallout'
 
 // The key edited; null: a new leaf key.
 const selectKeyId = (s: AttributeKeySnapshot) => s.context.keyId
+
+/**
+ * The form and its demo scroll inside the dialog, under its title and above its footer, so that
+ * Save stays in view on a laptop screen (issue 30, review item 4). The dialog's own margins, its
+ * title and its footer take about 250 px of the window.
+ */
+const SCROLL_BODY = {
+  maxHeight: 'max(240px, calc(100dvh - 250px))',
+  overflowY: 'auto',
+  // Room for the focus rings of the fields at its edges, which the scrolling would clip.
+  padding: 'var(--space-1)',
+  margin: 'calc(-1 * var(--space-1))',
+} as const
 const selectCanClose = (s: AttributeKeySnapshot) => s.can({ type: 'key.close' })
 const selectBody = (s: AttributeKeySnapshot) => ({
   missing: s.hasTag('missing'),
@@ -68,34 +81,36 @@ function KeyDialogBody({ actor }: { actor: AttributeKeyActor }) {
           Loading…
         </Text>
       ) : (
-        <Grid
-          columns={{
-            initial: '1',
-            md: `minmax(0, ${ATTRIBUTE_SIZES.formColumn}px) minmax(0, 1fr)`,
-          }}
-          gap="5"
-          align="start"
-        >
-          {/* The demo is outside the form: Enter in its inputs must not save the key. */}
-          <Box maxWidth={`${ATTRIBUTE_SIZES.formColumn}px`} width="100%">
-            <SubmitForm
-              id={formId}
-              label="AttributeKey"
-              gap={null}
-              onSubmit={() => actor.send({ type: 'key.save' })}
-            >
-              <KeyForm actor={actor} />
-            </SubmitForm>
-          </Box>
-          <Card asChild style={{ position: 'sticky', top: 0 }}>
-            <section aria-labelledby="key-demo-heading">
-              <Heading id="key-demo-heading" as="h3" size="3" mb="3">
-                Attribute Key Demo
-              </Heading>
-              <KeyDemo actor={actor} />
-            </section>
-          </Card>
-        </Grid>
+        <Box style={SCROLL_BODY}>
+          <Grid
+            columns={{
+              initial: '1',
+              md: `minmax(0, ${ATTRIBUTE_SIZES.formColumn}px) minmax(0, 1fr)`,
+            }}
+            gap="5"
+            align="start"
+          >
+            {/* The demo is outside the form: Enter in its inputs must not save the key. */}
+            <Box maxWidth={`${ATTRIBUTE_SIZES.formColumn}px`} width="100%">
+              <SubmitForm
+                id={formId}
+                label="AttributeKey"
+                gap={null}
+                onSubmit={() => actor.send({ type: 'key.save' })}
+              >
+                <KeyForm actor={actor} />
+              </SubmitForm>
+            </Box>
+            <Card asChild style={{ position: 'sticky', top: 0 }}>
+              <section aria-labelledby="key-demo-heading">
+                <Heading id="key-demo-heading" as="h3" size="3" mb="3">
+                  Attribute Key Demo
+                </Heading>
+                <KeyDemo actor={actor} />
+              </section>
+            </Card>
+          </Grid>
+        </Box>
       )}
       {failure && (
         <ErrorCallout

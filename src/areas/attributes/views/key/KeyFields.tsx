@@ -7,6 +7,7 @@ import {
 import type { AttributeKeyActor } from '../../machines/attributeKey.machine'
 import type { DraftErrors, KeyDraft } from '../../machines/attributeKey.draft'
 import { FormField } from '../../../../kit/views/form/FormField'
+import { useFieldError } from '../../../../kit/views/form/useFieldError'
 import { CONTROL_TYPE_LABELS, TYPE_LABELS } from '../../machines/attributeKey.labels'
 
 type Props = {
@@ -63,8 +64,13 @@ export function KeyFields({ actor, draft, errors, disabled }: Omit<Props, 'allow
   )
 }
 
-/** Control Type: only those the type, config and option count allow (SPEC.md §5). */
+/**
+ * Control Type: only those the type, config and option count allow (SPEC.md §5). Its error, like
+ * every field's, shows once the person has been to the field (SPEC.md §5 'validate on touch'):
+ * a change elsewhere that clears it (Discrete Values) leaves the placeholder, not a red message.
+ */
 export function ControlTypeField({ actor, draft, errors, allowed, disabled }: Props) {
+  const field = useFieldError(errors.controlType)
   return (
     <Flex direction="column" gap="1" align="start">
       <Text as="div" id="key-control-type-label" size="2" weight="medium">
@@ -77,13 +83,22 @@ export function ControlTypeField({ actor, draft, errors, allowed, disabled }: Pr
         onValueChange={(value) =>
           actor.send({ type: 'key.chooseControlType', value: value as ControlType })
         }
+        // Closing the list, chosen or not, is a visit to the field.
+        onOpenChange={(open) => {
+          if (!open) field.onBlur()
+        }}
       >
         <Select.Trigger
           aria-labelledby="key-control-type-label"
-          aria-describedby={errors.controlType ? 'key-control-type-error' : undefined}
+          aria-describedby={field.error ? 'key-control-type-error' : undefined}
+          aria-invalid={field.error ? true : undefined}
           placeholder="Choose a Control Type"
-          color={errors.controlType ? 'red' : undefined}
+          color={field.error ? 'red' : undefined}
           style={{ minWidth: '14rem' }}
+          onBlur={(event) => {
+            // Opening the list moves the focus into it: that is no leaving the field yet.
+            if (event.currentTarget.getAttribute('aria-expanded') !== 'true') field.onBlur()
+          }}
         />
         <Select.Content position="popper">
           {allowed.map((controlType) => (
@@ -93,9 +108,9 @@ export function ControlTypeField({ actor, draft, errors, allowed, disabled }: Pr
           ))}
         </Select.Content>
       </Select.Root>
-      {errors.controlType && (
+      {field.error && (
         <Text id="key-control-type-error" size="1" color="red">
-          {errors.controlType}
+          {field.error}
         </Text>
       )}
     </Flex>

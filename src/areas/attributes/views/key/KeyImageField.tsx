@@ -3,8 +3,8 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import type { AttributeKeyActor } from '../../machines/attributeKey.machine'
 import { AttributeImage } from '../preview/AttributeImage'
 import { ATTRIBUTE_SIZES } from '../preview/sizes'
-import { ImageDropZone } from '../../../../kit/views/upload/ImageDropZone'
 import { fileUrl } from './fileUrl'
+import { KeyImageDrop } from './KeyImageDrop'
 import { TitledSection } from '../../../../kit/views/section/TitledSection'
 
 type Props = {
@@ -47,10 +47,7 @@ export function KeyImageField({ actor, path, file, disabled }: Props) {
           </Button>
         </Flex>
       ) : (
-        <ImageDropZone
-          title="Drop Image File Here"
-          what="Attribute"
-          busy={false}
+        <KeyImageDrop
           canDrop={!disabled}
           onDrop={(chosen) => actor.send({ type: 'key.chooseImage', file: chosen })}
           onRejected={(message) => actor.send({ type: 'key.imageRejected', message })}

@@ -71,10 +71,14 @@ export function OptionImageDrop({
     )
   return (
     <Box
-      {...getRootProps({ role: 'button', 'aria-label': `Choose image for ${name}` })}
+      {...getRootProps({
+        role: 'button',
+        'aria-label': `Image for ${name}: drop or choose a file`,
+      })}
       aria-disabled={disabled || undefined}
       style={{
-        width,
+        width: '100%',
+        maxWidth: width,
         height,
         display: 'flex',
         alignItems: 'center',

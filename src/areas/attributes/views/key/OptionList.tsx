@@ -1,12 +1,12 @@
 import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { PlusIcon } from '@radix-ui/react-icons'
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Box, Button, Flex, Grid, Text } from '@radix-ui/themes'
 import type { AttributeKeyActor } from '../../machines/attributeKey.machine'
 import type { DraftErrors, OptionDraft } from '../../machines/attributeKey.draft'
 import { useDragSensors } from '../useDragSensors'
 import { TitledSection } from '../../../../kit/views/section/TitledSection'
-import { OptionRow } from './OptionRow'
+import { OPTION_COLUMNS, OptionRow } from './OptionRow'
 
 type Props = {
   actor: AttributeKeyActor
@@ -33,6 +33,18 @@ export function OptionList({ actor, options, fixed, disabled, errors, onRejected
   }
   return (
     <TitledSection title="Options" titleStyle={{ as: 'div', weight: 'bold' }} gap="2">
+      {options.length > 0 && (
+        // The columns' names, over the rows' fields (each field is named after its column too).
+        <Grid columns={OPTION_COLUMNS} gap="2" px="2" aria-hidden>
+          <Box />
+          <Text size="1" weight="medium" color="gray">
+            Option label
+          </Text>
+          <Text size="1" weight="medium" color="gray">
+            Value
+          </Text>
+        </Grid>
+      )}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <Flex asChild direction="column" gap="2">

@@ -1,10 +1,24 @@
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { ArrowDownIcon, ArrowUpIcon, DragHandleDots2Icon, TrashIcon } from '@radix-ui/react-icons'
-import { Flex, IconButton, Text, TextField } from '@radix-ui/themes'
+import { Box, Flex, Grid, IconButton, Text, TextField } from '@radix-ui/themes'
 import type { AttributeKeyActor } from '../../machines/attributeKey.machine'
 import type { OptionDraft } from '../../machines/attributeKey.draft'
+import { useFieldControl } from '../../../../kit/views/form/useFieldError'
 import { OptionImageDrop } from './OptionImageDrop'
+
+/**
+ * The option list's columns, shared by its header and its rows: the handle, Option label, Value,
+ * then the image and the buttons (on a phone, these two go under the texts).
+ */
+export const OPTION_COLUMNS = {
+  initial: '32px minmax(0, 1fr) minmax(0, 1fr)',
+  xs: '32px minmax(0, 1fr) minmax(0, 1fr) 140px 80px',
+}
+const BELOW_ON_PHONE = {
+  image: { initial: '2', xs: 'auto' },
+  buttons: { initial: '3', xs: 'auto' },
+}
 
 type Props = {
   actor: AttributeKeyActor
@@ -18,10 +32,10 @@ type Props = {
   onRejected: (message: string) => void
 }
 
-/** An option's two texts, in their order. */
+/** An option's two texts, in their order, named after their column (OptionList's header). */
 const TEXT_FIELDS = [
-  { field: 'label', label: 'Label' },
-  { field: 'value', label: 'Value' },
+  { field: 'label', label: 'Option label', example: 'e.g. Extra large' },
+  { field: 'value', label: 'Value', example: 'e.g. XL' },
 ] as const
 
 /** One option: drag handle, Label, Value, image, Move up/down and Delete. */
@@ -42,12 +56,12 @@ export function OptionRow({
   const name = option.label || option.value || `option ${index + 1}`
   const move = (to: number) => actor.send({ type: 'option.move', from: index, to })
   return (
-    <Flex
+    <Grid
       ref={setNodeRef}
       asChild
+      columns={OPTION_COLUMNS}
       gap="2"
       align="start"
-      wrap="wrap"
       p="2"
       style={{
         transform: CSS.Transform.toString(transform),
@@ -59,24 +73,28 @@ export function OptionRow({
       }}
     >
       <li aria-label={`Option ${index + 1}: ${name}`}>
-        {!fixed && (
-          <IconButton
-            type="button"
-            variant="ghost"
-            color="gray"
-            disabled={disabled}
-            aria-label={`Drag ${name}`}
-            style={{ cursor: 'grab', marginTop: 6 }}
-            {...attributes}
-            {...listeners}
-          >
-            <DragHandleDots2Icon />
-          </IconButton>
-        )}
-        {TEXT_FIELDS.map(({ field, label }) => (
+        <Box>
+          {!fixed && (
+            <IconButton
+              type="button"
+              variant="ghost"
+              color="gray"
+              disabled={disabled}
+              aria-label={`Drag ${name}`}
+              // Its own size, no ghost margins: the handle column is 32 px wide.
+              style={{ cursor: 'grab', margin: 0 }}
+              {...attributes}
+              {...listeners}
+            >
+              <DragHandleDots2Icon />
+            </IconButton>
+          )}
+        </Box>
+        {TEXT_FIELDS.map(({ field, label, example }) => (
           <OptionText
             key={field}
             label={label}
+            example={example}
             name={`option ${index + 1}`}
             value={option[field]}
             readOnly={fixed || disabled}
@@ -86,16 +104,23 @@ export function OptionRow({
         ))}
         {!fixed && (
           <>
-            <OptionImageDrop
-              name={name}
-              path={option.imagePath}
-              file={option.imageFile}
-              disabled={disabled}
-              onChoose={(file) => actor.send({ type: 'option.chooseImage', id: option.id, file })}
-              onRemove={() => actor.send({ type: 'option.removeImage', id: option.id })}
-              onRejected={onRejected}
-            />
-            <Flex gap="1" align="center" style={{ marginTop: 6 }}>
+            <Box gridColumn={BELOW_ON_PHONE.image}>
+              <OptionImageDrop
+                name={name}
+                path={option.imagePath}
+                file={option.imageFile}
+                disabled={disabled}
+                onChoose={(file) => actor.send({ type: 'option.chooseImage', id: option.id, file })}
+                onRemove={() => actor.send({ type: 'option.removeImage', id: option.id })}
+                onRejected={onRejected}
+              />
+            </Box>
+            <Flex
+              gridColumn={BELOW_ON_PHONE.buttons}
+              gap="1"
+              align="center"
+              style={{ marginTop: 6 }}
+            >
               <IconButton
                 type="button"
                 size="1"
@@ -133,12 +158,13 @@ export function OptionRow({
           </>
         )}
       </li>
-    </Flex>
+    </Grid>
   )
 }
 
 function OptionText({
   label,
+  example,
   name,
   value,
   readOnly,
@@ -146,26 +172,27 @@ function OptionText({
   onChange,
 }: {
   label: string
+  example: string
   name: string
   value: string
   readOnly: boolean
   error: string | undefined
   onChange: (value: string) => void
 }) {
+  // Its error shows once the person has left the field (SPEC.md §5), not as an option is added.
+  const field = useFieldControl(error, onChange)
   return (
-    <Flex direction="column" gap="1" style={{ flex: '1 1 7rem', minWidth: '7rem' }}>
+    <Flex direction="column" gap="1" minWidth="0">
       <TextField.Root
         aria-label={`${label} of ${name}`}
-        placeholder={label}
+        placeholder={readOnly ? undefined : example}
         value={value}
         readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        color={error ? 'red' : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        {...field.control}
       />
-      {error && (
-        <Text size="1" color="red">
-          {label}: {error}
+      {field.error && (
+        <Text id={field.messageId} size="1" color="red">
+          {label}: {field.error}
         </Text>
       )}
     </Flex>

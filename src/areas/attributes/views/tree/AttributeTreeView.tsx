@@ -19,6 +19,7 @@ import {
 } from '../../machines/attributeTree.shape'
 import { useAccess } from '../../../../kit/views/guard/useAccess'
 import { useDragSensors } from '../useDragSensors'
+import { EmptyTree } from './EmptyTree'
 import { TreeGroup } from './TreeGroup'
 import { treeItemDomId, useTreeActor } from './treeActor'
 import './tree.css'
@@ -108,18 +109,7 @@ export function AttributeTreeView({ onExport }: { onExport: (node: TreeNode) => 
         <Callout.Text>The attributes could not be read from this browser’s data.</Callout.Text>
       </Callout.Root>
     )
-  if (rows.length === 0)
-    return (
-      <Callout.Root color="gray" role="status">
-        <Callout.Icon>
-          <InfoCircledIcon />
-        </Callout.Icon>
-        <Callout.Text>
-          No attributes yet.
-          {canWrite ? ' Use the add button to create a trunk or import an exported tree.' : ''}
-        </Callout.Text>
-      </Callout.Root>
-    )
+  if (rows.length === 0) return <EmptyTree canWrite={canWrite} />
   return (
     <DndContext
       sensors={sensors}

@@ -1,5 +1,19 @@
-import { DotsHorizontalIcon } from '@radix-ui/react-icons'
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CardStackPlusIcon,
+  DotsHorizontalIcon,
+  DownloadIcon,
+  EyeOpenIcon,
+  FilePlusIcon,
+  Link2Icon,
+  LinkBreak2Icon,
+  MixIcon,
+  Pencil1Icon,
+  ReaderIcon,
+} from '@radix-ui/react-icons'
 import { DropdownMenu, IconButton } from '@radix-ui/themes'
+import type { ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { AttributeTreeSnapshot, TreeEvent } from '../../machines/attributeTree.machine'
@@ -14,6 +28,21 @@ type Item = {
   event: TreeEvent | 'export' | 'demoTree'
   write: boolean
   color?: 'red'
+}
+
+/** Each entry's icon, as the user menu has them; the label says what it does. */
+const ICONS: Record<string, ReactNode> = {
+  Edit: <Pencil1Icon aria-hidden />,
+  'New Branch': <CardStackPlusIcon aria-hidden />,
+  'New Leaf': <FilePlusIcon aria-hidden />,
+  'Add Existing': <Link2Icon aria-hidden />,
+  'Demo Tree': <ReaderIcon aria-hidden />,
+  Export: <DownloadIcon aria-hidden />,
+  Demo: <EyeOpenIcon aria-hidden />,
+  Conditional: <MixIcon aria-hidden />,
+  'Move up': <ArrowUpIcon aria-hidden />,
+  'Move down': <ArrowDownIcon aria-hidden />,
+  'Remove Link': <LinkBreak2Icon aria-hidden />,
 }
 
 /** SPEC.md §2 'Tree actions by item type', with Export on roots and Move up/down for the keyboard. */
@@ -99,6 +128,8 @@ export function ItemMenu({ node, tabbable, onExport }: Props) {
           size="2"
           tabIndex={tabbable ? 0 : -1}
           aria-label={`Actions for ${shownName(node.type === null ? undefined : node.name)}`}
+          // Its slot in the row is its own size: no ghost margins pulling it out of line.
+          style={{ margin: 0 }}
         >
           <DotsHorizontalIcon />
         </IconButton>
@@ -120,7 +151,7 @@ export function ItemMenu({ node, tabbable, onExport }: Props) {
                 else tree.send(event)
               }}
             >
-              {item.label}
+              {ICONS[item.label]} {item.label}
             </DropdownMenu.Item>
           ),
         )}

@@ -4,7 +4,7 @@ import { useMemo, type KeyboardEvent } from 'react'
 import type { AttributeTreeSnapshot } from '../../machines/attributeTree.machine'
 import { childNodes, type TreeNode } from '../../machines/attributeTree.shape'
 import { TreeItem } from './TreeItem'
-import { useTreeActor } from './treeActor'
+import { treeGroupDomId, useTreeActor } from './treeActor'
 
 type Props = {
   /** null: the roots. */
@@ -17,6 +17,7 @@ type Props = {
 }
 
 const selectData = (s: AttributeTreeSnapshot) => s.context.data
+const selectConditioned = (s: AttributeTreeSnapshot) => s.context.conditioned
 
 /**
  * One parent's children in their order (roots by name), as one sortable list: an item can only be
@@ -25,11 +26,19 @@ const selectData = (s: AttributeTreeSnapshot) => s.context.data
 export function TreeGroup({ parentId, level, ...rest }: Props) {
   const tree = useTreeActor()
   const data = useSelector(tree, selectData)
-  const nodes = useMemo(() => childNodes(data, parentId, level), [data, parentId, level])
+  const conditioned = useSelector(tree, selectConditioned)
+  const nodes = useMemo(
+    () => childNodes(data, parentId, level, new Set(conditioned)),
+    [data, parentId, level, conditioned],
+  )
   const ids = useMemo(() => nodes.map((node) => node.id), [nodes])
   return (
     <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-      <ul role={parentId === null ? 'none' : 'group'} className="attribute-tree-group">
+      <ul
+        role={parentId === null ? 'none' : 'group'}
+        id={parentId === null ? undefined : treeGroupDomId(parentId)}
+        className="attribute-tree-group"
+      >
         {nodes.map((node) => (
           <TreeItem key={node.id} node={node} {...rest}>
             <TreeGroup parentId={node.id} level={node.level + 1} {...rest} />

@@ -1,4 +1,4 @@
-import { ChevronRightIcon, DragHandleDots2Icon } from '@radix-ui/react-icons'
+import { ChevronRightIcon, DragHandleDots2Icon, MixIcon } from '@radix-ui/react-icons'
 import { Badge, Box, Flex, IconButton, Text } from '@radix-ui/themes'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
@@ -8,7 +8,7 @@ import type { AttributeTreeSnapshot } from '../../machines/attributeTree.machine
 import { shownName } from '../../machines/attributeTree.messages'
 import type { TreeNode } from '../../machines/attributeTree.shape'
 import { ItemMenu } from './ItemMenu'
-import { treeItemDomId, useTreeActor } from './treeActor'
+import { treeGroupDomId, treeItemDomId, useTreeActor } from './treeActor'
 import { TYPE_LABEL } from './typeLabel'
 
 type Props = {
@@ -22,9 +22,15 @@ type Props = {
   children: ReactNode
 }
 
+/** The room of a size-2 icon button: a row without a handle or menu keeps its badges in line. */
+const SLOT = '32px'
+
 /**
- * One item of the tree (WAI-ARIA treeitem): chevron, name, type, drag handle (not on roots, whose
- * order is by name) and the '…' menu; its children follow in a group when it is open.
+ * One item of the tree (WAI-ARIA treeitem): chevron, name, the conditional mark, type, drag handle
+ * (not on roots, whose order is by name) and the '…' menu; its children follow in a group when it
+ * is open. The treeitem is the row alone and owns its group (aria-owns): its name is the row's own
+ * text, name then badges (axe label-content-name-mismatch), not the text of every item below it.
+ * The list item around both moves as one when it is dragged.
  */
 export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, children }: Props) {
   const tree = useTreeActor()
@@ -41,23 +47,16 @@ export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, childre
   const tabbable = tabStop === node.id
   // A link can reach the cache before its key does (an import, a sync batch).
   const name = shownName(node.type === null ? undefined : node.name)
+  const domId = treeItemDomId(node.id)
+  const labelledBy = [
+    `${domId}-name`,
+    node.conditional && `${domId}-conditional`,
+    node.type && `${domId}-type`,
+  ]
   return (
     <li
       ref={setNodeRef}
-      id={treeItemDomId(node.id)}
-      role="treeitem"
-      aria-level={node.level}
-      aria-posinset={node.index + 1}
-      aria-setsize={node.siblingCount}
-      aria-expanded={node.hasChildren ? open : undefined}
-      aria-selected={selected}
-      aria-label={name}
-      tabIndex={tabbable ? 0 : -1}
-      className="attribute-tree-item"
-      onKeyDown={(event) => onKeyDown(event, node)}
-      onFocus={(event) => {
-        if (event.target === event.currentTarget) tree.send({ type: 'tree.focus', id: node.id })
-      }}
+      role="none"
       style={{
         transform: CSS.Translate.toString(transform),
         transition,
@@ -67,6 +66,16 @@ export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, childre
       }}
     >
       <Flex
+        id={domId}
+        role="treeitem"
+        aria-level={node.level}
+        aria-posinset={node.index + 1}
+        aria-setsize={node.siblingCount}
+        aria-expanded={node.hasChildren ? open : undefined}
+        aria-selected={selected}
+        aria-labelledby={labelledBy.filter(Boolean).join(' ')}
+        aria-owns={open ? treeGroupDomId(node.id) : undefined}
+        tabIndex={tabbable ? 0 : -1}
         align="center"
         gap="1"
         py="1"
@@ -74,6 +83,10 @@ export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, childre
         className="attribute-tree-row"
         data-selected={selected || undefined}
         style={{ paddingLeft: `calc(${node.level - 1} * var(--space-5))` }}
+        onKeyDown={(event) => onKeyDown(event, node)}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) tree.send({ type: 'tree.focus', id: node.id })
+        }}
         onClick={() => tree.send({ type: 'tree.select', id: node.id })}
       >
         <Box width="28px" flexShrink="0">
@@ -100,7 +113,9 @@ export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, childre
             </IconButton>
           )}
         </Box>
+        {/* The spaces between the texts keep them separate words for the name's comparison. */}
         <Text
+          id={`${domId}-name`}
           size="2"
           weight={node.parentId === null ? 'medium' : 'regular'}
           color={node.name.trim() === '' ? 'gray' : undefined}
@@ -108,27 +123,50 @@ export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, childre
           style={{ flex: '1 1 auto', minWidth: 0 }}
         >
           {name}
-        </Text>
+        </Text>{' '}
+        {node.conditional && (
+          <>
+            <Badge
+              id={`${domId}-conditional`}
+              size="1"
+              variant="outline"
+              color="amber"
+              title="Included only when an earlier answer matches its condition"
+            >
+              <MixIcon aria-hidden width={11} height={11} />
+              Conditional
+            </Badge>{' '}
+          </>
+        )}
         {node.type && (
-          <Badge size="1" variant="soft" color={node.isContainer ? 'cyan' : 'gray'}>
+          <Badge
+            id={`${domId}-type`}
+            size="1"
+            variant="soft"
+            color={node.isContainer ? 'cyan' : 'gray'}
+          >
             {TYPE_LABEL[node.type]}
           </Badge>
         )}
-        {draggable && (
-          <IconButton
-            variant="ghost"
-            color="gray"
-            size="2"
-            {...attributes}
-            {...listeners}
-            tabIndex={tabbable ? 0 : -1}
-            aria-label={`Reorder ${name}`}
-            style={{ cursor: 'grab', touchAction: 'none' }}
-          >
-            <DragHandleDots2Icon />
-          </IconButton>
-        )}
-        <ItemMenu node={node} tabbable={tabbable} onExport={onExport} />
+        <Flex width={SLOT} flexShrink="0" justify="center">
+          {draggable && (
+            <IconButton
+              variant="ghost"
+              color="gray"
+              size="2"
+              {...attributes}
+              {...listeners}
+              tabIndex={tabbable ? 0 : -1}
+              aria-label={`Reorder ${name}`}
+              style={{ cursor: 'grab', touchAction: 'none', margin: 0 }}
+            >
+              <DragHandleDots2Icon />
+            </IconButton>
+          )}
+        </Flex>
+        <Flex width={SLOT} flexShrink="0" justify="center">
+          <ItemMenu node={node} tabbable={tabbable} onExport={onExport} />
+        </Flex>
       </Flex>
       {open && children}
     </li>

@@ -12,3 +12,6 @@ export function useTreeActor(): AttributeTreeActor {
 
 /** The DOM id of an item's treeitem element, for roving focus. */
 export const treeItemDomId = (id: string) => `attribute-item-${id}`
+
+/** The DOM id of an open item's group of children, which its treeitem owns (aria-owns). */
+export const treeGroupDomId = (id: string) => `attribute-group-${id}`

@@ -69,14 +69,8 @@ function TreeDemo({
   )
   const gone = rows && (!root || root.deleted || !rootKey)
   return (
-    <Flex
-      direction="column"
-      gap="4"
-      p={{ initial: '3', sm: '5' }}
-      mx="auto"
-      width="100%"
-      maxWidth="800px"
-    >
+    // SPEC.md §2's 800 px editor width, starting at the left like every page (the shell pads it).
+    <Flex direction="column" gap="4" width="100%" maxWidth="800px">
       <PageHeader title={rootKey ? `Demo: ${rootKey.name}` : 'Demo'} />
       <Respondent demo={demo} onRespondent={onRespondent} />
       <SaveStatus demo={demo} />
