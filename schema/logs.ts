@@ -40,7 +40,15 @@ export const LogFilterFields = {
   outcome: Type.Optional(Outcome),
   /** The client address, exactly. */
   ip: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z.:%-]+$' })),
+  /** 'hide': leave out what the server records on its own (SYSTEM_ACTIONS); 'show', the default, keeps it. */
+  system: Type.Optional(Type.Union([Type.Literal('hide'), Type.Literal('show')])),
 }
+
+/**
+ * What the server records on its own, with no person behind it: the sweeps of expired sessions (one
+ * a minute on a busy server) and of events past retention. Logs hides them by default.
+ */
+export const SYSTEM_ACTIONS: readonly string[] = ['session.expired', 'audit.purged']
 
 export const LogsQuery = Type.Object(
   {

@@ -5,6 +5,7 @@ import {
   gt,
   gte,
   inArray,
+  notInArray,
   lt,
   lte,
   ne,
@@ -245,6 +246,8 @@ export interface AuditFilter {
   subjectId?: string
   serviceId?: string
   actions?: string[]
+  /** Actions left out (the system's own events when Logs hides them). */
+  withoutActions?: readonly string[]
   outcome?: AuditOutcome
   ip?: string
 }
@@ -274,6 +277,9 @@ function auditWhere(
     filter.subjectId ? eq(auditLog.subjectUserId, filter.subjectId) : undefined,
     filter.serviceId ? sql`${serviceIdOf} = ${filter.serviceId}` : undefined,
     filter.actions ? inArray(auditLog.action, filter.actions) : undefined,
+    filter.withoutActions?.length
+      ? notInArray(auditLog.action, [...filter.withoutActions])
+      : undefined,
     filter.outcome ? eq(auditLog.outcome, filter.outcome) : undefined,
     filter.ip ? eq(auditLog.ip, filter.ip) : undefined,
     after

@@ -9,6 +9,7 @@ import {
   type LogFilters,
   type LogsQuery,
   type LogsResults,
+  SYSTEM_ACTIONS,
 } from '../../schema/logs'
 import { decodeListCursor, encodeListCursor } from '../domain/list-cursor'
 import { maySeeUser, type Viewer } from '../domain/user-visibility'
@@ -37,6 +38,7 @@ export function auditFilter(query: LogFilters): AuditFilter {
     subjectId: query.user,
     serviceId: query.service,
     actions: kinds ? actionsOfKinds(kinds) : undefined,
+    withoutActions: query.system === 'hide' ? SYSTEM_ACTIONS : undefined,
     outcome: query.outcome,
     ip: query.ip,
   }

@@ -130,6 +130,28 @@ describe('GET /v1/logs', () => {
     expect((await page(`?to=${future}`)).events).toHaveLength(all)
   })
 
+  it("leaves out the server's own housekeeping with system=hide, in the list and the CSV", async () => {
+    const at = new Date()
+    await t.db.insert(auditLog).values([
+      { at, action: 'session.expired', outcome: 'success', ip: '192.0.2.90', detail: { count: 3 } },
+      { at, action: 'audit.purged', outcome: 'success', ip: '192.0.2.90', detail: { count: 1 } },
+      { at, action: 'logout', outcome: 'success', ip: '192.0.2.90' },
+    ])
+    const shown = await page('?ip=192.0.2.90')
+    expect(shown.events.map((e) => e.action).sort()).toEqual([
+      'audit.purged',
+      'logout',
+      'session.expired',
+    ])
+    expect((await page('?ip=192.0.2.90&system=show')).events).toHaveLength(3)
+    const hidden = await page('?ip=192.0.2.90&system=hide')
+    expect(hidden.events.map((e) => e.action)).toEqual(['logout'])
+    const csv = await get('/v1/logs.csv?ip=192.0.2.90&system=hide')
+    expect(csv.statusCode).toBe(200)
+    expect(parseCsv(csv.body)).toHaveLength(2)
+    expect((await get('/v1/logs?system=maybe')).statusCode).toBe(400)
+  })
+
   it('pages by keyset: every event once, in order, however the pages fall', async () => {
     const whole = (await page('?limit=200')).events.map((e) => e.id)
     const seen: string[] = []

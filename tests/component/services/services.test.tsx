@@ -15,6 +15,7 @@ const rowLink = (name: string) => within(list()).getByRole('link', { name: new R
 const filtersButton = () => screen.getByRole('button', { name: /^(Show|Hide) Filters/ })
 const filters = () => screen.getByRole('region', { name: 'Filters' })
 const badge = () => filtersButton().querySelector('.rt-Badge')?.textContent ?? null
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search services' })
 
 async function pick(
   app: { user: { click: (e: Element) => Promise<void> } },
@@ -78,7 +79,7 @@ describe('Services screen, the list', () => {
     expect(await screen.findByRole('region', { name: 'Filters' })).toBeVisible()
   })
 
-  it('counts changed filters on the button, and Reset Filters puts them back', async () => {
+  it("counts the drawer's changed filters on the button, not the search, and Reset Filters puts all back", async () => {
     await seedServices(3, [service(9, { name: 'Gone', deleted: true })])
     const app = await renderSignedIn(selfUser(), '/services')
     await screen.findByText('Record Count: 3')
@@ -92,14 +93,16 @@ describe('Services screen, the list', () => {
     await waitFor(() => expect(badge()).toBe('2'))
     await pick(app, 'Direction', 'Ascending')
     await waitFor(() => expect(badge()).toBe('3'))
-    await app.user.type(
-      within(filters()).getByRole('searchbox', { name: 'Search services' }),
-      'serv',
+    // The search is in the toolbar, not the drawer: typing one leaves the badge as it was.
+    expect(within(filters()).queryByRole('searchbox')).toBeNull()
+    await app.user.type(searchBox(), 'serv')
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['Gone', 'Service 001', 'Service 002', 'Service 003']),
     )
-    await waitFor(() => expect(badge()).toBe('4'))
+    expect(badge()).toBe('3')
     await app.user.click(within(filters()).getByRole('button', { name: 'Reset Filters' }))
     await waitFor(() => expect(badge()).toBeNull())
-    expect(within(filters()).getByRole('searchbox', { name: 'Search services' })).toHaveValue('')
+    await waitFor(() => expect(searchBox()).toHaveValue(''))
     expect(within(filters()).getByRole('switch', { name: 'Show Deleted' })).not.toBeChecked()
     await waitFor(() => expect(rowNames()).toEqual(['Service 003', 'Service 002', 'Service 001']))
   })
@@ -147,8 +150,11 @@ describe('Services screen, the list', () => {
     ])
     const app = await renderSignedIn(selfUser(), '/services')
     await screen.findByText('Record Count: 3')
-    await app.user.click(filtersButton())
-    const search = within(filters()).getByRole('searchbox', { name: 'Search services' })
+    // In the toolbar, left of Show Filters: no drawer to open first.
+    const search = searchBox()
+    expect(
+      within(screen.getByRole('group', { name: 'Services list tools' })).getByRole('searchbox'),
+    ).toBe(search)
     expect(search).toHaveAttribute('placeholder', 'Search by name')
     await app.user.type(search, '  PORTAL {Enter}')
     expect(await screen.findByText('Record Count: 2')).toBeVisible()
@@ -164,7 +170,7 @@ describe('Services screen, the list', () => {
     await screen.findByText('Record Count: 3')
     await app.user.click(filtersButton())
     // Within the 100 ms debounce: the switch must not drop the text typed so far.
-    await app.user.type(within(filters()).getByRole('searchbox'), 'gone')
+    await app.user.type(searchBox(), 'gone')
     await app.user.click(within(filters()).getByRole('switch', { name: 'Show Deleted' }))
     expect(await screen.findByText('Record Count: 1')).toBeVisible()
     expect(rowNames()).toEqual(['Gone'])
@@ -204,7 +210,8 @@ describe('Services screen, the list', () => {
     expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
     expect(localStorage.getItem('gatehouse.filterDrawer')).toBe('closed')
     await app.user.click(filtersButton())
-    await app.user.type(within(filters()).getByRole('searchbox'), '{Escape}')
+    within(filters()).getByRole('switch', { name: 'Show Deleted' }).focus()
+    await app.user.keyboard('{Escape}')
     expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
   })
 
@@ -245,5 +252,77 @@ describe('Services screen, the list', () => {
     await app.user.click(filtersButton())
     await app.user.click(filters().previousElementSibling!)
     expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
+  })
+
+  it('on phones, the sheet ends with Show N results, which closes it, and Reset Filters', async () => {
+    setViewport({ width: 390 })
+    await seedServices(2, [service(9, { name: 'Gone', deleted: true })])
+    const app = await renderSignedIn(selfUser(), '/services')
+    await screen.findByText('Record Count: 2')
+    await app.user.click(filtersButton())
+    expect(within(filters()).getByRole('button', { name: 'Show 2 results' })).toBeVisible()
+    expect(within(filters()).getByRole('button', { name: 'Reset Filters' })).toBeDisabled()
+    await app.user.click(within(filters()).getByRole('switch', { name: 'Show Deleted' }))
+    const show = await within(filters()).findByRole('button', { name: 'Show 3 results' })
+    await app.user.click(show)
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
+    expect(await screen.findByText('Record Count: 3')).toBeVisible()
+  })
+
+  it('leaves the closed docked drawer as an invisible 8 px gap', async () => {
+    await seedServices(1)
+    await renderSignedIn(selfUser(), '/services')
+    await screen.findByText('Record Count: 1')
+    const drawerBox = list().closest('.rt-Flex')!.previousElementSibling as HTMLElement
+    expect(drawerBox.style.width).toBe('8px')
+    expect(drawerBox.style.background).toBe('transparent')
+    expect(drawerBox.style.boxShadow).toBe('none')
+  })
+})
+
+describe('Services screen, a fresh install', () => {
+  it('explains services beside the empty list and offers Add Service', async () => {
+    const app = await renderSignedIn(selfUser(), '/services')
+    expect(await screen.findByText('There are no services.')).toBeVisible()
+    expect(screen.queryByText('Make a Selection From the List')).toBeNull()
+    const detail = screen.getByRole('region', { name: 'Service detail' })
+    expect(within(detail).getByRole('heading', { name: 'No services yet' })).toBeVisible()
+    expect(within(detail).getByText(/OpenID Connect client/)).toBeVisible()
+    await app.user.click(within(detail).getByRole('button', { name: 'Add Service' }))
+    expect(await screen.findByRole('dialog', { name: 'New Service' })).toBeVisible()
+  })
+
+  it('on phones, the empty list itself offers Add Service', async () => {
+    setViewport({ width: 390 })
+    await renderSignedIn(selfUser(), '/services')
+    const empty = (await screen.findByText('There are no services.')).closest('.rt-Flex')!
+      .parentElement as HTMLElement
+    expect(within(empty).getByRole('button', { name: 'Add Service' })).toBeVisible()
+  })
+
+  it('makes the key from the name until one is typed, and keeps Create off without a key', async () => {
+    const app = await renderSignedIn(selfUser(), '/services')
+    await screen.findByText('There are no services.')
+    await app.user.click(screen.getAllByRole('button', { name: 'Add Service' })[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'New Service' })
+    const field = (label: string) => within(dialog).getByLabelText(label, { selector: 'input' })
+    const create = within(dialog).getByRole('button', { name: 'Create' })
+    // Name comes first and has the focus.
+    const inputs = within(dialog).getAllByRole('textbox')
+    expect(inputs[0]).toBe(field('Name'))
+    expect(field('Name')).toHaveFocus()
+    expect(create).toBeDisabled()
+    await app.user.type(field('Name'), 'CRM Désk 2')
+    expect(field('Key')).toHaveValue('crm-desk-2')
+    expect(create).toBeEnabled()
+    await app.user.clear(field('Key'))
+    await app.user.type(field('Key'), 'crm')
+    await app.user.type(field('Name'), ' Europe')
+    expect(field('Key')).toHaveValue('crm')
+    // Emptied, the key follows the name again.
+    await app.user.clear(field('Key'))
+    expect(create).toBeDisabled()
+    await app.user.type(field('Name'), '!')
+    expect(field('Key')).toHaveValue('crm-desk-2-europe')
   })
 })

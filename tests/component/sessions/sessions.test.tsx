@@ -121,16 +121,18 @@ describe('Sessions screen', () => {
     ).toBeVisible()
   })
 
-  it('asks before revoking, with the texts of the delete confirmation dialog', async () => {
+  it('asks before revoking in its own words: revoke, not delete', async () => {
     await seed(0, [session(9, { nameFirst: 'Ada', nameLast: 'Lovelace' })])
     const app = await renderSignedIn(selfUser(), '/sessions')
     const revoke = await screen.findByRole('button', { name: 'Revoke session of Ada Lovelace' })
     await app.user.click(revoke)
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'Are you sure you want to delete this session?',
+      name: 'Are you sure you want to revoke this session?',
     })
-    expect(within(dialog).getByText(/Deleting cannot be undone\./)).toBeVisible()
-    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled()
+    expect(within(dialog).getByText(/Ada Lovelace will be signed out on that device/)).toBeVisible()
+    expect(within(dialog).queryByText(/delet/i)).toBeNull()
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull()
+    expect(within(dialog).getByRole('button', { name: 'Revoke' })).toBeEnabled()
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(revoke).toHaveFocus()

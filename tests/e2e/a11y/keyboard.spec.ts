@@ -100,7 +100,7 @@ test('signs in and works the console with the keyboard only', async ({ page }) =
   await tabTo(page, addService, { back: true, max: 80 })
   await page.keyboard.press('Enter')
   const newService = page.getByRole('dialog', { name: 'New Service' })
-  await expect(newService.getByLabel('Key', { exact: true })).toBeFocused()
+  await expect(newService.getByLabel('Name', { exact: true })).toBeFocused()
   for (let press = 0; press < 12; press++) {
     await page.keyboard.press('Tab')
     expect(await focusInside(newService)).toBe(true)

@@ -117,3 +117,47 @@ test('a wrong password is found in Logs by its filters, opened, and exported as 
   await events(page).first().getByRole('link', { name: ADMIN.email }).click()
   await expect(page).toHaveURL(/\/users\/[\w-]+$/)
 })
+
+test('the Logs filters apply as they are typed, pass axe in both schemes, and sit in the sheet on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/login')
+  await signIn(page)
+  await expectSignedIn(page)
+  await page.goto('/logs')
+  await expect(events(page).first()).toBeVisible()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    )
+    const axe = await new AxeBuilder({ page }).analyze()
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(
+      serious.map(
+        (v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // The Address applies once typing pauses, like the other boxes: no Enter, no leaving the box.
+  await expect(page.getByRole('switch', { name: 'Hide system events' })).toBeChecked()
+  await page.getByRole('textbox', { name: 'Address' }).pressSequentially('10.9.9.9')
+  await expect(page).toHaveURL(/[?&]ip=10\.9\.9\.9/)
+  await expect(page.getByText('No events match these filters.')).toBeVisible()
+
+  // A phone: the filters wait behind Show Filters (its badge counts them) in the bottom sheet.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('textbox', { name: 'Address' })).toBeHidden()
+  const show = page.getByRole('button', { name: 'Show Filters (1 changed)' })
+  await expect(show).toBeVisible()
+  await show.click()
+  const sheet = page.getByRole('region', { name: 'Filters' })
+  await expect(sheet.getByRole('textbox', { name: 'Address' })).toHaveValue('10.9.9.9')
+  const done = sheet.getByRole('button', { name: 'Show results' })
+  await expect(done).toBeInViewport()
+  await done.click()
+  await expect(sheet).toBeHidden()
+})

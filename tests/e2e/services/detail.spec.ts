@@ -39,18 +39,21 @@ test('a service is created with Add Service, edited field by field, given a logo
   })
   expect(taken.status(), await taken.text()).toBe(200)
 
-  // The New Service form: nothing is required here, but the server refuses a service without a
-  // key, and says so beside the Key field.
-  await page.getByRole('button', { name: 'Add Service' }).click()
+  // The New Service form: Create waits for a key, which the name makes; a key the server refuses
+  // (one already taken) is said beside the Key field, the input kept.
+  await page.getByRole('button', { name: 'Add Service' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'New Service' })
   await expect(dialog).toBeVisible()
   const access = dialog.getByRole('slider', { name: 'Access Token Timeout' })
   const refresh = dialog.getByRole('slider', { name: 'Refresh Token Timeout' })
   await expect(access).toHaveAttribute('aria-valuenow', '1')
   await expect(refresh).toHaveAttribute('aria-valuenow', '30')
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled()
   await dialog.getByLabel('Name', { exact: true }).fill('CRM')
+  await expect(dialog.getByLabel('Key', { exact: true })).toHaveValue('crm')
+  await dialog.getByLabel('Key', { exact: true }).fill('billing-e2e')
   await dialog.getByRole('button', { name: 'Create' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('Key: Required.')
+  await expect(dialog.getByRole('alert')).toHaveText(/billing-e2e/)
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('CRM')
 
   await dialog.getByLabel('Key', { exact: true }).fill('crm-e2e')

@@ -70,7 +70,9 @@ test('loads the caches, then scrolls, searches and revokes sessions', async ({ p
     name: 'Are you sure you want to revoke this session?',
   })
   await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText('cannot be undone')
+  // Revoking signs the person out; it deletes nothing, and the dialog does not say it does.
+  await expect(dialog).toContainText('will be signed out on that device')
+  await expect(dialog).not.toContainText(/delet/i)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expectRecordCount(page, matching.length)

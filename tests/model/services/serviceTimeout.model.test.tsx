@@ -56,6 +56,13 @@ function drive(app: App) {
       idle: async (s: ServiceTimeoutSnapshot) => {
         await expectShown(s)
         expect((await identityDb().services.get(service.id))?.[FIELD]).toBe(s.context.saved)
+        // After a save, Undo offers the value it replaced.
+        const undo = pane().queryByRole('button', { name: /^Undo/ })
+        if (s.context.previous !== null && s.context.previous !== s.context.saved)
+          expect(undo).toHaveAccessibleName(
+            `Undo access token timeout: back to ${hours(s.context.previous)}`,
+          )
+        else expect(undo).toBeNull()
       },
       adjusting: expectShown,
       failed: async (s: ServiceTimeoutSnapshot) => {
@@ -87,6 +94,9 @@ function drive(app: App) {
           const value = Number(thumb().getAttribute('aria-valuenow'))
           await app.user.keyboard(value < 5 ? '{ArrowRight}' : '{ArrowLeft}')
         }
+      },
+      'timeout.undo': async () => {
+        await app.user.click(pane().getByRole('button', { name: /^Undo/ }))
       },
       'xstate.done.actor.saveTimeout': async ({ event }: Step) => {
         ;(await server.last('updateServiceField')).resolve(event.output)

@@ -34,7 +34,7 @@ type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; error?: unknown } }
 
 const dialog = () =>
-  screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this session?' })
+  screen.getByRole('alertdialog', { name: 'Are you sure you want to revoke this session?' })
 const button = (name: string) => within(dialog()).getByRole('button', { name })
 const lastCall = () => {
   const call = server.calls.at(-1)
@@ -51,15 +51,18 @@ function drive(app: App) {
       },
       confirming: async () => {
         await screen.findByRole('alertdialog')
-        expect(within(dialog()).getByText(/^Deleting cannot be undone\./)).toHaveTextContent(
-          'Ada Lovelace will be signed out on that device.',
-        )
-        expect(button('Delete')).toBeEnabled()
+        expect(
+          within(dialog()).getByText(
+            'Ada Lovelace will be signed out on that device and must sign in again there.',
+          ),
+        ).toBeVisible()
+        expect(within(dialog()).queryByText(/delet/i)).toBeNull()
+        expect(button('Revoke')).toBeEnabled()
         expect(button('Cancel')).toBeEnabled()
         expect(within(dialog()).queryByRole('alert')).toBeNull()
       },
       revoking: async () => {
-        await waitFor(() => expect(button('Delete')).toBeDisabled())
+        await waitFor(() => expect(button('Revoke')).toBeDisabled())
         expect(button('Cancel')).toBeDisabled()
         expect(lastCall().id).toBe(ada.id)
       },
@@ -67,7 +70,7 @@ function drive(app: App) {
         expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
           'You are not allowed to revoke sessions.',
         )
-        expect(button('Delete')).toBeEnabled()
+        expect(button('Revoke')).toBeEnabled()
       },
       done: async () => {
         expect(await screen.findByText('The session of Ada Lovelace was revoked.')).toBeVisible()
@@ -82,7 +85,7 @@ function drive(app: App) {
         await app.user.click(screen.getByRole('button', { name: 'Revoke session of Ada Lovelace' }))
       },
       'revoke.confirm': async () => {
-        await app.user.click(button('Delete'))
+        await app.user.click(button('Revoke'))
       },
       'revoke.cancel': async () => {
         await app.user.click(button('Cancel'))

@@ -1,5 +1,5 @@
 import { ActionKinds, Outcomes } from '../../../../schema/log-kinds'
-import type { LogFilters } from '../../../../schema/logs'
+import { SYSTEM_ACTIONS, type LogFilters } from '../../../../schema/logs'
 
 /*
  * The Logs screen's filters as the URL holds them (/logs?user=…&outcome=failure&range=24h), so that a
@@ -27,7 +27,12 @@ export interface LogsSearch {
   kinds?: string
   outcome?: (typeof Outcomes)[number]
   ip?: string
+  /** 'show': the system's own events too. Hidden by default (SYSTEM_ACTIONS). */
+  system?: 'show'
 }
+
+/** A system event (schema/logs.ts SYSTEM_ACTIONS): hidden from the list unless asked for. */
+export const isSystemEvent = (event: { action: string }) => SYSTEM_ACTIONS.includes(event.action)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const text = (value: unknown) =>
@@ -61,6 +66,7 @@ export function validateLogsSearch(search: Record<string, unknown>): LogsSearch 
     kinds: kinds || undefined,
     outcome: Outcomes.find((o) => o === outcome),
     ip: ip && /^[0-9A-Za-z.:%-]{1,64}$/.test(ip) ? ip : undefined,
+    system: text(search.system) === 'show' ? 'show' : undefined,
   }
   return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined))
 }
@@ -82,6 +88,8 @@ export function serverFilters(search: LogsSearch, now = Date.now()): LogFilters 
       kinds: search.kinds,
       outcome: search.outcome,
       ip: search.ip,
+      // The server leaves out its own housekeeping unless the person asked to see it.
+      system: search.system === 'show' ? undefined : 'hide',
     }).filter(([, value]) => value !== undefined),
   )
 }

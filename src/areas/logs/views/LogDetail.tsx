@@ -114,7 +114,9 @@ function EventDetail({ event, onFiltered }: { event: LogEvent; onFiltered: () =>
         <DataList.Item>
           <DataList.Label>Outcome</DataList.Label>
           <DataList.Value>
-            <Badge color={OUTCOME_COLOR[event.outcome]}>{event.outcome}</Badge>
+            <Badge color={OUTCOME_COLOR[event.outcome]} highContrast>
+              {event.outcome}
+            </Badge>
           </DataList.Value>
         </DataList.Item>
         {reason && (

@@ -1,6 +1,6 @@
-import { Button, Flex, Select, Text, TextField } from '@radix-ui/themes'
+import { Button, Flex, Select, Switch, Text, TextField } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ACTION_KIND_WORDS, ActionKinds, Outcomes } from '../../../../schema/log-kinds'
 import { RANGE_WORDS, type LogsSearch } from '../machines/logsFilters'
 import type { PickerKind } from '../machines/logsPicker.machine'
@@ -23,7 +23,6 @@ const ID_FILTERS = [
   things: string
 }[]
 
-/** 'YYYY-MM-DDTHH:mm' in local time, for a datetime-local input. */
 /** A custom range's two ends, as their inputs are labelled. */
 const RANGE_ENDS = [
   { key: 'from', label: 'From' },
@@ -37,8 +36,21 @@ const localInput = (iso: string | undefined) => {
 }
 const fromLocal = (value: string) => (value ? new Date(value).toISOString() : undefined)
 
-/** The filters of /logs; each change rewrites the URL, which the list follows. */
-export function LogFilters({ search }: { search: LogsSearch }) {
+/** The Address box applies what is typed once typing pauses this long, as the pickers search. */
+export const ADDRESS_DEBOUNCE_MS = 300
+
+type Props = {
+  search: LogsSearch
+  /** In the phone's filter sheet: one field a line, each the sheet's width. */
+  stacked?: boolean
+}
+
+/**
+ * The filters of /logs; each change rewrites the URL, which the list follows. Every box applies
+ * as the person goes: the selects and pickers at once, the Address once typing pauses (Enter at
+ * once).
+ */
+export function LogFilters({ search, stacked = false }: Props) {
   const navigate = useNavigate()
   const set = (change: Partial<LogsSearch>) => {
     const next = Object.fromEntries(
@@ -52,9 +64,21 @@ export function LogFilters({ search }: { search: LogsSearch }) {
     setShownIp(search.ip)
     setIp(search.ip ?? '')
   }
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // Leaving the page drops an Address not yet applied.
+  useEffect(() => () => clearTimeout(pending.current), [])
+  const applyIp = (value: string) => {
+    clearTimeout(pending.current)
+    if (value.trim() !== (search.ip ?? '')) set({ ip: value.trim() || undefined })
+  }
+  const typeIp = (value: string) => {
+    setIp(value)
+    clearTimeout(pending.current)
+    pending.current = setTimeout(() => applyIp(value), ADDRESS_DEBOUNCE_MS)
+  }
   const submitIp = (event: FormEvent) => {
     event.preventDefault()
-    set({ ip: ip.trim() || undefined })
+    applyIp(ip)
   }
   const range = search.range ?? 'all'
   // Pickers search the identity cache, which holds only what the person may read.
@@ -67,8 +91,13 @@ export function LogFilters({ search }: { search: LogsSearch }) {
   }
   const offered = ID_FILTERS.filter(({ key }) => (key === 'service' ? readsServices : readsUsers))
   return (
-    <Flex direction="column" gap="2" role="group" aria-label="Filters">
-      <Flex gap="2" wrap="wrap" align="end">
+    <Flex direction="column" gap={stacked ? '4' : '2'} role="group" aria-label="Filters">
+      <Flex
+        gap={stacked ? '3' : '2'}
+        wrap="wrap"
+        align={stacked ? 'stretch' : 'end'}
+        direction={stacked ? 'column' : 'row'}
+      >
         <Labelled label="Time">
           <Select.Root
             value={range}
@@ -162,20 +191,21 @@ export function LogFilters({ search }: { search: LogsSearch }) {
               aria-label="Address"
               placeholder="e.g. 10.0.0.7"
               value={ip}
-              onChange={(e) => setIp(e.target.value)}
-              onBlur={() => ip.trim() !== (search.ip ?? '') && set({ ip: ip.trim() || undefined })}
-              style={{ width: '12em' }}
+              onChange={(e) => typeIp(e.target.value)}
+              onBlur={() => applyIp(ip)}
+              style={stacked ? undefined : { width: '12em' }}
             />
           </Labelled>
         </form>
       </Flex>
       {range === 'custom' && (
-        <Flex gap="2" wrap="wrap" align="end">
+        <Flex gap="2" wrap="wrap" align="end" direction={stacked ? 'column' : 'row'}>
           {RANGE_ENDS.map(({ key, label }) => (
             <Labelled key={key} label={label}>
               <TextField.Root
                 type="datetime-local"
                 aria-label={label}
+                className="logs-datetime"
                 value={localInput(search[key])}
                 onChange={(e) => set({ [key]: fromLocal(e.target.value) })}
               />
@@ -183,6 +213,15 @@ export function LogFilters({ search }: { search: LogsSearch }) {
           ))}
         </Flex>
       )}
+      <Text as="label" size="2">
+        <Flex gap="2" align="center">
+          <Switch
+            checked={search.system !== 'show'}
+            onCheckedChange={(hide) => set({ system: hide ? undefined : 'show' })}
+          />
+          Hide system events
+        </Flex>
+      </Text>
       {Object.keys(search).length > 0 && (
         <Flex gap="2" wrap="wrap" align="center">
           {ID_FILTERS.map(({ key, words }) => {

@@ -5,7 +5,17 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { logText } from '../../../../schema/audit-text'
 import type { LogEvent } from '../../../../schema/logs'
-import type { LogsSearch } from '../machines/logsFilters'
+import { filterCount, type LogsSearch } from '../machines/logsFilters'
+import {
+  filterDrawerMachine,
+  type FilterDrawerActor,
+} from '../../../kit/machines/filterDrawer.machine'
+import { MEDIA } from '../../../kit/views/media/media'
+import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
+import { FilterDrawer } from '../../../kit/views/list/FilterDrawer'
+import { FiltersToggle } from '../../../kit/views/list/FiltersButton'
+import { ListToolbar } from '../../../kit/views/list/ListToolbar'
+import { ShowResultsButton } from '../../../kit/views/list/ShowResults'
 import {
   logsListMachine,
   type LogsListActor,
@@ -33,9 +43,15 @@ const WORDS: PagedWords = {
   failed: 'The logs could not be loaded',
 }
 
-/** /logs: the audit log as sentences, newest first, under the filters in the URL (docs/logs.md). */
+/**
+ * /logs: the audit log as sentences, newest first, under the filters in the URL (docs/logs.md).
+ * From md the filters are a bar under the title; on a phone they wait in the list screens' filter
+ * sheet behind Show Filters, whose badge counts them.
+ */
 export function LogsPage({ search }: { search: LogsSearch }) {
   const actor = useScreenActor(logsListMachine, { input: { search } })
+  const drawer = useScreenActor(filterDrawerMachine)
+  const desktop = useMediaQuery(MEDIA.desktop)
   // The URL is the filters' home: a change there (a filter, Back, a link) starts the list over.
   const first = useRef(true)
   const key = JSON.stringify(search)
@@ -48,23 +64,54 @@ export function LogsPage({ search }: { search: LogsSearch }) {
   }, [actor, key])
   return (
     <Flex direction="column" gap="3">
-      <PageHeader title="Logs">{actor && <ExportCsv actor={actor} />}</PageHeader>
-      <LogFilters search={search} />
+      <PageHeader title="Logs" />
+      {desktop ? (
+        <ListToolbar
+          label="Logs list tools"
+          // The filters are the Logs' search: the bar takes the width before Export CSV.
+          search={<LogFilters search={search} />}
+          searchFills
+          actions={actor && <ExportCsv actor={actor} />}
+        />
+      ) : (
+        <ListToolbar
+          label="Logs list tools"
+          filters={
+            drawer && (
+              <FiltersToggle drawer={drawer} changed={filterCount(search)} controls="log-filters" />
+            )
+          }
+          actions={actor && <ExportCsv actor={actor} />}
+        />
+      )}
+      {!desktop && drawer && <LogFilterSheet drawer={drawer} search={search} />}
       {actor && <LogsList actor={actor} />}
     </Flex>
+  )
+}
+
+/** The phone's filter sheet: the filters one a line, and 'Show results' back to the events. */
+function LogFilterSheet({ drawer, search }: { drawer: FilterDrawerActor; search: LogsSearch }) {
+  return (
+    <FilterDrawer
+      drawer={drawer}
+      mode="sheet"
+      id="log-filters"
+      footer={<ShowResultsButton drawer={drawer} count={null} />}
+    >
+      <LogFilters search={search} stacked />
+    </FilterDrawer>
   )
 }
 
 function ExportCsv({ actor }: { actor: LogsListActor }) {
   const href = useSelector(actor, selectCsv)
   return (
-    <Flex ml="auto">
-      <Button asChild variant="soft">
-        <a href={href} download>
-          <DownloadIcon aria-hidden /> Export CSV
-        </a>
-      </Button>
-    </Flex>
+    <Button asChild variant="soft">
+      <a href={href} download>
+        <DownloadIcon aria-hidden /> Export CSV
+      </a>
+    </Button>
   )
 }
 
@@ -100,12 +147,12 @@ function LogRow({ event, now, onOpen }: { event: LogEvent; now: number; onOpen: 
         <Text as="div" size="2" className="logs-sentence">
           {sentence}
         </Text>
-        <Flex gap="2" align="center" wrap="wrap">
+        <Flex gap="2" align="center" wrap="wrap" className="logs-meta">
           <Text size="1" color="gray">
             <EventTime at={event.at} now={now} />
           </Text>
           {event.outcome !== 'success' && (
-            <Badge size="1" color={OUTCOME_COLOR[event.outcome]}>
+            <Badge size="1" color={OUTCOME_COLOR[event.outcome]} highContrast>
               {event.outcome}
             </Badge>
           )}

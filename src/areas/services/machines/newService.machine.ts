@@ -3,11 +3,11 @@ import type { Service } from '../../../../schema/service'
 import { SERVICE_FIELDS, type TimeoutField } from '../../../../schema/service-fields'
 import { createService, type NewService } from '../../../data/api/services'
 import { keptService } from '../../../data/db/services'
-import { hasErrors } from '../../../kit/machines/inlineEditor.machine'
 import {
+  canCreateService,
   createdNotice,
+  keyFromName,
   fieldOfMessage,
-  newServiceErrors,
   notCreatedNotice,
   type NewServiceFields,
   type NewServiceTextField,
@@ -17,6 +17,8 @@ import { notify } from '../../../kit/machines/system'
 
 type NewServiceContext = {
   fields: NewServiceFields
+  /** The person typed a key: the name no longer makes it. Emptied, the name makes it again. */
+  keyEdited: boolean
   /** The server's refusal of the last Create, and the field it is about (null: the whole form). */
   error: string | null
   errorField: NewServiceTextField | null
@@ -79,14 +81,18 @@ export const newServiceMachine = setup({
   },
   actors: newServiceActors(),
   guards: {
-    isValid: ({ context }) => !hasErrors(newServiceErrors(context.fields)),
+    isValid: ({ context }) => canCreateService(context.fields),
   },
   actions: {
-    keepInput: assign({
-      fields: ({ context, event }) =>
-        event.type === 'newService.edit' || event.type === 'newService.setTimeout'
-          ? { ...context.fields, [event.field]: event.value }
-          : context.fields,
+    // A name typed while the key is the name's own makes the key too.
+    keepInput: assign(({ context, event }) => {
+      if (event.type === 'newService.setTimeout')
+        return { fields: { ...context.fields, [event.field]: event.value } }
+      if (event.type !== 'newService.edit') return {}
+      const fields = { ...context.fields, [event.field]: event.value }
+      if (event.field === 'key') return { fields, keyEdited: event.value.trim() !== '' }
+      if (event.field === 'name' && !context.keyEdited) fields.key = keyFromName(event.value)
+      return { fields }
     }),
     clearRefusal: assign({ error: null, errorField: null }),
     notifyCreated: notify(({ context }: { context: NewServiceContext }) =>
@@ -99,7 +105,13 @@ export const newServiceMachine = setup({
 }).createMachine({
   id: 'newService',
   description: 'Creates a service from the New Service form, then opens it.',
-  context: { fields: emptyNewService(), error: null, errorField: null, created: null },
+  context: {
+    fields: emptyNewService(),
+    keyEdited: false,
+    error: null,
+    errorField: null,
+    created: null,
+  },
   initial: 'closed',
   states: {
     closed: {
@@ -108,15 +120,19 @@ export const newServiceMachine = setup({
         'newService.open': {
           target: 'editing',
           description: "'Add Service' was pressed.",
-          actions: [assign({ fields: emptyNewService }), 'clearRefusal'],
+          actions: [assign({ fields: emptyNewService, keyEdited: false }), 'clearRefusal'],
         },
       },
     },
     editing: {
-      description: 'The form: Key, Name, Description, Url, the two timeouts, Create and Cancel.',
+      description:
+        'The form: Name, Key (made from the name until typed), Description, Url, the two timeouts, Create and Cancel.',
       tags: ['open'],
       on: {
-        'newService.edit': { description: 'The person typed in a field.', actions: 'keepInput' },
+        'newService.edit': {
+          description: 'The person typed in a field; a name also makes the key until one is typed.',
+          actions: 'keepInput',
+        },
         'newService.setTimeout': {
           description: 'The person moved a timeout slider.',
           actions: 'keepInput',
@@ -124,7 +140,7 @@ export const newServiceMachine = setup({
         'newService.create': {
           guard: 'isValid',
           target: 'creating',
-          description: 'Create was pressed with nothing malformed.',
+          description: 'Create was pressed with a key and nothing malformed.',
         },
         'newService.cancel': {
           target: 'closed',
@@ -190,7 +206,7 @@ export const newServiceMachine = setup({
         'newService.open': {
           target: 'editing',
           description: "'Add Service' was pressed again.",
-          actions: [assign({ fields: emptyNewService }), 'clearRefusal'],
+          actions: [assign({ fields: emptyNewService, keyEdited: false }), 'clearRefusal'],
         },
       },
     },

@@ -4,7 +4,7 @@ import {
   validateServiceName,
   validateServiceUrl,
 } from '../../../../schema/service'
-import type { TimeoutField } from '../../../../schema/service-fields'
+import { SERVICE_FIELDS, type TimeoutField } from '../../../../schema/service-fields'
 import { failed, succeeded } from '../../../kit/machines/notification.messages'
 
 export type NewServiceTextField = 'key' | 'name' | 'description' | 'url'
@@ -33,8 +33,34 @@ export function fieldOfMessage(message: string): NewServiceTextField | undefined
 }
 
 /**
+ * A key made from a name as the person types it ('CRM Desk' → 'crm-desk'): lower case, runs of
+ * anything but letters, digits, '.', '_' and '-' become one '-', no '-' at either end, at most the
+ * key's length. What schema/service.ts accepts, or '' when the name has no letter or digit.
+ */
+export function keyFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, SERVICE_FIELDS.key.maxLength)
+    .replace(/-+$/, '')
+}
+
+/**
+ * Whether Create can send the form: nothing malformed, and a key. SPEC.md §5 makes no field of the
+ * New Service form required, but the server refuses a service without a key (schema/service.ts);
+ * the key is made from the name, so typing a name is enough. Pristine, Create is off (§5).
+ */
+export function canCreateService(fields: NewServiceFields): boolean {
+  const errors = newServiceErrors(fields)
+  return fields.key.trim() !== '' && Object.values(errors).every((error) => !error)
+}
+
+/**
  * SPEC.md §5 'New Service form': no field is required, but what is typed must have the shape the
- * server accepts (the rules of schema/service.ts). The key's absence is the server's to refuse.
+ * server accepts (the rules of schema/service.ts). The key's absence keeps Create off instead.
  */
 export function newServiceErrors(
   fields: NewServiceFields,

@@ -16,17 +16,21 @@ type TimeoutContext = {
   value: number
   /** The value the server last confirmed; a refused change goes back to it. */
   saved: number
+  /** What the last save replaced: Undo saves it back. Null before any save. */
+  previous: number | null
   error: string | null
 }
 
 export type TimeoutEvent =
-  { type: 'timeout.change'; value: number } | { type: 'timeout.commit'; value: number }
+  | { type: 'timeout.change'; value: number }
+  | { type: 'timeout.commit'; value: number }
+  | { type: 'timeout.undo' }
 
 export type TimeoutInput = { serviceId: string; field: TimeoutField; value: number }
 
-/** Every event carries the slider's value: the context takes it. */
+/** The slider's events carry its value: the context takes it. */
 const takeValue = assign<TimeoutContext, TimeoutEvent, undefined, TimeoutEvent, never>({
-  value: ({ event }) => event.value,
+  value: ({ context, event }) => ('value' in event ? event.value : context.value),
 })
 
 type SaveInput = { serviceId: string; field: TimeoutField; value: number }
@@ -59,6 +63,9 @@ export const serviceTimeoutMachine = setup({
     input: {} as TimeoutInput,
   },
   actors: timeoutActors(),
+  guards: {
+    canUndo: ({ context }) => context.previous !== null && context.previous !== context.saved,
+  },
   actions: {
     notifySaved: notify(({ context }: { context: TimeoutContext }) =>
       timeoutSavedNotice(context.serviceId, context.field),
@@ -75,13 +82,20 @@ export const serviceTimeoutMachine = setup({
     field: input.field,
     value: input.value,
     saved: input.value,
+    previous: null,
     error: null,
   }),
   initial: 'idle',
   states: {
     idle: {
-      description: 'The slider shows the saved value.',
+      description: "The slider shows the saved value; after a save, 'Undo' beside it.",
       on: {
+        'timeout.undo': {
+          guard: 'canUndo',
+          target: 'saving',
+          description: "'Undo' was pressed: the value before the last save is saved again.",
+          actions: assign({ value: ({ context }) => context.previous ?? context.value }),
+        },
         'timeout.change': {
           target: 'adjusting',
           description: 'The person began dragging the slider.',
@@ -134,11 +148,13 @@ export const serviceTimeoutMachine = setup({
         }),
         onDone: {
           target: 'idle',
-          description: "The server saved the value; a notice says 'The … timeout was saved'.",
+          description:
+            "The server saved the value; a notice says 'The … timeout was saved', and 'Undo' shows.",
           actions: [
             assign(({ context, event }) => ({
               value: event.output[context.field],
               saved: event.output[context.field],
+              previous: context.saved,
             })),
             'notifySaved',
           ],

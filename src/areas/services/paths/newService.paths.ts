@@ -3,15 +3,20 @@ import {
   type NewServiceEvent,
   type NewServiceSnapshot,
 } from '../machines/newService.machine'
-import { newServiceErrors } from '../machines/newService.messages'
+import { canCreateService, newServiceErrors } from '../machines/newService.messages'
 import { definePaths, withWayIn } from '../../../flows/model'
 import { aService, refusal } from '../../../kit/fixtures/service.fixtures'
 import { messageLine } from '../../../kit/paths/message'
 
-/** What the server answers to Create: the service as made from the form's key. */
-export const createdService = aService({ key: 'crm', name: 'crm', description: '', url: '' })
+/** What the server answers to Create: the service as made from the form's name and key. */
+export const createdService = aService({
+  key: 'crm-desk',
+  name: 'CRM Desk',
+  description: '',
+  url: '',
+})
 /** The form's fields as the dialog labels them. */
-export const LABELS = { key: 'Key', name: 'Name', description: 'Description', url: 'Url' } as const
+export const LABELS = { name: 'Name', key: 'Key', description: 'Description', url: 'Url' } as const
 
 function shows(s: NewServiceSnapshot): string {
   if (!s.hasTag('open'))
@@ -26,6 +31,7 @@ function shows(s: NewServiceSnapshot): string {
   return [
     "The 'New Service' form",
     typed.length ? typed.join(', ') : 'every field empty',
+    ...(s.context.fields.key !== '' && !s.context.keyEdited ? ['the key made from the name'] : []),
     `the access token timeout at ${fields.accessTokenTimeout}`,
     ...malformed.map((message) => `“${message}”`),
     s.can({ type: 'newService.create' }) ? 'Create is on' : 'Create is off',
@@ -42,7 +48,8 @@ export const newServicePaths = definePaths({
       { type: 'newService.open' },
       { type: 'newService.cancel' },
       { type: 'newService.create' },
-      { type: 'newService.edit', field: 'key', value: 'crm' },
+      // A name makes the key ('crm-desk'); a typed key is the component test's (services.test).
+      { type: 'newService.edit', field: 'name', value: 'CRM Desk' },
       { type: 'newService.edit', field: 'url', value: 'crm.example' },
       { type: 'newService.edit', field: 'url', value: 'https://crm.example.com' },
       {
@@ -53,14 +60,18 @@ export const newServicePaths = definePaths({
       { type: 'xstate.done.actor.createService', output: createdService },
       {
         type: 'xstate.error.actor.createService',
-        error: refusal(409, "The key 'crm' is already used by another service."),
+        error: refusal(409, "The key 'crm-desk' is already used by another service."),
       },
       { type: 'xstate.error.actor.createService', error: refusal(500, 'AN ERROR OCCURRED') },
     ] as unknown as NewServiceEvent[],
+  // Create is off until there is a key: the person cannot press it, so no path does.
+  filterEvents: (s, event) =>
+    event.type !== 'newService.create' || !s.hasTag('open') || canCreateService(s.context.fields),
   serializeState: withWayIn((s) =>
     JSON.stringify([
       s.value,
       s.hasTag('open') ? s.context.fields : null,
+      s.hasTag('open') ? s.context.keyEdited : null,
       s.context.error,
       s.context.created?.id ?? null,
     ]),

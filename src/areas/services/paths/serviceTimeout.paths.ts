@@ -14,8 +14,10 @@ export const TIMEOUT_FIELD = 'accessTokenTimeout'
 const hours = (n: number) => timeoutText(TIMEOUT_FIELD, n)
 
 function shows(s: ServiceTimeoutSnapshot): string {
+  const undo = s.can({ type: 'timeout.undo' }) && s.context.previous !== null
   return [
     `The '${timeoutLabel(s.context.field)}' slider at ${hours(s.context.value)}`,
+    ...(undo ? [`'Undo' back to ${hours(s.context.previous ?? 0)}`] : []),
     messageLine(s),
   ].join('; ')
 }
@@ -39,6 +41,7 @@ export const serviceTimeoutPaths = definePaths({
           ? s.context.value
           : s.context.value + (s.context.value < 5 ? 1 : -1),
       },
+      { type: 'timeout.undo' },
       {
         type: 'xstate.done.actor.saveTimeout',
         output: savedService(timeoutService, { [TIMEOUT_FIELD]: s.context.value }),
@@ -53,7 +56,15 @@ export const serviceTimeoutPaths = definePaths({
     field: TIMEOUT_FIELD,
     value: timeoutService[TIMEOUT_FIELD],
   },
-  serializeState: withWayIn((s) => JSON.stringify([s.value, s.context.value, s.context.error])),
+  // Undo only where it shows; a slider event only with the value the list above gives it (the
+  // graph would otherwise add a bare one where the list offers none).
+  filterEvents: (s, event) =>
+    event.type === 'timeout.undo'
+      ? s.matches('idle') && s.context.previous !== null && s.context.previous !== s.context.saved
+      : !event.type.startsWith('timeout.') || 'value' in event,
+  serializeState: withWayIn((s) =>
+    JSON.stringify([s.value, s.context.value, s.context.error, s.context.previous]),
+  ),
   shows,
   detail: (event) =>
     event.type === 'timeout.change' || event.type === 'timeout.commit'

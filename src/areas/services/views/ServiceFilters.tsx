@@ -1,10 +1,7 @@
 import { Flex, Switch, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { ListActor, ListSnapshot } from '../../../kit/machines/list.machine'
-import type { ListOptionsActor } from '../../../kit/machines/listOptions.machine'
 import { selectCanChange } from '../../../kit/views/list/filterSelectors'
-import { ResetFilters } from '../../../kit/views/list/ResetFilters'
-import { SearchField } from '../../../kit/views/list/SearchField'
 import { SortFields } from '../../../kit/views/list/SortFields'
 
 /** SPEC.md §2: services sort by these, each with a direction. */
@@ -16,15 +13,15 @@ const SORT_FIELDS = [
 
 const selectShowDeleted = (snapshot: ListSnapshot) => snapshot.context.options.filters.showDeleted
 
-type Props = { list: ListActor; options: ListOptionsActor }
-
-/** The filters and sort of the Services list (SPEC.md §2, §5); the list applies each at once. */
-export function ServiceFilters({ list, options }: Props) {
+/**
+ * The filters and sort of the Services list (SPEC.md §2, §5); the list applies each at once. The
+ * search is in the toolbar above the list, Reset Filters at the drawer's foot (the kit's).
+ */
+export function ServiceFilters({ list }: { list: ListActor }) {
   const showDeleted = useSelector(list, selectShowDeleted)
   const canChange = useSelector(list, selectCanChange)
   return (
     <Flex direction="column" gap="4">
-      <SearchField list={list} label="Search services" placeholder="Search by name" />
       <Text as="label" size="2">
         <Flex gap="2" align="center">
           <Switch
@@ -38,7 +35,6 @@ export function ServiceFilters({ list, options }: Props) {
         </Flex>
       </Text>
       <SortFields list={list} fields={SORT_FIELDS} label="Sort By" disabled={!canChange} />
-      <ResetFilters options={options} />
     </Flex>
   )
 }

@@ -6,8 +6,11 @@ import { rowItem, rowStyle } from '../../../kit/views/list/rowPlace'
 import '../../../kit/views/list/rowLink.css'
 import './ServiceList.css'
 
-/** The height the virtualizer lays each row out at: a name line and a key · url line. */
-export const ROW_HEIGHT = 64
+/**
+ * The height the virtualizer lays each row out at: a name line and a key · url line, as tall as
+ * the Users list's two-line rows.
+ */
+export const ROW_HEIGHT = 60
 
 type Props = {
   service: ListRow

@@ -24,17 +24,17 @@ const dialog = confirmDialog({
   acting: 'revoking',
   back: 'idle',
   says: {
-    asking: "'Are you sure you want to delete this session?' with Cancel and Delete.",
-    confirmed: 'Delete was pressed.',
+    asking: "'Are you sure you want to revoke this session?' with Cancel and Revoke.",
+    confirmed: 'Revoke was pressed.',
     cancelled: 'Cancel was pressed (or Escape, or a click outside).',
-    failed: 'The revoke failed; the dialog says why and offers Delete again.',
-    again: 'Delete was pressed again.',
+    failed: 'The revoke failed; the dialog says why and offers Revoke again.',
+    again: 'Revoke was pressed again.',
     gaveUp: 'Cancel was pressed: the person gave up.',
   },
 })
 
 /**
- * Revoking a session (SPEC.md §2 'Delete confirmation dialog'): ask, then call the server; the
+ * Revoking a session (a confirmation shaped like SPEC.md §2 'Delete confirmation dialog'): ask, then call the server; the
  * dialog is open while the chart is tagged 'open'. Revoking one's own session ends it: the pull
  * that follows answers 401 and the console returns to the login.
  */

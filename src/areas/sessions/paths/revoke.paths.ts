@@ -20,9 +20,9 @@ function shows(s: RevokeSnapshot): string {
       ? `No dialog; 'The session of ${name} was revoked.' shows`
       : 'The Sessions list; no dialog'
   return [
-    "'Are you sure you want to delete this session?'",
-    `'${name} will be signed out on that device.'`,
-    s.can({ type: 'revoke.confirm' }) ? 'Delete is on' : 'Delete is off',
+    "'Are you sure you want to revoke this session?'",
+    `'${name} will be signed out on that device and must sign in again there.'`,
+    s.can({ type: 'revoke.confirm' }) ? 'Revoke is on' : 'Revoke is off',
     s.can({ type: 'revoke.cancel' }) ? 'Cancel is on' : 'Cancel is off',
     messageLine(s),
   ].join('; ')

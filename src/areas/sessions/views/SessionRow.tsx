@@ -5,8 +5,11 @@ import { rowItem, rowStyle } from '../../../kit/views/list/rowPlace'
 import type { RevokeActor } from '../machines/revoke.machine'
 import type { SessionDisplay } from './sessionDisplay'
 
-/** Row heights the virtualizer lays out: one line on wide screens, three stacked on narrow ones. */
-export const ROW_HEIGHT = { wide: 56, stacked: 88 } as const
+/**
+ * Row heights the virtualizer lays out: one line on wide screens (48 px, as every one-line list
+ * row of the console), three stacked on narrow ones.
+ */
+export const ROW_HEIGHT = { wide: 48, stacked: 88 } as const
 
 /** The desktop columns; the header above the list uses the same ones. */
 export const WIDE_COLUMNS = 'minmax(0, 2fr) minmax(0, 1.2fr) minmax(0, 1.5fr) minmax(0, 1.7fr) 88px'

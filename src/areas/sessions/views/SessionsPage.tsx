@@ -9,6 +9,7 @@ import { useSession } from '../../../kit/views/actors/sessionContext'
 import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { ListBody } from '../../../kit/views/list/ListBody'
+import { ListToolbar } from '../../../kit/views/list/ListToolbar'
 import { SearchField } from '../../../kit/views/list/SearchField'
 import { PAGE_HEIGHT } from '../../../kit/views/list/layout'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
@@ -29,10 +30,13 @@ export function SessionsView({ list, revoke, canRevoke }: ViewProps) {
       minHeight="360px"
     >
       <PageHeader title="Sessions" />
-      <Flex gap="3" align="center" wrap="wrap">
-        <SearchField list={list} label="Search sessions" placeholder="Search by name or IP" grow />
-        <SortSelect list={list} />
-      </Flex>
+      <ListToolbar
+        label="Sessions list tools"
+        search={
+          <SearchField list={list} label="Search sessions" placeholder="Search by name or IP" />
+        }
+        sort={<SortSelect list={list} />}
+      />
       <RevokeNotice revoke={revoke} />
       <ListBody list={list} what="sessions">
         <SessionList list={list} revoke={canRevoke ? revoke : undefined} wide={wide} />

@@ -7,7 +7,17 @@ import { useSwipeDown } from './useSwipeDown'
 
 const selectOpen = (snapshot: FilterDrawerSnapshot) => snapshot.hasTag('open')
 
-type Props = { drawer: FilterDrawerActor; mode: DrawerMode; id: string; children: ReactNode }
+type Props = {
+  drawer: FilterDrawerActor
+  mode: DrawerMode
+  id: string
+  children: ReactNode
+  /**
+   * Below the filters: Reset Filters, and in the sheet 'Show N results'. The sheet keeps it in view
+   * at its bottom edge while the filters above it scroll.
+   */
+  footer?: ReactNode
+}
 
 const surface: CSSProperties = {
   background: 'var(--color-panel-solid)',
@@ -17,11 +27,12 @@ const surface: CSSProperties = {
 
 /**
  * The filter drawer (SPEC.md §2, §9). Docked on large screens: 300 px beside the list, an 8 px
- * edge when closed. Elsewhere it covers the list while open, with a Close button (and Escape):
+ * edge when closed, kept as the gap SPEC.md sizes but drawn as nothing (a bordered empty strip
+ * read as a glitch). Elsewhere it covers the list while open, with a Close button (and Escape):
  * over the list's left edge from md, as a bottom sheet of at most 90% of the window below it,
- * which a downward swipe also closes.
+ * which a downward swipe also closes; its header and footer stay put while the filters scroll.
  */
-export function FilterDrawer({ drawer, mode, id, children }: Props) {
+export function FilterDrawer({ drawer, mode, id, children, footer }: Props) {
   const open = useSelector(drawer, selectOpen)
   const close = () => drawer.send({ type: 'drawer.close' })
   const swipe = useSwipeDown((distance) => drawer.send({ type: 'drawer.swipe', distance }))
@@ -37,8 +48,10 @@ export function FilterDrawer({ drawer, mode, id, children }: Props) {
           transition: 'width 200ms ease',
           overflow: 'hidden',
           borderRadius: 'var(--radius-3)',
-          background: 'var(--gray-a2)',
-          boxShadow: 'inset 0 0 0 1px var(--gray-a4)',
+          // Closed: an invisible 8 px gap. Open: the panel's tint and edge.
+          background: open ? 'var(--gray-a2)' : 'transparent',
+          boxShadow: open ? 'inset 0 0 0 1px var(--gray-a4)' : 'none',
+          overflowY: open ? 'auto' : 'hidden',
         }}
       >
         {open && (
@@ -47,6 +60,11 @@ export function FilterDrawer({ drawer, mode, id, children }: Props) {
               Filters
             </Heading>
             {children}
+            {footer && (
+              <Flex direction="column" gap="2" mt="4">
+                {footer}
+              </Flex>
+            )}
           </Box>
         )}
       </Box>
@@ -84,6 +102,11 @@ export function FilterDrawer({ drawer, mode, id, children }: Props) {
       >
         {header}
         {children}
+        {footer && (
+          <Flex direction="column" gap="2" mt="4">
+            {footer}
+          </Flex>
+        )}
       </Box>
     )
   }
@@ -107,6 +130,10 @@ export function FilterDrawer({ drawer, mode, id, children }: Props) {
         bottom="0"
         style={{
           ...surface,
+          // A column: the grip and header, the filters (which scroll), the footer (which stays).
+          display: 'flex',
+          flexDirection: 'column',
+          overflowY: 'hidden',
           maxHeight: '90dvh',
           zIndex: 4,
           borderRadius: 'var(--radius-5) var(--radius-5) 0 0',
@@ -118,6 +145,7 @@ export function FilterDrawer({ drawer, mode, id, children }: Props) {
           px="4"
           pb="1"
           pt="2"
+          flexShrink="0"
           style={{ touchAction: 'none', userSelect: 'none', cursor: 'grab' }}
           {...swipe}
         >
@@ -134,9 +162,25 @@ export function FilterDrawer({ drawer, mode, id, children }: Props) {
           />
           {header}
         </Box>
-        <Box px="4" pb="5">
+        <Box px="4" pb="4" flexGrow="1" minHeight="0" overflowY="auto">
           {children}
         </Box>
+        {footer && (
+          <Flex
+            direction="column"
+            gap="2"
+            px="4"
+            pt="3"
+            flexShrink="0"
+            style={{
+              // Clear of a phone's home indicator.
+              paddingBottom: 'calc(var(--space-4) + env(safe-area-inset-bottom, 0px))',
+              boxShadow: 'inset 0 1px var(--gray-a5)',
+            }}
+          >
+            {footer}
+          </Flex>
+        )}
       </Box>
     </>
   )

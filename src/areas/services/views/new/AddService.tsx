@@ -12,18 +12,30 @@ import { NewServiceDialog } from './NewServiceDialog'
  */
 export function AddService() {
   const actor = useScreenActor(newServiceMachine)
-  return actor ? <AddServiceButton actor={actor} /> : null
-}
-
-function AddServiceButton({ actor }: { actor: NewServiceActor }) {
-  const navigate = useNavigate()
-  useOpenCreated(actor, (id) => void navigate({ to: '/services/$id', params: { id } }))
+  if (!actor) return null
   return (
     <>
-      <Button onClick={() => actor.send({ type: 'newService.open' })}>
-        <PlusIcon /> Add Service
-      </Button>
-      <NewServiceDialog actor={actor} />
+      <AddServiceButton actor={actor} />
+      <NewServiceFlow actor={actor} />
     </>
   )
+}
+
+/**
+ * An 'Add Service' button of the one New Service chart: the toolbar's, and the empty list's and
+ * the empty detail's calls to action. `variant`: 'soft' beside the primary one.
+ */
+export function AddServiceButton({ actor, variant }: { actor: NewServiceActor; variant?: 'soft' }) {
+  return (
+    <Button variant={variant} onClick={() => actor.send({ type: 'newService.open' })}>
+      <PlusIcon /> Add Service
+    </Button>
+  )
+}
+
+/** The New Service dialog of the chart, and the way to the service it created. */
+export function NewServiceFlow({ actor }: { actor: NewServiceActor }) {
+  const navigate = useNavigate()
+  useOpenCreated(actor, (id) => void navigate({ to: '/services/$id', params: { id } }))
+  return <NewServiceDialog actor={actor} />
 }

@@ -1,14 +1,12 @@
+import { Grid } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { NewServiceActor, NewServiceSnapshot } from '../../machines/newService.machine'
 import { newServiceErrors, type NewServiceTextField } from '../../machines/newService.messages'
 import { CreateDialog } from '../../../../kit/views/create/CreateDialog'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
-import {
-  CreateTextFields,
-  type CreateTextField,
-} from '../../../../kit/views/create/CreateTextFields'
-import { FormRefusal } from '../../../../kit/views/create/RefusableField'
+import { FormRefusal, RefusableField } from '../../../../kit/views/create/RefusableField'
 import { selectRefusal } from '../../../../kit/views/create/refusal'
+import { FormField } from '../../../../kit/views/form/FormField'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { TimeoutField } from '../detail/TimeoutField'
 
@@ -20,17 +18,48 @@ const selectForm = (s: NewServiceSnapshot) => ({
   canCancel: s.can({ type: 'newService.cancel' }),
 })
 
-const TEXT_FIELDS: CreateTextField<NewServiceTextField>[] = [
-  { name: 'key', label: 'Key' },
-  { name: 'name', label: 'Name' },
-  { name: 'description', label: 'Description' },
-  { name: 'url', label: 'Url', type: 'url' },
+type TextField = {
+  name: NewServiceTextField
+  label: string
+  type?: 'url'
+  placeholder: string
+  hint: string
+}
+
+/** The form's text fields in the order a person fills them: what it is called, then the rest. */
+const TEXT_FIELDS: TextField[] = [
+  {
+    name: 'name',
+    label: 'Name',
+    placeholder: 'CRM Desk',
+    hint: 'What people see when they sign in to it.',
+  },
+  {
+    name: 'key',
+    label: 'Key',
+    placeholder: 'crm-desk',
+    hint: 'Required. Made from the name; letters, digits, dots, dashes, underscores.',
+  },
+  {
+    name: 'description',
+    label: 'Description',
+    placeholder: 'Optional',
+    hint: 'A line for staff about what it is.',
+  },
+  {
+    name: 'url',
+    label: 'Url',
+    type: 'url',
+    placeholder: 'https://crm.example.com',
+    hint: 'Its home page. Optional.',
+  },
 ]
 
 /**
- * The New Service form (SPEC.md §2, §5): Key, Name, Description, Url and the two token timeouts
- * (1 and 30 to start with), Create and Cancel. Nothing is required here; what the server refuses
- * shows beside the field it is about, and the input stays.
+ * The New Service form (SPEC.md §2, §5): Name, Key (made from the name until the person types
+ * one), Description, Url and the two token timeouts (1 and 30 to start with), Create and Cancel.
+ * Create is on once there is a key and nothing malformed; what the server refuses shows beside the
+ * field it is about, and the input stays.
  */
 export function NewServiceDialog({ actor }: { actor: NewServiceActor }) {
   // Opened by the chart, not a Trigger: the focus goes back to 'Add Service' when it closes.
@@ -53,16 +82,29 @@ function NewServiceForm({ actor }: { actor: NewServiceActor }) {
     selectForm,
     shallowEqual,
   )
+  const errors = newServiceErrors(fields)
   return (
     <SubmitForm label="New Service" onSubmit={() => actor.send({ type: 'newService.create' })}>
-      <CreateTextFields
-        fields={TEXT_FIELDS}
-        values={fields}
-        errors={newServiceErrors(fields)}
-        refusal={refusal}
-        busy={busy}
-        onEdit={(field, value) => actor.send({ type: 'newService.edit', field, value })}
-      />
+      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        {TEXT_FIELDS.map((field, index) => (
+          <RefusableField key={field.name} name={field.name} refusal={refusal}>
+            <FormField
+              label={field.label}
+              type={field.type ?? 'text'}
+              autoComplete="off"
+              autoFocus={index === 0}
+              readOnly={busy}
+              placeholder={field.placeholder}
+              hint={field.hint}
+              value={fields[field.name]}
+              error={errors[field.name]}
+              onValueChange={(value) =>
+                actor.send({ type: 'newService.edit', field: field.name, value })
+              }
+            />
+          </RefusableField>
+        ))}
+      </Grid>
       {(['accessTokenTimeout', 'refreshTokenTimeout'] as const).map((field) => (
         <TimeoutField
           key={field}
