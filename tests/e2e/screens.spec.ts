@@ -11,9 +11,12 @@ import {
 } from './profile/authenticator'
 import { ADMIN } from './support/server'
 import { rowLinks as userRowLinks } from './users/users'
+import { logEvents } from './logs/logs'
+import { buildShirt } from './attributes/demo.support'
+import { attributeTree, expand, itemAction } from './attributes/tree.support'
 
 /**
- * Screenshots of every screen this build has, light and dark, desktop and phone, into
+ * Screenshots of every screen this build has, light and dark, desktop, small laptop and phone, into
  * test-results/screens/ for people to look at. Each also checks that nothing spills sideways.
  */
 // A small seeded database, so that lists have something to show, and a short password life, so
@@ -25,6 +28,7 @@ const test = testWithServer(
 
 const layouts = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'tablet', viewport: { width: 1024, height: 768 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const
 
@@ -190,11 +194,36 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('heading', { name: 'Messages', level: 2 })).toBeVisible()
         await expect(page.getByText('Loading the queue…')).toBeHidden()
         await shot('queue')
-        if (layout.name === 'desktop') {
-          await page.goto('/dashboard')
-          await expect(page.getByRole('region', { name: 'Active sessions' })).toBeVisible()
-          await shot('dashboard')
-        }
+        await page.goto('/dashboard')
+        await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+        await expect(page.getByText(/^Loading/)).toHaveCount(0)
+        await shot('dashboard')
+
+        await page.goto('/logs')
+        await expect(logEvents(page).first()).toBeVisible()
+        await shot('logs')
+
+        // The Attribute Editor: a small tree, its key dialog and the whole-tree demo.
+        const shirt = `Shot Shirt ${layout.name} ${scheme}`
+        const built = await buildShirt(page.request, shirt)
+        await page.goto('/attributes')
+        await expect(attributeTree(page)).toBeVisible()
+        await expand(page, shirt)
+        await expand(page, 'Print')
+        await shot('attributes')
+        await itemAction(page, 'Size', 'Edit')
+        await expect(page.getByRole('dialog', { name: 'AttributeKey' })).toBeVisible()
+        await shot('attribute-key')
+        await page.keyboard.press('Escape')
+        await page.goto(
+          `/attributes/demo?root=${built.root.link.id}&ref=shot-${layout.name}-${scheme}`,
+        )
+        await page.getByRole('radio', { name: 'L' }).check()
+        await shot('attribute-demo')
+
+        await page.goto('/flows/login')
+        await expect(page.getByRole('figure', { name: 'Diagram of login' })).toBeVisible()
+        await shot('flows-login')
 
         await page.goto('/logout')
         await expect(page.getByText('You have been logged out of Gatehouse.')).toBeVisible()

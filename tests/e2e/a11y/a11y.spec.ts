@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 
 import { expect, testWithServer } from '../support/fixtures'
@@ -15,7 +14,7 @@ import { ADMIN } from '../support/server'
 import { rowLinks as userRowLinks } from '../users/users'
 import { buildShirt } from '../attributes/demo.support'
 import { attributeTree, expand, itemAction } from '../attributes/tree.support'
-import { initialsContrast } from './contrast'
+import { axeViolations, describeFound, type Found } from './axe'
 
 /**
  * Signed in as the default administrator (ADMIN_EMAIL, 'Gatehouse Administrator': initials GA,
@@ -25,8 +24,6 @@ import { initialsContrast } from './contrast'
  * together.
  */
 const test = testWithServer({}, { users: 20, sessions: 50, services: 8 })
-
-type Found = { screen: string; id: string; impact: string; help: string; nodes: string[] }
 
 const LAYOUTS = {
   desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
@@ -42,39 +39,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         test.setTimeout(600_000)
         const found: Found[] = []
         const check = async (screen: string) => {
-          // Dialogs and callouts fade in: axe must see the settled colours.
-          await page.waitForFunction(() =>
-            document.getAnimations().every((animation) => animation.playState !== 'running'),
-          )
-          const results = await new AxeBuilder({ page }).analyze()
-          // Label in name (WCAG 2.5.3) is experimental in axe, left out unless asked. A tree item
-          // holds its open group's items, whose text the rule counts as the item's own: tree items
-          // are named by their own row and are left to the first run.
-          const labels = await new AxeBuilder({ page })
-            .withRules(['label-content-name-mismatch'])
-            .exclude('[role="treeitem"]')
-            .analyze()
-          for (const violation of [...results.violations, ...labels.violations]) {
-            if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
-            found.push({
-              screen,
-              id: violation.id,
-              impact: violation.impact,
-              help: violation.help,
-              nodes: violation.nodes.map(
-                (node) => `${node.target.join(' ')}\n        ${node.failureSummary ?? ''}`,
-              ),
-            })
-          }
-          for (const { text, ratio } of await initialsContrast(page))
-            if (ratio < 4.5)
-              found.push({
-                screen,
-                id: 'initials-contrast',
-                impact: 'serious',
-                help: 'Avatar initials must have a contrast of at least 4.5:1',
-                nodes: [`initials ${text}: ${ratio}:1`],
-              })
+          found.push(...(await axeViolations(page, screen)))
         }
 
         // Someone whose second factors the user detail shows, in the console's first sync.
@@ -286,7 +251,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
         }
 
         expect(
-          found.map(describe).join('\n\n') || 'none',
+          found.map(describeFound).join('\n\n') || 'none',
           `${layout}, ${scheme}: axe violations`,
         ).toBe('none')
       })
@@ -320,8 +285,4 @@ async function interactionUrl(
     code_challenge_method: 'S256',
   })
   return `/oidc/auth?${query}`
-}
-
-function describe(found: Found): string {
-  return `[${found.screen}] ${found.impact} ${found.id}: ${found.help}\n      ${found.nodes.join('\n      ')}`
 }

@@ -17,9 +17,21 @@ type Props = {
   mt?: '4' | '5'
 }
 
+// Flush with the dialog's bottom edge: the content's padding moves inside the footer.
+const STICKY = {
+  position: 'sticky',
+  bottom: 'calc(-1 * var(--dialog-content-padding))',
+  zIndex: 1,
+  marginBottom: 'calc(-1 * var(--dialog-content-padding))',
+  paddingTop: 'var(--space-3)',
+  paddingBottom: 'var(--dialog-content-padding)',
+  background: 'var(--color-panel-solid)',
+} as const
+
 /**
  * A dialog's footer, at its end: the soft gray Cancel (or Close, Later), then the main button,
- * each enabled as the dialog's statechart allows.
+ * each enabled as the dialog's statechart allows. It sticks to the bottom edge of a dialog taller
+ * than the screen, so the main button stays in view while the form scrolls (docs/console-dialogs.md).
  */
 export function DialogActions({
   cancelLabel = 'Cancel',
@@ -33,7 +45,7 @@ export function DialogActions({
   mt,
 }: Props) {
   return (
-    <Flex gap="3" justify="end" wrap="wrap" mt={mt}>
+    <Flex gap="3" justify="end" wrap="wrap" mt={mt} style={STICKY}>
       <SoftButton disabled={!canCancel} onClick={onCancel}>
         {cancelLabel}
       </SoftButton>

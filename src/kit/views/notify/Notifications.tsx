@@ -44,6 +44,8 @@ const ICON: Record<NotificationVariant, ReactNode> = {
 /** The bottom tab bar (SPEC.md §9: 64 px) is there below the desktop breakpoint. */
 const BOTTOM_BAR = 64
 const GAP = 16
+/** Lists end in a Record Count footer (about 40 px): notifications rise above it, never over it. */
+const FOOTER = 40
 
 const selectStack = (snapshot: SessionSnapshot) => snapshot.children.notifications
 
@@ -106,7 +108,7 @@ export function Notifications({ stack }: { stack: NotificationsActor }) {
           width: 'max-content',
           pointerEvents: 'none',
           ...(anchor.vertical === 'bottom'
-            ? { bottom: desktop ? GAP : BOTTOM_BAR + GAP }
+            ? { bottom: (desktop ? 0 : BOTTOM_BAR) + FOOTER + GAP }
             : { top: GAP }),
           ...(anchor.horizontal === 'left'
             ? { left: GAP }
