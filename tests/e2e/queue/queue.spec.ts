@@ -80,19 +80,26 @@ test('a failed text message shows in Queue, is retried and cancelled; a locked a
   expect(
     (await admin.put(`/v1/user/${adminId}/mfa`, { data: { use2FA: true, password } })).status(),
   ).toBe(200)
-  const invited = await admin.post('/v1/users', {
-    data: {
-      nameFirst: 'Lena',
-      nameLast: 'Locke',
-      email: 'lena.locke@example.com',
-      phone: null,
-      type: 'INTERNAL',
-      permissions: [],
-    },
-  })
-  expect(invited.status()).toBe(200)
-  const lena = ((await invited.json()) as { results: { user: { id: string } } }).results.user
-  expect((await admin.post(`/v1/user/${lena.id}/lock`)).status()).toBe(200)
+  // Three colleagues locked by staff: one is unlocked from its row, two together.
+  for (const [nameFirst, nameLast] of [
+    ['Lena', 'Locke'],
+    ['Max', 'Moss'],
+    ['Nia', 'Noble'],
+  ] as const) {
+    const invited = await admin.post('/v1/users', {
+      data: {
+        nameFirst,
+        nameLast,
+        email: `${nameFirst.toLowerCase()}.${nameLast.toLowerCase()}@example.com`,
+        phone: null,
+        type: 'INTERNAL',
+        permissions: [],
+      },
+    })
+    expect(invited.status()).toBe(200)
+    const { id } = ((await invited.json()) as { results: { user: { id: string } } }).results.user
+    expect((await admin.post(`/v1/user/${id}/lock`)).status()).toBe(200)
+  }
   await admin.dispose()
 
   // Signing in sends the code by SMS; the gateway refuses it, the queue will try again later.
@@ -145,21 +152,38 @@ test('a failed text message shows in Queue, is retried and cancelled; a locked a
   const sms = await serverQueue(page.request, '?channel=sms')
   expect(sms.map((m) => m.status)).toEqual(['cancelled', 'sent'])
 
-  // Needs staff: the locked colleague, unlocked from here; the unlock mails a reset link.
-  const locked = page.getByRole('list', { name: 'Locked accounts' })
-  await expect(locked).toContainText('Lena Locke (lena.locke@example.com) is locked since')
+  // Needs staff: a table of the locked colleagues with their count. One is unlocked from its row;
+  // the unlock mails a reset link.
+  await expect(page.getByRole('heading', { name: 'Locked accounts (3)' })).toBeVisible()
+  const locked = page.getByRole('table', { name: 'Locked accounts' })
+  await expect(locked.getByRole('row', { name: /Lena Locke/ })).toContainText(
+    'lena.locke@example.com',
+  )
   await page.getByRole('button', { name: 'Unlock Lena Locke' }).click()
   const unlock = page.getByRole('alertdialog', { name: 'Unlock Lena Locke?' })
   await unlock.getByRole('button', { name: 'Unlock' }).click()
   await expect(notice(page, 'Lena Locke was unlocked.')).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Locked accounts' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Locked accounts (2)' })).toBeVisible()
+  await expect(
+    outbound(page).getByRole('row').filter({ hasText: 'l***@example.com' }).first(),
+  ).toBeVisible()
+
+  // The other two together: check them all, 'Unlock 2 accounts', confirm (one bulk call, which
+  // the server checks for users.write).
+  await locked.getByRole('checkbox', { name: 'Select all locked accounts' }).check()
+  await expect(locked.getByRole('checkbox', { name: 'Select Max Moss' })).toBeChecked()
+  await page.getByRole('button', { name: 'Unlock 2 accounts' }).click()
+  const bulk = page.getByRole('alertdialog', { name: 'Unlock 2 accounts?' })
+  await bulk.getByRole('button', { name: 'Unlock 2 accounts' }).click()
+  await expect(notice(page, '2 accounts were unlocked.')).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Locked accounts' })).toHaveCount(0)
+  await expect(page.getByText('Nothing needs staff now.', { exact: false })).toBeVisible()
   const attention = await page.request.get('/v1/queue/attention')
   expect(
     ((await attention.json()) as { results: { locked: { id: string }[] } }).results.locked,
   ).toEqual([])
-  await expect(
-    outbound(page).getByRole('row').filter({ hasText: 'l***@example.com' }).first(),
-  ).toBeVisible()
+  for (const masked of ['m***@example.com', 'n***@example.com'])
+    await expect(outbound(page).getByRole('row').filter({ hasText: masked }).first()).toBeVisible()
 
   // Retry and cancel were audited: Logs lists them under the Queue kind.
   const audit = await page.request.get('/v1/logs?kinds=queue')

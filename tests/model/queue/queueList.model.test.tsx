@@ -12,7 +12,11 @@ import {
   type QueueListSnapshot,
   type QueueRequest,
 } from '../../../src/areas/queue/machines/queueList.machine'
-import { confirmWords, doneNotice, failedNotice } from '../../../src/areas/queue/machines/queueList.messages'
+import {
+  confirmWords,
+  doneNotice,
+  failedNotice,
+} from '../../../src/areas/queue/machines/queueList.messages'
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
@@ -84,8 +88,32 @@ function drive(app: App) {
       )
     }
     if (!s.matches('loading') && s.context.attention.locked.length > 0) {
-      const locked = screen.getByRole('list', { name: 'Locked accounts', hidden: true })
-      expect(locked).toHaveTextContent('Bob Stone (bob@example.com) is locked since')
+      // Needs staff: a table of the locked accounts with a checkbox each, and the count.
+      expect(
+        screen.getByRole('heading', { name: 'Locked accounts (2)', hidden: true }),
+      ).toBeInTheDocument()
+      const locked = screen.getByRole('table', { name: 'Locked accounts', hidden: true })
+      for (const account of s.context.attention.locked) {
+        const row = within(locked).getByRole('row', {
+          name: new RegExp(account.name),
+          hidden: true,
+        })
+        expect(row).toHaveTextContent(account.email)
+        const box = within(row).getByRole('checkbox', {
+          name: `Select ${account.name}`,
+          hidden: true,
+        })
+        await waitFor(() =>
+          expect(box).toHaveAttribute(
+            'aria-checked',
+            String(s.context.selected.includes(account.id)),
+          ),
+        )
+      }
+      const bulk = screen.queryByRole('button', { name: /^Unlock \d+ accounts?$/, hidden: true })
+      if (s.context.selected.length > 0)
+        expect(bulk).toHaveTextContent(`Unlock ${s.context.selected.length} accounts`)
+      else expect(bulk).toBeNull()
       expect(
         screen.getByRole('table', { name: 'Messages that gave up', hidden: true }),
       ).toHaveTextContent('Your invitation')
@@ -171,15 +199,24 @@ function drive(app: App) {
       'queue.request': async ({ event }: Step) => {
         const { request } = event as { request: QueueRequest }
         const name =
-          request.action === 'unlock'
-            ? `Unlock ${request.account.name}`
-            : `${request.action === 'retry' ? 'Retry' : 'Cancel'} SMS to ${request.message.recipient}`
+          request.action === 'unlockSelected'
+            ? `Unlock ${request.accounts.length} accounts`
+            : request.action === 'unlock'
+              ? `Unlock ${request.account.name}`
+              : `${request.action === 'retry' ? 'Retry' : 'Cancel'} SMS to ${request.message.recipient}`
         await app.user.click(screen.getByRole('button', { name }))
       },
+      'queue.select': () =>
+        app.user.click(screen.getByRole('checkbox', { name: 'Select all locked accounts' })),
       'queue.confirm': async () => {
         const shown = dialog()!
         const title = within(shown).getByRole('heading').textContent ?? ''
-        const action = title.startsWith('Unlock') ? 'Unlock' : 'Cancel message'
+        // 'Unlock 2 accounts?' confirms with 'Unlock 2 accounts', 'Unlock Bob Stone?' with 'Unlock'.
+        const action = /^Unlock \d/.test(title)
+          ? title.slice(0, -1)
+          : title.startsWith('Unlock')
+            ? 'Unlock'
+            : 'Cancel message'
         await app.user.click(within(shown).getByRole('button', { name: action }))
       },
       'queue.dismiss': () =>

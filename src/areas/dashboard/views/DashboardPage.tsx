@@ -1,5 +1,7 @@
 import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
 import { Button, Card, Flex, Grid, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes'
+import { ReloadIcon } from '@radix-ui/react-icons'
+import { Link as RouterLink } from '@tanstack/react-router'
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import type { DashboardResults } from '../../../../schema/dashboard'
@@ -8,15 +10,12 @@ import {
   type DashboardActor,
   type DashboardSnapshot,
 } from '../machines/dashboard.machine'
-import { MEDIA } from '../../../kit/views/media/media'
-import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { useAccess } from '../../../kit/views/guard/useAccess'
-import { MessageView } from '../../../kit/views/message/MessageView'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
 import { CardSection } from '../../../kit/views/section/CardSection'
-import { SignInChart } from './SignInChart'
+import { formatCount, SignInChart } from './SignInChart'
 import {
   selectFigures,
   selectLoading,
@@ -25,8 +24,6 @@ import {
   selectRefreshing,
   selectCanRefresh,
 } from '../machines/dashboard.selectors'
-
-export const DESKTOP_ONLY = 'The dashboard is available on larger screens.'
 
 /** One figure as a Radix Card: a section named by its heading. */
 function Figure({ title, children }: { title: string; children: ReactNode }) {
@@ -37,10 +34,36 @@ function Figure({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-const Big = ({ children }: { children: ReactNode }) => (
+/** A figure's number, with thousands separators: '5,001'. */
+const Big = ({ n }: { n: number }) => (
   <Text as="p" size="7" weight="bold">
-    {children}
+    {formatCount(n)}
   </Text>
+)
+
+/** An empty card's two lines: what is missing, and what to do about it. */
+function Empty({ children, next }: { children: ReactNode; next?: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1" align="start">
+      <Text as="p" size="2" color="gray">
+        {children}
+      </Text>
+      {next}
+    </Flex>
+  )
+}
+
+/** A link inside the console (no page reload). */
+const To = ({
+  to,
+  children,
+}: {
+  to: '/sessions' | '/queue' | '/services'
+  children: ReactNode
+}) => (
+  <Link size="2" asChild>
+    <RouterLink to={to}>{children}</RouterLink>
+  </Link>
 )
 
 const FACTOR_FIGURES = [
@@ -62,14 +85,15 @@ function SecondFactors({ factors }: { factors: DashboardResults['factors'] }) {
                 <dt>{label}</dt>
               </Text>
               <Text size="7" weight="bold" asChild>
-                <dd style={{ margin: 0 }}>{factors[key]}</dd>
+                <dd style={{ margin: 0 }}>{formatCount(factors[key])}</dd>
               </Text>
             </Flex>
           ))}
         </dl>
       </Grid>
       <Text size="2" color="gray">
-        Of {factors.users} enabled accounts; someone with several factors counts under each.
+        Of {formatCount(factors.users)} enabled accounts; someone with several factors counts under
+        each.
       </Text>
     </Figure>
   )
@@ -85,41 +109,34 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
   const { locked, dormant, queue } = figures
   return (
     <Flex direction="column" gap="4">
-      <Grid columns={{ initial: '2', md: '4' }} gap="4">
+      {/* One column on a phone, two from 520 px, four from 1024 px. */}
+      <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="4">
         <Figure title="Active sessions">
-          <Big>{figures.activeSessions}</Big>
-          <Link size="2" href="/sessions">
-            Sessions
-          </Link>
+          <Big n={figures.activeSessions} />
+          <To to="/sessions">Sessions</To>
         </Figure>
         <Figure title="Locked accounts">
-          <Big>{locked.permanent}</Big>
+          <Big n={locked.permanent} />
           <Text size="2" color="gray">
-            awaiting an unlock; {locked.temporary} locked for a while
+            awaiting an unlock; {formatCount(locked.temporary)} locked for a while
           </Text>
-          {locked.permanent > 0 && (
-            <Link size="2" href="/queue">
-              Unlock in Queue
-            </Link>
-          )}
+          {locked.permanent > 0 && <To to="/queue">Unlock in Queue</To>}
         </Figure>
         <Figure title="Dormant users">
-          <Big>{dormant.never + dormant.before}</Big>
+          <Big n={dormant.never + dormant.before} />
           <Text size="2" color="gray">
-            no sign-in for {dormant.days} days: {dormant.never} never signed in, {dormant.before}{' '}
-            not lately
+            no sign-in for {formatCount(dormant.days)} days: {formatCount(dormant.never)} never
+            signed in, {formatCount(dormant.before)} not lately
           </Text>
         </Figure>
         <Figure title="Queue">
-          <Big>{queue.depth}</Big>
+          <Big n={queue.depth} />
           <Text size="2" color="gray">
             {queue.depth === 0
               ? 'messages waiting'
               : `waiting; the oldest since ${formatDateTime(queue.oldest ?? figures.at)}`}
           </Text>
-          <Link size="2" href="/queue">
-            Open Queue
-          </Link>
+          <To to="/queue">Open Queue</To>
         </Figure>
       </Grid>
       <SecondFactors factors={figures.factors} />
@@ -130,21 +147,23 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
           </Card>
         ))}
       </Grid>
-      <Grid columns={{ initial: '1', md: '2' }} gap="4">
+      {/* Cards keep their own height: an empty one stays compact beside a full table. */}
+      <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
         <Figure title="Sign-ins by service, last 30 days">
           {figures.services.length === 0 ? (
-            <Text size="2" color="gray">
-              No service has signed anyone in yet.
-            </Text>
+            <Empty next={<To to="/services">Open Services</To>}>
+              No service has signed anyone in yet. Each sign-in through a registered service is
+              counted here.
+            </Empty>
           ) : (
-            <Table.Root size="1">
+            <Table.Root size="1" variant="ghost">
               <VisuallyHidden asChild>
                 <caption>Sign-ins by service</caption>
               </VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Sign-ins</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Sign-ins</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -152,12 +171,16 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
                   <Table.Row key={`${service.serviceId ?? ''}${service.name}`}>
                     <Table.RowHeaderCell>
                       {service.serviceId ? (
-                        <Link href={`/services/${service.serviceId}`}>{service.name}</Link>
+                        <Link asChild>
+                          <RouterLink to="/services/$id" params={{ id: service.serviceId }}>
+                            {service.name}
+                          </RouterLink>
+                        </Link>
                       ) : (
                         service.name
                       )}
                     </Table.RowHeaderCell>
-                    <Table.Cell>{service.count}</Table.Cell>
+                    <Table.Cell justify="end">{formatCount(service.count)}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -166,18 +189,19 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
         </Figure>
         <Figure title="Top failing addresses, last 24 hours">
           {figures.failingAddresses.length === 0 ? (
-            <Text size="2" color="gray">
-              No failed sign-ins in the last 24 hours.
-            </Text>
+            <Empty>
+              No failed sign-ins in the last 24 hours. Addresses with the most failed sign-ins are
+              listed here.
+            </Empty>
           ) : (
-            <Table.Root size="1">
+            <Table.Root size="1" variant="ghost">
               <VisuallyHidden asChild>
                 <caption>Top failing addresses</caption>
               </VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Address</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Failures</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Failures</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Last</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
@@ -186,14 +210,16 @@ function Figures({ figures, logs }: { figures: DashboardResults; logs: boolean }
                   <Table.Row key={address.ip}>
                     <Table.RowHeaderCell>
                       {logs ? (
-                        <Link href={`/logs?ip=${encodeURIComponent(address.ip)}&outcome=failure`}>
-                          {address.ip}
+                        <Link asChild>
+                          <RouterLink to="/logs" search={{ ip: address.ip, outcome: 'failure' }}>
+                            {address.ip}
+                          </RouterLink>
                         </Link>
                       ) : (
                         address.ip
                       )}
                     </Table.RowHeaderCell>
-                    <Table.Cell>{address.failures}</Table.Cell>
+                    <Table.Cell justify="end">{formatCount(address.failures)}</Table.Cell>
                     <Table.Cell>{formatDateTime(address.last)}</Table.Cell>
                   </Table.Row>
                 ))}
@@ -226,15 +252,17 @@ export function DashboardView({ actor, logs }: { actor: DashboardActor; logs: bo
     <Flex direction="column" gap="4">
       <PageHeader title="Dashboard">
         {figures && (
-          <Button
-            variant="soft"
-            size="1"
-            loading={refreshing}
-            disabled={!canRefresh}
-            onClick={() => actor.send({ type: 'dashboard.refresh' })}
-          >
-            Refresh
-          </Button>
+          // The header's action area, at the right like the other screens' buttons.
+          <Flex gap="2" align="center" ml="auto">
+            <Button
+              variant="soft"
+              loading={refreshing}
+              disabled={!canRefresh}
+              onClick={() => actor.send({ type: 'dashboard.refresh' })}
+            >
+              <ReloadIcon /> Refresh
+            </Button>
+          </Flex>
         )}
       </PageHeader>
       {figures && (
@@ -257,16 +285,14 @@ export function DashboardView({ actor, logs }: { actor: DashboardActor; logs: bo
   )
 }
 
-function DashboardScreen() {
+/**
+ * /dashboard (INTERNAL staff, dashboard.read). The tab is offered on desktop layouts only (SPEC.md
+ * §6), but the page itself works on any screen: on a phone the cards stack and the charts take the
+ * full width.
+ */
+export function DashboardPage() {
   const actor = useScreenActor(dashboardMachine)
   const logs = useAccess({ permission: 'logs.read' })
   if (!actor) return null
   return <DashboardView actor={actor} logs={logs} />
-}
-
-/** /dashboard (INTERNAL staff, dashboard.read, desktop layouts only: SPEC.md §6). */
-export function DashboardPage() {
-  const desktop = useMediaQuery(MEDIA.desktop)
-  if (!desktop) return <MessageView message={DESKTOP_ONLY} />
-  return <DashboardScreen />
 }

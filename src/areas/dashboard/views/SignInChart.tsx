@@ -26,6 +26,58 @@ const canDraw = () => typeof window !== 'undefined' && !/jsdom/i.test(window.nav
 const cssColor = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback
 
+/** Whole numbers with thousands separators (SPEC.md): '4,060'. */
+export const formatCount = (n: number) => n.toLocaleString('en-US')
+
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`
+
+/** Seconds in a bucket: the x axis is padded by half of one either side, so no bar is cut. */
+const BUCKET_SECONDS = { hour: 3600, day: 86_400 } as const
+
+/** Steps the count axis may take: whole numbers only, never 2.5. */
+const COUNT_STEPS = [1, 2, 5]
+  .flatMap((step) => [1, 10, 100, 1000, 10_000, 100_000, 1_000_000].map((scale) => step * scale))
+  .sort((a, b) => a - b)
+
+const SWATCH = {
+  success: { background: 'var(--green-a5)', border: '1px solid var(--green-9)' },
+  failure: { background: 'var(--red-9)', height: 2 },
+} as const
+
+/**
+ * Under the chart: the bucket under the pointer, or the latest one until the pointer is on the
+ * chart ('15:00 (latest): 7 sign-ins, 1 failure'), with each series' swatch.
+ */
+function Legend({
+  buckets,
+  unit,
+  hovered,
+}: {
+  buckets: readonly SignInBucket[]
+  unit: 'hour' | 'day'
+  hovered: number | null
+}) {
+  const index = hovered ?? buckets.length - 1
+  const bucket = buckets[index]
+  if (!bucket) return null
+  return (
+    <Flex gap="4" align="center" justify="center" wrap="wrap" aria-hidden="true">
+      <Text size="2" weight="medium">
+        {bucketLabel(bucket.start, unit)}
+        {hovered === null ? ' (latest)' : ''}
+      </Text>
+      <Flex gap="2" align="center">
+        <Box width="12px" height="12px" style={SWATCH.success} />
+        <Text size="2">{plural(bucket.success, 'sign-in')}</Text>
+      </Flex>
+      <Flex gap="2" align="center">
+        <Box width="12px" style={SWATCH.failure} />
+        <Text size="2">{plural(bucket.failure, 'failure')}</Text>
+      </Flex>
+    </Flex>
+  )
+}
+
 /**
  * Successes and failures over time, drawn by uPlot with the theme's colours (redrawn when light or
  * dark changes), and the same figures as a table: hidden but read by screen readers, shown by the
@@ -35,6 +87,7 @@ export function SignInChart({ title, buckets, unit }: Props) {
   const holder = useRef<HTMLDivElement>(null)
   const dark = useMediaQuery(MEDIA.dark)
   const [showTable, setShowTable] = useState(false)
+  const [hovered, setHovered] = useState<number | null>(null)
   const id = useId()
   const success = buckets.reduce((n, b) => n + b.success, 0)
   const failure = buckets.reduce((n, b) => n + b.failure, 0)
@@ -45,18 +98,41 @@ export function SignInChart({ title, buckets, unit }: Props) {
     const axis = cssColor(element, '--gray-11', '#666')
     const grid = cssColor(element, '--gray-a4', 'rgba(0,0,0,0.1)')
     const bars = uPlot.paths.bars?.({ size: [0.6, 24] })
+    const half = BUCKET_SECONDS[unit] / 2
+    const font = `12px ${cssColor(element, '--default-font-family', 'sans-serif')}`
     const plot = new uPlot(
       {
-        width: Math.max(element.clientWidth, 280),
+        width: Math.max(element.clientWidth, 240),
         height: 200,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        legend: { show: true },
+        // The legend is the React one under the chart (no '--' placeholders before a hover).
+        legend: { show: false },
         cursor: { show: true, drag: { x: false, y: false } },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 4)] } },
+        scales: {
+          // Half a bucket either side, so the first and last bars are whole.
+          x: { time: true, range: (_u, min, max) => [min - half, max + half] },
+          y: { range: (_u, _min, max) => [0, Math.max(max, 4)] },
+        },
         axes: [
-          { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid } },
-          { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid } },
+          {
+            stroke: axis,
+            font,
+            grid: { stroke: grid },
+            ticks: { stroke: grid },
+            // '14:00' and 'Nov 28', as the table alternative names the buckets.
+            values: (_u, splits) =>
+              splits.map((split) => bucketLabel(new Date(split * 1000).toISOString(), unit)),
+          },
+          {
+            stroke: axis,
+            font,
+            grid: { stroke: grid },
+            ticks: { stroke: grid },
+            incrs: COUNT_STEPS,
+            values: (_u, splits) => splits.map(formatCount),
+          },
         ],
+        hooks: { setCursor: [(u) => setHovered(u.cursor.idx ?? null)] },
         series: [
           {},
           {
@@ -82,17 +158,17 @@ export function SignInChart({ title, buckets, unit }: Props) {
       element,
     )
     const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(element.clientWidth, 280), height: 200 }),
+      plot.setSize({ width: Math.max(element.clientWidth, 240), height: 200 }),
     )
     resize.observe(element)
     return () => {
       resize.disconnect()
       plot.destroy()
     }
-  }, [buckets, dark])
+  }, [buckets, dark, unit])
 
   const table = (
-    <Table.Root size="1" variant="surface">
+    <Table.Root size="1" variant="ghost">
       <caption style={{ textAlign: 'start' }}>
         <Text size="1" color="gray">
           {title}
@@ -111,8 +187,8 @@ export function SignInChart({ title, buckets, unit }: Props) {
         {buckets.map((bucket) => (
           <Table.Row key={bucket.start}>
             <Table.RowHeaderCell>{bucketLabel(bucket.start, unit)}</Table.RowHeaderCell>
-            <Table.Cell>{bucket.success}</Table.Cell>
-            <Table.Cell>{bucket.failure}</Table.Cell>
+            <Table.Cell>{formatCount(bucket.success)}</Table.Cell>
+            <Table.Cell>{formatCount(bucket.failure)}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>
@@ -124,8 +200,7 @@ export function SignInChart({ title, buckets, unit }: Props) {
       <figure aria-labelledby={id} style={{ margin: 0 }}>
         <Flex justify="between" align="center" gap="2" wrap="wrap">
           <Text as="p" size="2" weight="medium" id={id}>
-            {title}: {success} sign-in{success === 1 ? '' : 's'}, {failure} failure
-            {failure === 1 ? '' : 's'}
+            {title}: {plural(success, 'sign-in')}, {plural(failure, 'failure')}
           </Text>
           <Button
             size="1"
@@ -141,6 +216,7 @@ export function SignInChart({ title, buckets, unit }: Props) {
         ) : (
           <>
             <Box ref={holder} aria-hidden="true" className="sign-in-chart" minHeight="200px" />
+            <Legend buckets={buckets} unit={unit} hovered={hovered} />
             {/* A plain table: Radix wraps its own in a scroll area, which axe wants focusable. */}
             <VisuallyHidden>
               <table>
@@ -156,8 +232,8 @@ export function SignInChart({ title, buckets, unit }: Props) {
                   {buckets.map((bucket) => (
                     <tr key={bucket.start}>
                       <th scope="row">{bucketLabel(bucket.start, unit)}</th>
-                      <td>{bucket.success}</td>
-                      <td>{bucket.failure}</td>
+                      <td>{formatCount(bucket.success)}</td>
+                      <td>{formatCount(bucket.failure)}</td>
                     </tr>
                   ))}
                 </tbody>

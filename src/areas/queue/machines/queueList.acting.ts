@@ -32,8 +32,8 @@ export const actingStates = {
       input: ({ context }) => ({ request: context.request! }),
       onDone: {
         target: 'refreshing',
-        description: 'Done: a notice says so, and the queue is read again.',
-        actions: 'notifyDone',
+        description: 'Done: a notice says so (and the checks go), and the queue is read again.',
+        actions: ['notifyDone', 'clearUnlocked'],
       },
       onError: {
         target: 'ready',

@@ -18,7 +18,8 @@ const ALL: QueueFilter = { status: 'all', channel: 'all' }
  * The Queue screen (docs/queue.md): outbound messages newest first with filters by status and
  * channel, 'Load older', and what needs staff (locked accounts, messages that gave up). It reads
  * again when the server says the outbox changed (the change feed's `outbox` topic, debounced).
- * Retry runs at once; cancel and unlock ask first. A notice says what was done or why not.
+ * Retry runs at once; cancel and unlock (one account, or the accounts checked) ask first. A notice
+ * says what was done or why not.
  *
  * The states live beside it: queueList.reading.ts (reading again, older pages) and
  * queueList.acting.ts (the confirmation and the action); queueList.setup.ts holds the context,
@@ -32,12 +33,19 @@ export const queueListMachine = queueListSetup.createMachine({
     messages: [],
     cursor: null,
     attention: { locked: [], givenUp: [] },
+    selected: [],
     error: null,
     request: null,
     actionError: null,
     missed: false,
   }),
   invoke: { id: 'listen', src: 'listen' },
+  on: {
+    'queue.select': {
+      actions: 'select',
+      description: 'A locked account was checked or unchecked (or all of them at once).',
+    },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -105,7 +113,8 @@ export const queueListMachine = queueListSetup.createMachine({
           {
             guard: { type: 'asksFirst', params: ({ event }) => ({ request: event.request }) },
             target: 'confirming',
-            description: 'Cancel or Unlock was pressed: its confirmation opens.',
+            description:
+              "Cancel, Unlock or 'Unlock N accounts' was pressed: its confirmation opens.",
             actions: 'setRequest',
           },
           {

@@ -1,10 +1,20 @@
 import type { LockedAccount, QueueMessage } from '../../../../schema/queue'
+import type { BulkResults } from '../../../../schema/users'
 import { failed, succeeded } from '../../../kit/machines/notification.messages'
 
-/** What staff asked of the Queue: retry or cancel a message, unlock a locked account. */
+/**
+ * What staff asked of the Queue: retry or cancel a message, unlock a locked account, or unlock
+ * the accounts checked in Needs staff.
+ */
 export type QueueRequest =
   | { action: 'retry' | 'cancel'; message: QueueMessage }
   | { action: 'unlock'; account: LockedAccount }
+  | { action: 'unlockSelected'; accounts: LockedAccount[] }
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/** '1 account', '2 accounts'. */
+export const accountsWord = (n: number) => `${count(n)} account${n === 1 ? '' : 's'}`
 
 const channelWord = (message: QueueMessage) =>
   message.channel === 'sms' ? 'text message' : 'email'
@@ -15,6 +25,15 @@ export const messageWords = (message: QueueMessage) =>
 
 /** The confirmation's title and text (cancel and unlock ask first; retry does not). */
 export function confirmWords(request: QueueRequest) {
+  if (request.action === 'unlockSelected')
+    return {
+      title: `Unlock ${accountsWord(request.accounts.length)}?`,
+      text:
+        request.accounts.length === 1
+          ? `${request.accounts[0]!.email} can sign in again and gets a password reset email.`
+          : 'Each can sign in again and gets a password reset email.',
+      action: `Unlock ${accountsWord(request.accounts.length)}`,
+    }
   if (request.action === 'unlock')
     return {
       title: `Unlock ${request.account.name}?`,
@@ -28,13 +47,32 @@ export function confirmWords(request: QueueRequest) {
   }
 }
 
-export function doneNotice(request: QueueRequest) {
+/** What a bulk unlock did, from the server's answer (null: every account was unlocked). */
+function unlockedNotice(accounts: readonly LockedAccount[], results: BulkResults | null) {
+  const done = results ? results.done.length : accounts.length
+  const refused = results?.refused ?? []
+  if (refused.length === 0)
+    return succeeded(`${accountsWord(done)} ${done === 1 ? 'was' : 'were'} unlocked.`)
+  const reasons = [...new Set(refused.map((r) => r.reason))].join('; ')
+  if (done === 0) return failed('No account was unlocked', reasons)
+  return succeeded(
+    `${accountsWord(done)} ${done === 1 ? 'was' : 'were'} unlocked; ${count(refused.length)} not (${reasons}).`,
+  )
+}
+
+export function doneNotice(request: QueueRequest, results: BulkResults | null = null) {
+  if (request.action === 'unlockSelected') return unlockedNotice(request.accounts, results)
   if (request.action === 'unlock') return succeeded(`${request.account.name} was unlocked.`)
   if (request.action === 'cancel') return succeeded(`Cancelled ${messageWords(request.message)}.`)
   return succeeded(`Retried ${messageWords(request.message)}.`)
 }
 
 export function failedNotice(request: QueueRequest, reason: string | null) {
+  if (request.action === 'unlockSelected')
+    return failed(
+      `${accountsWord(request.accounts.length)} ${request.accounts.length === 1 ? 'was' : 'were'} not unlocked`,
+      reason,
+    )
   if (request.action === 'unlock') return failed(`${request.account.name} was not unlocked`, reason)
   const verb = request.action === 'cancel' ? 'cancelled' : 'retried'
   return failed(`The message was not ${verb}`, reason)

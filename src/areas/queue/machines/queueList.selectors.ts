@@ -18,3 +18,4 @@ export const selectDialogOpen = (s: QueueListSnapshot) =>
   s.context.request.action !== 'retry' &&
   (s.matches('confirming') || s.matches('acting'))
 export const selectActingNow = (s: QueueListSnapshot) => s.matches('acting')
+export const selectSelected = (s: QueueListSnapshot) => s.context.selected

@@ -4,8 +4,9 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import type { AttentionResults, QueueMessage, QueueResults } from '../../../../schema/queue'
+import type { BulkResults } from '../../../../schema/users'
 import { queueAction, readAttention, readQueue, type QueueFilter } from '../../../data/api/queue'
-import { userAction } from '../../../data/api/users'
+import { bulkAction, userAction } from '../../../data/api/users'
 import { listenForTopics } from '../../../data/sync/topics'
 import { serverMessage } from '../../../kit/machines/notification.messages'
 import { doneNotice, failedNotice, type QueueRequest } from './queueList.messages'
@@ -21,6 +22,8 @@ type QueueContext = {
   /** Where the next (older) page starts; null when there is none. */
   cursor: string | null
   attention: AttentionResults
+  /** The locked accounts checked in Needs staff (ids), for 'Unlock N accounts'. */
+  selected: string[]
   /** Why the last read failed, in words. */
   error: string | null
   /** The action asked for (its dialog) or being done. */
@@ -37,6 +40,8 @@ export type QueueEvent =
   | { type: 'queue.loadMore' }
   | { type: 'queue.changed' }
   | { type: 'queue.request'; request: QueueRequest }
+  /** Locked accounts checked (selected) or unchecked: one row, or every row at once. */
+  | { type: 'queue.select'; ids: string[]; selected: boolean }
   | { type: 'queue.confirm' }
   | { type: 'queue.dismiss' }
 
@@ -48,9 +53,20 @@ export type QueueRead = { page: QueueResults; attention: AttentionResults }
 /** Outbox changes are told at most this often (a burst of sign-ins queues a burst of codes). */
 export const QUEUE_DEBOUNCE_MS = 1000
 
-async function perform(request: QueueRequest, signal: AbortSignal): Promise<void> {
+/**
+ * Does what was asked. Unlocking the checked accounts is one bulk call (POST /v1/users/unlock,
+ * users.write, checked by the server), whose answer says what was done and what was refused.
+ */
+async function perform(request: QueueRequest, signal: AbortSignal): Promise<BulkResults | null> {
+  if (request.action === 'unlockSelected')
+    return bulkAction(
+      'unlock',
+      request.accounts.map((account) => account.id),
+      { signal },
+    )
   if (request.action === 'unlock') await userAction(request.account.id, 'unlock', { signal })
   else await queueAction(request.message.id, request.action, { signal })
+  return null
 }
 
 /** The chart's implementations; each state file passes its states through `createStateConfig`. */
@@ -72,7 +88,7 @@ export const queueListSetup = setup({
     loadMore: fromPromise<QueueResults, { filter: QueueFilter; before: string | null }>(
       ({ input, signal }) => readQueue(input.filter, input.before, { signal }),
     ),
-    act: fromPromise<void, { request: QueueRequest }>(({ input, signal }) =>
+    act: fromPromise<BulkResults | null, { request: QueueRequest }>(({ input, signal }) =>
       perform(input.request, signal),
     ),
     listen: fromCallback<QueueEvent>(({ sendBack }) =>
@@ -85,9 +101,29 @@ export const queueListSetup = setup({
     asksFirst: (_, params: { request: QueueRequest }) => params.request.action !== 'retry',
   },
   actions: {
-    showRead: assign(({ event }) => {
+    showRead: assign(({ context, event }) => {
       const { page, attention } = (event as unknown as { output: QueueRead }).output
-      return { messages: page.messages, cursor: page.cursor, attention, error: null }
+      // Accounts unlocked meanwhile (here or elsewhere) leave the selection with their rows.
+      const stillLocked = new Set(attention.locked.map((account) => account.id))
+      return {
+        messages: page.messages,
+        cursor: page.cursor,
+        attention,
+        selected: context.selected.filter((id) => stillLocked.has(id)),
+        error: null,
+      }
+    }),
+    select: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== 'queue.select') return context.selected
+        const others = context.selected.filter((id) => !event.ids.includes(id))
+        return event.selected ? [...others, ...event.ids] : others
+      },
+    }),
+    /** After 'Unlock N accounts' the checks go; a single action leaves them. */
+    clearUnlocked: assign({
+      selected: ({ context }) =>
+        context.request?.action === 'unlockSelected' ? [] : context.selected,
     }),
     recordError: assign({
       error: ({ event }) => serverMessage((event as { error?: unknown }).error),
@@ -100,8 +136,13 @@ export const queueListSetup = setup({
     setRequest: assign({
       request: ({ event }) => (event.type === 'queue.request' ? event.request : null),
     }),
-    notifyDone: notify(({ context }: { context: QueueContext }) =>
-      context.request ? doneNotice(context.request) : null,
+    notifyDone: notify(({ context, event }: { context: QueueContext; event: QueueEvent }) =>
+      context.request
+        ? doneNotice(
+            context.request,
+            (event as unknown as { output?: BulkResults | null }).output ?? null,
+          )
+        : null,
     ),
     recordActionError: assign({
       actionError: ({ event }) => serverMessage((event as { error?: unknown }).error),

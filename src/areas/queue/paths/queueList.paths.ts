@@ -66,6 +66,12 @@ export const attention: AttentionResults = {
       email: 'bob@example.com',
       lockedAt: '2026-02-01T07:00:00.000Z',
     },
+    {
+      id: '0190a000-0000-7000-8000-0000000000b1',
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      lockedAt: '2026-02-01T07:30:00.000Z',
+    },
   ],
   givenUp: [givenUpMail],
 }
@@ -80,6 +86,13 @@ export const olderPage = { messages: [olderMail], cursor: null }
 export const retryCode: QueueRequest = { action: 'retry', message: failedCode }
 export const cancelCode: QueueRequest = { action: 'cancel', message: failedCode }
 export const unlockBob: QueueRequest = { action: 'unlock', account: attention.locked[0]! }
+/** Both locked accounts checked ('Select all locked accounts'), then 'Unlock 2 accounts'. */
+export const selectAll = {
+  type: 'queue.select',
+  ids: attention.locked.map((a) => a.id),
+  selected: true,
+}
+export const unlockBoth: QueueRequest = { action: 'unlockSelected', accounts: attention.locked }
 
 const events = [
   { type: 'queue.filter', filter: { status: 'failed' } },
@@ -89,6 +102,8 @@ const events = [
   { type: 'queue.request', request: retryCode },
   { type: 'queue.request', request: cancelCode },
   { type: 'queue.request', request: unlockBob },
+  selectAll,
+  { type: 'queue.request', request: unlockBoth },
   { type: 'queue.confirm' },
   { type: 'queue.dismiss' },
   { type: 'xstate.done.actor.loadQueue', output: firstRead },
@@ -114,7 +129,11 @@ function shows(s: QueueListSnapshot): string {
   ]
   if (s.context.filter.status !== 'all') parts.push('filtered to failed messages')
   if (!s.matches('loading') && s.context.attention.locked.length > 0)
-    parts.push('Needs staff lists Bob Stone and a mail that gave up')
+    parts.push('Needs staff lists Bob Stone, Ann Lee and a mail that gave up')
+  if (s.context.selected.length > 0)
+    parts.push(
+      `${s.context.selected.length} checked, 'Unlock ${s.context.selected.length} accounts'`,
+    )
   if (s.context.error) parts.push(`the message reads “${s.context.error}”`)
   if (s.matches('failed')) parts.push('Retry')
   if (s.context.cursor !== null && n > 0)
@@ -141,6 +160,7 @@ const serializeState = (s: QueueListSnapshot, event?: QueueEvent, previous?: Que
     s.context.error !== null,
     s.context.request?.action ?? null,
     s.context.missed,
+    s.context.selected.length,
   ]) +
   (event && previous && VIA.includes(String(s.value))
     ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
@@ -157,11 +177,22 @@ function filterEvents(s: QueueListSnapshot, event: QueueEvent): boolean {
   if (!s.can(event)) return false
   const { messages, error, request, filter } = s.context
   const plain = messages.length <= 2 && error === null
+  // With accounts checked, only 'Unlock N accounts' and what follows it (the rest is as before).
+  if (s.context.selected.length > 0 && ['queue.filter', 'queue.loadMore'].includes(event.type))
+    return false
   switch (event.type as string) {
     case 'queue.filter':
       return filter.status === 'all' && request === null
+    case 'queue.select':
+      // Checked once, from the first read as it came, before anything else is asked.
+      return plain && request === null && s.context.selected.length === 0 && s.matches('ready')
     case 'queue.request':
-      return plain
+      // 'Unlock N accounts' is offered once accounts are checked.
+      return (
+        plain &&
+        ((event as { request: QueueRequest }).request.action === 'unlockSelected') ===
+          s.context.selected.length > 0
+      )
     case 'queue.loadMore':
     case 'xstate.error.actor.refresh':
     case 'xstate.error.actor.loadMore':

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Table, Text, VisuallyHidden } from '@radix-u
 import type { QueueMessage } from '../../../../schema/queue'
 import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { CHANNEL_TEXT, mayCancel, mayRetry, STATUS_TEXT } from './queueText'
+import { DateTime, HEADER_CELL } from './tableStyle'
 
 type Props = {
   messages: readonly QueueMessage[]
@@ -12,6 +13,7 @@ type Props = {
 }
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—')
+const count = (n: number) => n.toLocaleString('en-US')
 
 function StatusBadge({ message }: { message: QueueMessage }) {
   const status = STATUS_TEXT[message.status]
@@ -55,7 +57,22 @@ function Actions({ message, actions }: { message: QueueMessage; actions: Props['
   )
 }
 
-/** The messages: a table on desktop layouts, cards on a phone. The text never shows, only the subject. */
+const COLUMNS = [
+  'Channel',
+  'Recipient',
+  'Subject',
+  'Status',
+  'Attempts',
+  'Next attempt',
+  'Last error',
+  'Queued',
+  'Sent',
+] as const
+
+/**
+ * The messages: a table on desktop layouts (the Actions column only when a row offers Retry or
+ * Cancel), cards on a phone. The text never shows, only the subject.
+ */
 export function MessageRows({ messages, actions, wide, label }: Props) {
   if (!wide) {
     return (
@@ -73,7 +90,7 @@ export function MessageRows({ messages, actions, wide, label }: Props) {
                   </Flex>
                   {message.subject && <Text size="2">{message.subject}</Text>}
                   <Text size="1" color="gray">
-                    Queued {when(message.createdAt)} · {message.attempts} attempt
+                    Queued {when(message.createdAt)} · {count(message.attempts)} attempt
                     {message.attempts === 1 ? '' : 's'}
                     {message.nextAttemptAt ? ` · next ${when(message.nextAttemptAt)}` : ''}
                     {message.sentAt ? ` · sent ${when(message.sentAt)}` : ''}
@@ -92,43 +109,51 @@ export function MessageRows({ messages, actions, wide, label }: Props) {
       </Flex>
     )
   }
+  // No Actions column when no row offers Retry or Cancel (sent and cancelled messages).
+  const withActions =
+    !!actions && messages.some((message) => mayRetry(message) || mayCancel(message))
   return (
-    // Radix puts props on the wrapper, so the table is named by its caption.
-    <Table.Root variant="surface" size="1">
+    // Radix puts props on the wrapper, so the table is named by its caption. The ghost style of
+    // the other lists: no frame, a rule under each row.
+    <Table.Root variant="ghost" size="2">
       <VisuallyHidden asChild>
         <caption>{label}</caption>
       </VisuallyHidden>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeaderCell>Channel</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Recipient</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Attempts</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Next attempt</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Last error</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Queued</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Sent</Table.ColumnHeaderCell>
-          {actions && <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>}
+          {COLUMNS.map((column) => (
+            <Table.ColumnHeaderCell key={column} style={HEADER_CELL}>
+              {column}
+            </Table.ColumnHeaderCell>
+          ))}
+          {withActions && (
+            <Table.ColumnHeaderCell style={HEADER_CELL}>Actions</Table.ColumnHeaderCell>
+          )}
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {messages.map((message) => (
           <Table.Row key={message.id}>
             <Table.Cell>{CHANNEL_TEXT[message.channel]}</Table.Cell>
-            <Table.Cell>{message.recipient}</Table.Cell>
+            <Table.Cell style={{ whiteSpace: 'nowrap' }}>{message.recipient}</Table.Cell>
             <Table.Cell>{message.subject ?? '—'}</Table.Cell>
             <Table.Cell>
               <StatusBadge message={message} />
             </Table.Cell>
-            <Table.Cell>{message.attempts}</Table.Cell>
-            <Table.Cell>{when(message.nextAttemptAt)}</Table.Cell>
+            <Table.Cell>{count(message.attempts)}</Table.Cell>
+            <Table.Cell>
+              <DateTime iso={message.nextAttemptAt} />
+            </Table.Cell>
             <Table.Cell style={{ maxWidth: 260, overflowWrap: 'anywhere' }}>
               {message.lastError ?? '—'}
             </Table.Cell>
-            <Table.Cell>{when(message.createdAt)}</Table.Cell>
-            <Table.Cell>{when(message.sentAt)}</Table.Cell>
-            {actions && (
+            <Table.Cell>
+              <DateTime iso={message.createdAt} />
+            </Table.Cell>
+            <Table.Cell>
+              <DateTime iso={message.sentAt} />
+            </Table.Cell>
+            {withActions && (
               <Table.Cell>
                 <Actions message={message} actions={actions} />
               </Table.Cell>

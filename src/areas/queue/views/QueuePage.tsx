@@ -1,22 +1,21 @@
 import { Reading, ReadFailure } from '../../../kit/views/page/ReadStatus'
-import { Button, Card, Flex, Link, Spinner, Text } from '@radix-ui/themes'
+import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { QueueMessage } from '../../../../schema/queue'
 import {
   queueListMachine,
   type QueueListActor,
   type QueueListSnapshot,
-  type QueueRequest,
 } from '../machines/queueList.machine'
 import { confirmWords } from '../machines/queueList.messages'
 import { MEDIA } from '../../../kit/views/media/media'
 import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { ConfirmDialog } from '../../../kit/views/dialog/ConfirmDialog'
-import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { useAccess } from '../../../kit/views/guard/useAccess'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
 import { HeadedSection } from '../../../kit/views/section/CardSection'
+import { LockedAccounts, type Can } from './LockedAccounts'
 import { MessageRows } from './MessageRows'
 import { QueueFilters } from './QueueFilters'
 import {
@@ -36,52 +35,48 @@ import {
   selectActingNow,
 } from '../machines/queueList.selectors'
 
-type Can = { write: boolean; unlock: boolean; logs: boolean }
+const count = (n: number) => n.toLocaleString('en-US')
 
-function Attention({ actor, can, wide }: { actor: QueueListActor; can: Can; wide: boolean }) {
+/** A sub-heading of Needs staff with how many it lists: 'Locked accounts (39)'. */
+function Counted({ title, n }: { title: string; n: number }) {
+  return (
+    <Heading as="h3" size="3">
+      {title} ({count(n)})
+    </Heading>
+  )
+}
+
+/**
+ * What needs staff: locked accounts (a table with checkboxes and 'Unlock N accounts') and
+ * messages that gave up. With nothing to do it says what would appear here.
+ */
+function NeedsStaff({ actor, can, wide }: { actor: QueueListActor; can: Can; wide: boolean }) {
   const { locked, givenUp } = useSelector(actor, selectAttention)
+  const loading = useSelector(actor, selectLoading)
+  const failed = useSelector(actor, selectFailed)
   const busy = useSelector(actor, selectActing)
-  const request = (r: QueueRequest) => actor.send({ type: 'queue.request', request: r })
-  if (locked.length === 0 && givenUp.length === 0) return null
+  const empty = locked.length === 0 && givenUp.length === 0
+  // While reading (again) or after a failed read, what was read before stays; before the first
+  // read, or when it failed, 'Nothing needs staff' would be a guess.
+  if (empty && (loading || failed)) return null
   return (
     <Card size={{ initial: '2', sm: '3' }}>
       <HeadedSection title="Needs staff">
+        {empty && (
+          <Text as="p" size="2" color="gray">
+            Nothing needs staff now. Accounts locked after repeated failed sign-ins, and messages
+            that gave up after their last attempt, appear here.
+          </Text>
+        )}
         {locked.length > 0 && (
-          <Flex direction="column" gap="2" asChild>
-            <ul aria-label="Locked accounts" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {locked.map((account) => (
-                <li key={account.id}>
-                  <Flex gap="3" align="center" wrap="wrap">
-                    <Text size="2">
-                      <Link href={`/users/${account.id}`} underline="always">
-                        {account.name}
-                      </Link>{' '}
-                      ({account.email}) is locked since {formatDateTime(account.lockedAt)}
-                    </Text>
-                    {can.logs && (
-                      <Link size="2" href={`/logs?user=${encodeURIComponent(account.id)}`}>
-                        Show in Logs
-                      </Link>
-                    )}
-                    {can.unlock && (
-                      <Button
-                        size="1"
-                        variant="soft"
-                        disabled={busy}
-                        aria-label={`Unlock ${account.name}`}
-                        onClick={() => request({ action: 'unlock', account })}
-                      >
-                        Unlock
-                      </Button>
-                    )}
-                  </Flex>
-                </li>
-              ))}
-            </ul>
+          <Flex direction="column" gap="2">
+            <Counted title="Locked accounts" n={locked.length} />
+            <LockedAccounts actor={actor} can={can} wide={wide} />
           </Flex>
         )}
         {givenUp.length > 0 && (
-          <>
+          <Flex direction="column" gap="2">
+            <Counted title="Messages that gave up" n={givenUp.length} />
             <Text size="2" color="gray">
               These messages gave up after their last attempt; retry them once the cause is fixed.
             </Text>
@@ -91,7 +86,7 @@ function Attention({ actor, can, wide }: { actor: QueueListActor; can: Can; wide
               wide={wide}
               {...(can.write ? { actions: actionsFor(actor, busy) } : {})}
             />
-          </>
+          </Flex>
         )}
       </HeadedSection>
     </Card>
@@ -134,9 +129,16 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
         />
       )}
       {!loading && !failed && messages.length === 0 && (
-        <Text color="gray">
-          {filtered ? 'No messages match these filters.' : 'No outbound messages yet.'}
-        </Text>
+        <Flex direction="column" gap="1">
+          <Text as="p" size="2" weight="medium">
+            {filtered ? 'No messages match these filters.' : 'No messages yet.'}
+          </Text>
+          <Text as="p" size="2" color="gray">
+            {filtered
+              ? 'Choose All statuses and All channels to see every message.'
+              : 'Email and text messages that Gatehouse sends (password reset links, security codes, invitations, unlock notices) appear here while they are delivered, and stay listed afterwards.'}
+          </Text>
+        </Flex>
       )}
       {!loading && messages.length > 0 && (
         <MessageRows
@@ -192,7 +194,7 @@ export function QueueView({ actor, can }: { actor: QueueListActor; can: Can }) {
   return (
     <Flex direction="column" gap="4">
       <PageHeader title="Queue">{refreshing && <Spinner aria-label="Updating" />}</PageHeader>
-      <Attention actor={actor} can={can} wide={wide} />
+      <NeedsStaff actor={actor} can={can} wide={wide} />
       <Messages actor={actor} can={can} wide={wide} />
       <QueueDialog actor={actor} />
     </Flex>
