@@ -30,7 +30,7 @@ describe("the Second factors section's words", () => {
     ).toEqual(['Never used'])
     // Text messages and recovery codes leave no 'last used' to show.
     expect(factorLines({ kind: 'sms', enrolledAt: null, lastUsedAt: null }, '5551234567', NOW)).toEqual([
-      { text: 'Codes go to (555) 123-4567' },
+      { text: 'Codes go to (555) 123 - 4567' },
     ])
     expect(factorLines({ kind: 'recovery', enrolledAt: null, lastUsedAt: null, count: 3 }, null, NOW)).toEqual([])
   })

@@ -78,7 +78,7 @@ describe('the user detail', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull()
     expect(screen.queryByRole('region', { name: 'Status' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Save access' })).toBeNull()
-    expect(screen.getByRole('checkbox', { name: 'sessions.read' })).toBeDisabled()
+    expect(screen.getByRole('checkbox', { name: 'View Sessions' })).toBeDisabled()
     expect(screen.queryByRole('region', { name: 'Sessions' })).toBeNull()
   })
 
@@ -106,7 +106,7 @@ describe('the user detail', () => {
     const section = screen.getByRole('region', { name: 'Second factors' })
     const list = await within(section).findByRole('list', { name: 'Second factors' })
     expect(within(list).getByText('Text message')).toBeVisible()
-    expect(within(list).getByText('Codes go to (555) 123-4567')).toBeVisible()
+    expect(within(list).getByText('Codes go to (555) 123 - 4567')).toBeVisible()
     expect(within(list).getByText('Passkeys: 2')).toBeVisible()
     expect(within(list).getByText(/^First registered Jan 05, 2026 /)).toBeVisible()
     expect(within(list).getByText('Never used')).toBeVisible()

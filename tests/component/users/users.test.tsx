@@ -23,21 +23,21 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks())
 
 describe('Users screen, the list', () => {
-  it('lists users by last name with every column on desktop', async () => {
+  it('lists users by last name, named First Last, with every column on desktop', async () => {
     await seedUsers(3, [
       listUser(7, { locked: true, lastLogin: new Date(Date.now() - 3 * 864e5).toISOString() }),
     ])
     await renderSignedIn(selfUser(), '/users')
     expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
     expect(await screen.findByText('Record Count: 4')).toBeVisible()
-    expect(names()).toEqual(['Hopper, Grace', 'Last00007, First7', 'Lovelace, Ada', 'Turing, Alan'])
+    expect(names()).toEqual(['Grace Hopper', 'First7 Last00007', 'Ada Lovelace', 'Alan Turing'])
     const locked = links()[1]!
     expect(within(locked).getByText('Locked')).toBeVisible()
     expect(within(locked).getByText('3 days ago')).toHaveAttribute(
       'title',
       expect.stringMatching(/\d{4}/),
     )
-    expect(links()[0]).toHaveAccessibleName(/^Hopper, Grace grace@example\.com/)
+    expect(links()[0]).toHaveAccessibleName(/^Grace Hopper grace@example\.com/)
     expect(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' })).toBeVisible()
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible()
   })
@@ -47,11 +47,11 @@ describe('Users screen, the list', () => {
     const app = await renderSignedIn(selfUser(), '/users')
     await screen.findByText('Record Count: 20')
     for (const [text, expected] of [
-      ['ada love', ['Lovelace, Ada']],
-      ['grace@', ['Hopper, Grace']],
-      ['(555) 010-0001', ['Lovelace, Ada']],
-      [listUser(2).id, ['Turing, Alan']],
-      ['lovelace, a', ['Lovelace, Ada']],
+      ['ada love', ['Ada Lovelace']],
+      ['grace@', ['Grace Hopper']],
+      ['(555) 010-0001', ['Ada Lovelace']],
+      [listUser(2).id, ['Alan Turing']],
+      ['lovelace, a', ['Ada Lovelace']],
     ] as const) {
       await app.user.clear(search())
       await app.user.type(search(), text)
@@ -61,7 +61,7 @@ describe('Users screen, the list', () => {
     await app.user.clear(search())
     await app.user.type(search(), listUser(19).id.slice(0, 35))
     await waitFor(() => expect(names()).toHaveLength(10))
-    expect(names()).toContain('Last00019, First19')
+    expect(names()).toContain('First19 Last00019')
   })
 
   it('filters by status, type, two-factor and dormancy, counting them on the badge', async () => {
@@ -95,7 +95,7 @@ describe('Users screen, the list', () => {
       }),
     )
     await screen.findByText('Record Count: 1')
-    expect(names()).toEqual(['Last00011, First11'])
+    expect(names()).toEqual(['First11 Last00011'])
   })
 
   it("shows each user's second factors and filters those with none (issue 28)", async () => {
@@ -121,11 +121,11 @@ describe('Users screen, the list', () => {
       }),
     )
     await screen.findByText('Record Count: 2')
-    expect(names()).toEqual(['Hopper, Grace', 'Turing, Alan'])
+    expect(names()).toEqual(['Grace Hopper', 'Alan Turing'])
     expect(screen.getByRole('button', { name: 'Hide Filters (1 changed)' })).toBeVisible()
     await app.user.click(within(drawer).getByRole('radio', { name: 'At least one' }))
     await screen.findByText('Record Count: 1')
-    expect(names()).toEqual(['Lovelace, Ada'])
+    expect(names()).toEqual(['Ada Lovelace'])
   })
 
   it('shows no checkboxes to those without users.write', async () => {

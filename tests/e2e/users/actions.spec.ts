@@ -174,7 +174,10 @@ test('invites a person, who sets a password from the mail and signs in', async (
     .getByRole('radiogroup', { name: 'Type' })
     .getByRole('radio', { name: 'Internal' })
     .click()
-  await dialog.getByRole('checkbox', { name: 'users.read', exact: true }).check()
+  // Permissions by area: 'View' of the Users row, its identifier users.read under it.
+  const view = dialog.getByRole('checkbox', { name: 'View Users', exact: true })
+  await expect(view).toHaveAccessibleDescription(/^users\.read /)
+  await view.check()
   await dialog.getByRole('button', { name: 'Send invitation' }).click()
   await expect(dialog).toBeHidden()
   await expect(notice(page, `Invitation sent to ${email}.`)).toBeVisible()

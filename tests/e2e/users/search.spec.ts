@@ -39,7 +39,7 @@ test('finds one person among 20,000 by a part of their email', async ({ page }) 
   await search(page, part.toUpperCase(), 1)
   const link = rowLink(page, person)
   await expect(link).toBeVisible()
-  await expect(link).toHaveAccessibleName(startsWith(`${person.nameLast}, ${person.nameFirst}`))
+  await expect(link).toHaveAccessibleName(startsWith(`${person.nameFirst} ${person.nameLast}`))
   await expect(link).toContainText(person.email)
 
   await link.click()

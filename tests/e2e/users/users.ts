@@ -14,7 +14,7 @@ export const filtersRegion = (page: Page) => page.getByRole('region', { name: 'F
 export const detailPane = (page: Page) => page.getByRole('region', { name: 'User detail' })
 export const backArrow = (page: Page) => page.getByRole('link', { name: 'Back' })
 
-/** The row link of this user: named "Last, First …", to /users/{id}. */
+/** The row link of this user: named "First Last …", to /users/{id}. */
 export const rowLink = (page: Page, user: Pick<User, 'id'>) =>
   page.locator(`a[href$="/users/${user.id}"]`)
 export const rowLinks = (page: Page) => page.locator('a[href*="/users/"]')

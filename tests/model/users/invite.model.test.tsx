@@ -11,14 +11,18 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AnyActorLogic } from 'xstate'
-import { Permissions } from '../../../schema/permissions'
+import { Permissions, type Permission } from '../../../schema/permissions'
 import {
   INVITE_LABELS as LABELS,
   invitedUser,
   invitePaths,
 } from '../../../src/areas/users/paths/invite.paths'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
-import { inviteActors, inviteMachine, type InviteSnapshot } from '../../../src/areas/users/machines/invite.machine'
+import {
+  inviteActors,
+  inviteMachine,
+  type InviteSnapshot,
+} from '../../../src/areas/users/machines/invite.machine'
 import {
   displayPhone,
   inviteBody,
@@ -26,7 +30,7 @@ import {
   type InviteTextField,
 } from '../../../src/areas/users/machines/invite.messages'
 import { AddUser } from '../../../src/areas/users/views/invite/AddUser'
-import { PERMISSION_TEXT } from '../../../src/areas/users/views/permissionText'
+import { PERMISSION_TEXT, permissionLabel } from '../../../src/areas/users/views/permissionText'
 import { describePath } from '../describePath'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
@@ -104,8 +108,8 @@ function drive(app: App, touched: Set<InviteTextField>) {
       String(fields.type === 'EXTERNAL'),
     )
     for (const permission of Permissions) {
-      const box = within(form()).getByRole('checkbox', { name: permission })
-      expect(box).toHaveAccessibleDescription(PERMISSION_TEXT[permission])
+      const box = within(form()).getByRole('checkbox', { name: permissionLabel(permission) })
+      expect(box).toHaveAccessibleDescription(`${permission} ${PERMISSION_TEXT[permission]}`)
       expect(box).toHaveAttribute('aria-checked', String(fields.permissions.includes(permission)))
     }
     if (s.can({ type: 'invite.submit' })) expect(sendButton()).toBeEnabled()
@@ -169,7 +173,11 @@ function drive(app: App, touched: Set<InviteTextField>) {
           }),
         ),
       'invite.togglePermission': ({ event }: Step) =>
-        app.user.click(within(form()).getByRole('checkbox', { name: event.permission })),
+        app.user.click(
+          within(form()).getByRole('checkbox', {
+            name: permissionLabel(event.permission as Permission),
+          }),
+        ),
       'xstate.done.actor.inviteUser': async ({ event }: Step) => {
         ;(await server.last('inviteUser')).resolve(event.output)
         await expectNotified('status', `Invitation sent to ${invitedUser.email}.`)

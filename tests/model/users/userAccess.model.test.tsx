@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Permissions } from '../../../schema/permissions'
+import { Permissions, type Permission } from '../../../schema/permissions'
 import type { User } from '../../../schema/user'
 import { identityDb } from '../../../src/data/db/identity'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
-import { accessUser as shown, userAccessPaths } from '../../../src/areas/users/paths/userAccess.paths'
+import {
+  accessUser as shown,
+  userAccessPaths,
+} from '../../../src/areas/users/paths/userAccess.paths'
 import type { UserAccessSnapshot } from '../../../src/areas/users/machines/userAccess.machine'
-import { PERMISSION_TEXT } from '../../../src/areas/users/views/permissionText'
+import { PERMISSION_TEXT, permissionLabel } from '../../../src/areas/users/views/permissionText'
 import { describePath } from '../describePath'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
@@ -28,7 +31,7 @@ function drive(app: App) {
     const label = draft.type === 'INTERNAL' ? 'Internal' : 'External'
     await waitFor(() => expect(within(section()).getByRole('radio', { name: label })).toBeChecked())
     for (const permission of Permissions) {
-      const box = within(section()).getByRole('checkbox', { name: permission })
+      const box = within(section()).getByRole('checkbox', { name: permissionLabel(permission) })
       if (draft.permissions.includes(permission)) expect(box).toBeChecked()
       else expect(box).not.toBeChecked()
     }
@@ -61,7 +64,9 @@ function drive(app: App) {
       }: {
         event: { permission: string; on: boolean }
       }) => {
-        const box = within(section()).getByRole('checkbox', { name: event.permission })
+        const box = within(section()).getByRole('checkbox', {
+          name: permissionLabel(event.permission as Permission),
+        })
         // A box already as asked is left alone: the chart hears the same as no click.
         if ((box.getAttribute('aria-checked') === 'true') !== event.on) await app.user.click(box)
       },
@@ -93,8 +98,8 @@ describe('user access statechart, driving the Access section', () => {
     await renderUser(shown)
     for (const permission of Permissions)
       expect(
-        within(section()).getByRole('checkbox', { name: permission }),
-      ).toHaveAccessibleDescription(PERMISSION_TEXT[permission])
+        within(section()).getByRole('checkbox', { name: permissionLabel(permission) }),
+      ).toHaveAccessibleDescription(`${permission} ${PERMISSION_TEXT[permission]}`)
   })
 
   for (const path of paths) {

@@ -4,9 +4,16 @@ import { describe, expect, it } from 'vitest'
 import type { User } from '../../../schema/user'
 import { identityDb } from '../../../src/data/db/identity'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
-import { factorsUser as shown, userFactorsPaths } from '../../../src/areas/users/paths/userFactors.paths'
+import {
+  factorsUser as shown,
+  userFactorsPaths,
+} from '../../../src/areas/users/paths/userFactors.paths'
 import type { UserFactorsSnapshot } from '../../../src/areas/users/machines/userFactors.machine'
-import { factorTitle, NO_SECOND_FACTOR, RESET_WORDS } from '../../../src/areas/users/machines/userFactors.messages'
+import {
+  factorTitle,
+  NO_SECOND_FACTOR,
+  RESET_WORDS,
+} from '../../../src/areas/users/machines/userFactors.messages'
 import { describePath } from '../describePath'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
@@ -75,7 +82,7 @@ function drive(app: App) {
         // The app shows since when and when it was last used; text messages where they go.
         expect(within(list).getByText(/^Enrolled /)).toBeVisible()
         expect(within(list).getByText(/^Last used /)).toHaveAttribute('title')
-        expect(within(list).getByText('Codes go to (555) 123-4567')).toBeVisible()
+        expect(within(list).getByText('Codes go to (555) 123 - 4567')).toBeVisible()
         expect(resetButton()).toBeEnabled()
       },
       confirming: expectDialog,

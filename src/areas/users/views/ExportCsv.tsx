@@ -1,5 +1,5 @@
 import { DownloadIcon } from '@radix-ui/react-icons'
-import { Button } from '@radix-ui/themes'
+import { Button, IconButton, Tooltip } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { UserExportActor, UserExportSnapshot } from '../machines/userExport.machine'
 
@@ -8,18 +8,29 @@ const selectCanStart = (s: UserExportSnapshot) => s.can({ type: 'export.start' }
 
 /**
  * 'Export CSV': every user under the list's current search, filters and sort (not only the loaded
- * pages), read from the cache by the export chart and downloaded as users.csv.
+ * pages), read from the cache by the export chart and downloaded as users.csv. `compact` (phones):
+ * the icon alone, named 'Export CSV', with the name as its tooltip.
  */
-export function ExportCsv({ exporter }: { exporter: UserExportActor }) {
+export function ExportCsv({ exporter, compact }: { exporter: UserExportActor; compact: boolean }) {
   const busy = useSelector(exporter, selectBusy)
   const canStart = useSelector(exporter, selectCanStart)
+  const start = () => exporter.send({ type: 'export.start' })
+  if (compact)
+    return (
+      <Tooltip content="Export CSV">
+        <IconButton
+          variant="soft"
+          aria-label="Export CSV"
+          loading={busy}
+          disabled={!canStart}
+          onClick={start}
+        >
+          <DownloadIcon />
+        </IconButton>
+      </Tooltip>
+    )
   return (
-    <Button
-      variant="soft"
-      loading={busy}
-      disabled={!canStart}
-      onClick={() => exporter.send({ type: 'export.start' })}
-    >
+    <Button variant="soft" loading={busy} disabled={!canStart} onClick={start}>
       <DownloadIcon />
       Export CSV
     </Button>

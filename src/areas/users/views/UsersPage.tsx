@@ -5,6 +5,8 @@ import { usersPageMachine, type UsersPageParts } from '../machines/usersPage.mac
 import { usePageParts } from '../../../kit/views/actors/usePageParts'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { Guarded } from '../../../kit/views/guard/Guarded'
+import { MEDIA } from '../../../kit/views/media/media'
+import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
 import { useAccess } from '../../../kit/views/guard/useAccess'
 import { ListScreen, useListLayout } from '../../../kit/views/list/ListScreen'
 import { RecordPane } from '../../../kit/views/list/RecordPane'
@@ -27,11 +29,14 @@ type ViewProps = UsersPageParts & {
 /**
  * The Users screen (docs/console-users.md). From md (960 px): on /users the list takes the width
  * with every column; on /users/{id} it narrows to 420 px (name, email, status) beside the detail.
- * Below md they take turns, as on Services. Checkboxes and the selection bar need users.write.
+ * Below md they take turns, as on Services, and the detail's header has no list buttons; phones
+ * show the header's buttons as icons. Checkboxes and the selection bar need users.write.
  */
 export function UsersView({ list, options, drawer, selection, bulk, exporter, id }: ViewProps) {
   const layout = useListLayout(id)
   const { desktop } = layout
+  // Phones: the header's buttons are icons (named, with tooltips) so they share the title's row.
+  const compact = useMediaQuery(MEDIA.phone)
   const canWrite = useAccess({ permission: 'users.write' })
   const wideRows = desktop && !id
   return (
@@ -40,14 +45,17 @@ export function UsersView({ list, options, drawer, selection, bulk, exporter, id
       layout={layout}
       actors={{ list, options, drawer }}
       drawerId="user-filters"
-      listActions={<ExportCsv exporter={exporter} />}
+      listActions={<ExportCsv exporter={exporter} compact={compact} />}
       actions={
-        <>
-          <MfaPolicyButton />
-          <Guarded permission="users.write" silent>
-            <AddUser />
-          </Guarded>
-        </>
+        // Where the detail has the screen to itself (below md), the list's buttons go with the list.
+        layout.showList && (
+          <>
+            <MfaPolicyButton compact={compact} />
+            <Guarded permission="users.write" silent>
+              <AddUser compact={compact} />
+            </Guarded>
+          </>
+        )
       }
       filters={<UserFilters list={list} options={options} />}
       column={{

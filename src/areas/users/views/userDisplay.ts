@@ -8,6 +8,7 @@ import {
   type UserStatus,
 } from '../../../kit/machines/list.machine'
 import { formatDateTime } from '../../../kit/views/format/dateTime'
+import { formatPhone as formatStoredPhone } from '../../../../schema/rules'
 
 dayjs.extend(relativeTime)
 
@@ -30,14 +31,19 @@ export const STATUS_COLOR = {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '')
 
+/** An empty cell (SPEC's tables, as Queue shows it). */
+export const EMPTY = '—'
+
 /** What a user row shows, computed once per row and render. */
 export type UserDisplay = {
   id: string
-  /** 'Lovelace, Ada': the list's sort. */
-  sortName: string
-  /** 'Ada Lovelace': the checkbox's name. */
+  /**
+   * 'Ada Lovelace', as Sessions, Queue, the detail and the Logs pickers name people (review item
+   * 15). The list still sorts by last name, then first name (SPEC.md §3's index).
+   */
   fullName: string
   email: string
+  /** '(555) 123 - 4567', or '—'. */
   phone: string
   type: string
   status: UserStatus
@@ -51,6 +57,7 @@ export type UserDisplay = {
   lastSignIn: string
   /** The exact time, for the tooltip; '' when never. */
   lastSignInExact: string
+  /** 'Mar 05, 2026' (the date of SPEC's 'MMM DD, YYYY hh:mm A z'), or '—'. */
   created: string
   createdExact: string
 }
@@ -71,9 +78,9 @@ export function describeFactors(row: ListRow): { short: string; full: string } {
   }
 }
 
-/** '(555) 123-4567' for ten bare digits; anything else as it is. */
+/** SPEC's '(555) 123 - 4567' for ten bare digits, as Profile shows it; anything else as it is. */
 export const formatPhone = (phone: string) =>
-  /^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone
+  /^\d{10}$/.test(phone) ? formatStoredPhone(phone) : phone
 
 export function describeUser(row: ListRow, zone: string, now: number = Date.now()): UserDisplay {
   const first = str(row.nameFirst)
@@ -83,10 +90,9 @@ export function describeUser(row: ListRow, zone: string, now: number = Date.now(
   const factors = describeFactors(row)
   return {
     id: row.id,
-    sortName: `${last}, ${first}`,
     fullName: `${first} ${last}`,
-    email: str(row.email),
-    phone: formatPhone(str(row.phone)),
+    email: str(row.email) || EMPTY,
+    phone: formatPhone(str(row.phone)) || EMPTY,
     type: row.type === 'EXTERNAL' ? 'External' : 'Internal',
     status: userStatus(row),
     factors: factors.short,
@@ -94,7 +100,7 @@ export function describeUser(row: ListRow, zone: string, now: number = Date.now(
     noFactor: !hasSecondFactor(row),
     lastSignIn: lastLogin ? dayjs(lastLogin).from(now) : 'Never',
     lastSignInExact: lastLogin ? formatDateTime(lastLogin, zone) : '',
-    created: created ? dayjs(created).format('MMM D, YYYY') : '',
+    created: created ? dayjs(created).format('MMM DD, YYYY') : EMPTY,
     createdExact: created ? formatDateTime(created, zone) : '',
   }
 }

@@ -1,5 +1,5 @@
 import { PlusIcon } from '@radix-ui/react-icons'
-import { Button } from '@radix-ui/themes'
+import { Button, IconButton, Tooltip } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { inviteMachine, type InviteActor } from '../../machines/invite.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
@@ -10,19 +10,29 @@ import { InviteDialog } from './InviteDialog'
  * 'Add User' and the dialog it opens (issue 15): the new user gets an invitation mail with a
  * set-password link, and the console opens them at /users/{id}.
  */
-export function AddUser() {
+export function AddUser({ compact = false }: { compact?: boolean }) {
   const actor = useScreenActor(inviteMachine)
-  return actor ? <AddUserButton actor={actor} /> : null
+  return actor ? <AddUserButton actor={actor} compact={compact} /> : null
 }
 
-function AddUserButton({ actor }: { actor: InviteActor }) {
+/** `compact` (phones): the plus alone, named 'Add User', with the name as its tooltip. */
+function AddUserButton({ actor, compact }: { actor: InviteActor; compact: boolean }) {
   const navigate = useNavigate()
   useOpenCreated(actor, (id) => void navigate({ to: '/users/$id', params: { id } }))
+  const open = () => actor.send({ type: 'invite.open' })
   return (
     <>
-      <Button onClick={() => actor.send({ type: 'invite.open' })}>
-        <PlusIcon /> Add User
-      </Button>
+      {compact ? (
+        <Tooltip content="Add User">
+          <IconButton aria-label="Add User" onClick={open}>
+            <PlusIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button onClick={open}>
+          <PlusIcon /> Add User
+        </Button>
+      )}
       <InviteDialog actor={actor} />
     </>
   )

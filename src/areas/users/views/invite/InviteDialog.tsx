@@ -1,7 +1,7 @@
-import { Checkbox, Code, Flex, Grid, Text } from '@radix-ui/themes'
+import { Flex, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import { useId } from 'react'
-import { Permissions, type Permission } from '../../../../../schema/permissions'
+import type { Permission } from '../../../../../schema/permissions'
 import type { InviteActor, InviteSnapshot } from '../../machines/invite.machine'
 import { displayPhone, inviteErrors, type InviteTextField } from '../../machines/invite.messages'
 import { CreateDialog } from '../../../../kit/views/create/CreateDialog'
@@ -14,7 +14,7 @@ import { FormRefusal } from '../../../../kit/views/create/RefusableField'
 import { selectRefusal } from '../../../../kit/views/create/refusal'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { UserTypeField } from '../UserTypeField'
-import { PERMISSION_TEXT } from '../permissionText'
+import { PermissionGrid } from '../PermissionGrid'
 
 const selectForm = (s: InviteSnapshot) => ({
   busy: s.hasTag('busy'),
@@ -100,7 +100,7 @@ function InviteForm({ actor }: { actor: InviteActor }) {
   )
 }
 
-/** A checkbox per permission, named by the permission string, with a line saying what it allows. */
+/** The permissions by area (PermissionGrid), under their heading. */
 function PermissionBoxes({
   chosen,
   disabled,
@@ -112,34 +112,16 @@ function PermissionBoxes({
 }) {
   const id = useId()
   return (
-    <Flex direction="column" gap="2" role="group" aria-labelledby={`${id}-title`}>
+    <Flex direction="column" gap="2">
       <Text id={`${id}-title`} size="2" weight="medium">
         Permissions
       </Text>
-      <Grid columns={{ initial: '1', sm: '2' }} gapX="4" gapY="2">
-        {Permissions.map((permission) => (
-          <Text as="label" key={permission} size="2">
-            <Flex gap="2" align="start">
-              <Checkbox
-                mt="1"
-                checked={chosen.includes(permission)}
-                disabled={disabled}
-                aria-labelledby={`${id}-${permission}-name`}
-                aria-describedby={`${id}-${permission}`}
-                onCheckedChange={(checked) => onChange(permission, checked === true)}
-              />
-              <Flex direction="column">
-                <Code id={`${id}-${permission}-name`} variant="ghost">
-                  {permission}
-                </Code>
-                <Text id={`${id}-${permission}`} size="1" color="gray">
-                  {PERMISSION_TEXT[permission]}
-                </Text>
-              </Flex>
-            </Flex>
-          </Text>
-        ))}
-      </Grid>
+      <PermissionGrid
+        chosen={chosen}
+        disabled={disabled}
+        onChange={onChange}
+        labelledBy={`${id}-title`}
+      />
     </Flex>
   )
 }

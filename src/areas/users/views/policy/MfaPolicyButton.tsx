@@ -1,5 +1,5 @@
 import { LockClosedIcon } from '@radix-ui/react-icons'
-import { Button } from '@radix-ui/themes'
+import { Button, IconButton, Tooltip } from '@radix-ui/themes'
 import { mfaPolicyMachine, type MfaPolicyActor } from '../../machines/mfaPolicy.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { useAccess } from '../../../../kit/views/guard/useAccess'
@@ -9,18 +9,28 @@ import { MfaPolicyDialog } from './MfaPolicyDialog'
  * 'Second-factor policy' on the Users header (issue 28) and the dialog it opens: anyone who sees
  * Users (users.read) may look; users.write may change it.
  */
-export function MfaPolicyButton() {
+export function MfaPolicyButton({ compact = false }: { compact?: boolean }) {
   const actor = useScreenActor(mfaPolicyMachine)
-  return actor ? <PolicyButton actor={actor} /> : null
+  return actor ? <PolicyButton actor={actor} compact={compact} /> : null
 }
 
-function PolicyButton({ actor }: { actor: MfaPolicyActor }) {
+/** `compact` (phones): the icon alone, named 'Second-factor policy', with the name as its tooltip. */
+function PolicyButton({ actor, compact }: { actor: MfaPolicyActor; compact: boolean }) {
   const writable = useAccess({ permission: 'users.write' })
+  const open = () => actor.send({ type: 'policy.open', writable })
   return (
     <>
-      <Button variant="soft" onClick={() => actor.send({ type: 'policy.open', writable })}>
-        <LockClosedIcon /> Second-factor policy
-      </Button>
+      {compact ? (
+        <Tooltip content="Second-factor policy">
+          <IconButton variant="soft" aria-label="Second-factor policy" onClick={open}>
+            <LockClosedIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button variant="soft" onClick={open}>
+          <LockClosedIcon /> Second-factor policy
+        </Button>
+      )}
       <MfaPolicyDialog actor={actor} />
     </>
   )
