@@ -412,7 +412,7 @@ export function logText(event: LogTextEvent): string {
       return `${step} ${event.outcome === 'refused' ? 'refused' : 'failed'}${whom}${from}${because}`
     }
     case 'login.code_sent':
-      return `A security code was sent to ${subject}`
+      return `A security code was sent by text message to ${subjectName}`
     case 'logout':
       return `${subjectName} signed out${from}`
     case 'session.expired': {
