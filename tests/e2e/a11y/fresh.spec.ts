@@ -59,8 +59,7 @@ for (const [layout, device] of Object.entries(LAYOUTS))
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
           // Lists fill from the local cache, the queue and the dashboard from the server.
           await expect(page.getByText(/^Loading/)).toHaveCount(0)
-          const title = await page.title()
-          expect(title, `${path} has its own tab title`).toMatch(/^.+ · Gatehouse$/)
+          await expect(page, `${path} has its own tab title`).toHaveTitle(/^.+ · Gatehouse$/)
           await look(path.slice(1))
         }
         expect(

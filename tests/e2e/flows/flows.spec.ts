@@ -33,7 +33,10 @@ test.describe('the Flows page (issue 14)', () => {
     test.setTimeout(120_000)
     await signIn(page)
     await expectSignedIn(page)
-    await page.getByRole('link', { name: /^Flows/ }).click()
+    // Flows is a testing tool: the user menu leads there, not a Home card (issue 30).
+    await expect(page.getByRole('link', { name: /^Flows/ })).toHaveCount(0)
+    await userMenuButton(page).click()
+    await page.getByRole('menuitem', { name: 'Flows' }).click()
     await expect(page).toHaveURL(/\/flows$/)
     await expect(page.getByRole('heading', { name: 'Flows', level: 1 })).toBeVisible()
     const login = flowRow(page, 'login')

@@ -17,10 +17,16 @@ export const outline = (page: Page, machine: string) =>
  * is in two states).
  */
 export function stateItem(page: Page, machine: string, path: string): Locator {
-  let item = outline(page, machine)
-  if (!path) return item.getByRole('treeitem', { name: new RegExp(`^${machine}\\b`) }).first()
+  const tree = outline(page, machine)
+  const root = tree.getByRole('treeitem', { name: new RegExp(`^${machine}\\b`) }).first()
+  if (!path) return root
+  // A treeitem is its row; its children are in the group beside it, in the same list item.
+  let item = root
   for (const key of path.split('.'))
-    item = item.getByRole('treeitem', { name: new RegExp(`^${key}\\b`) })
+    item = item
+      .locator('xpath=..')
+      .getByRole('treeitem', { name: new RegExp(`^${key}\\b`) })
+      .first()
   return item
 }
 

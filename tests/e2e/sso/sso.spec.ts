@@ -196,7 +196,7 @@ test('a service signs a user in through Gatehouse, refreshes, and is signed out'
   await sessionList(page)
     .getByRole('button', { name: /Revoke session of .*Administrator/ })
     .click()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
   await expect(page).toHaveURL(/\/login/)
   await expect.poll(() => rp.logoutTokens.length).toBeGreaterThan(before)
   const logout = decodeJwt(rp.logoutTokens.at(-1)!)

@@ -69,8 +69,8 @@ function litKeys() {
       .filter((item) => item.getAttribute('aria-current') === 'true')
       .map(
         (item) =>
-          document.getElementById(item.getAttribute('aria-labelledby')!)!.firstElementChild!
-            .textContent,
+          document.getElementById(item.getAttribute('aria-labelledby')!.split(' ')[0]!)!
+            .firstElementChild!.textContent,
       )
       // A compound state's open or closed arrow is drawn for the eye only.
       .map((text) => text.replace(/^[▾▸]\s*/, ''))

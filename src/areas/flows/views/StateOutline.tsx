@@ -51,25 +51,29 @@ export function StateOutline({ graph, active }: Props) {
     const lit = active.has(state.id)
     const label = `${domId(state.id)}-label`
     const kind = TYPE_WORDS[state.type]
+    const group = `${domId(state.id)}-group`
+    const description = state.description ? `${label}-description` : undefined
+    // The treeitem is the row alone and owns its open group (aria-owns): its name is the row's own
+    // text (key, badges, description), never its children's (axe 4.14 label in name, WCAG 2.5.3).
     return (
-      <li
-        key={state.id}
-        id={domId(state.id)}
-        role="treeitem"
-        aria-level={level}
-        aria-expanded={children.length ? open : undefined}
-        aria-labelledby={label}
-        aria-describedby={state.description ? `${label}-description` : undefined}
-        aria-current={lit ? 'true' : undefined}
-        tabIndex={state.id === focused ? 0 : -1}
-        className="state-outline-item"
-        data-active={lit || undefined}
-        onKeyDown={(event) => onKeyDown(event, state)}
-        onFocus={(event) => {
-          if (event.target === event.currentTarget) setFocused(state.id)
-        }}
-      >
-        <Box className="state-outline-row" pl={`${(level - 1) * 16 + 4}px`}>
+      <li key={state.id} role="none" className="state-outline-item">
+        <Box
+          id={domId(state.id)}
+          role="treeitem"
+          aria-level={level}
+          aria-expanded={children.length ? open : undefined}
+          aria-owns={children.length > 0 && open ? group : undefined}
+          aria-labelledby={description ? `${label} ${description}` : label}
+          aria-current={lit ? 'true' : undefined}
+          tabIndex={state.id === focused ? 0 : -1}
+          className="state-outline-row"
+          data-active={lit || undefined}
+          pl={`${(level - 1) * 16 + 4}px`}
+          onKeyDown={(event) => onKeyDown(event, state)}
+          onFocus={(event) => {
+            if (event.target === event.currentTarget) setFocused(state.id)
+          }}
+        >
           <Flex id={label} align="center" gap="2" wrap="wrap">
             <Text size="2" weight={lit ? 'bold' : 'medium'}>
               {children.length > 0 && <span aria-hidden>{open ? '▾ ' : '▸ '}</span>}
@@ -92,13 +96,13 @@ export function StateOutline({ graph, active }: Props) {
             ))}
           </Flex>
           {state.description && (
-            <Text as="div" id={`${label}-description`} size="1" color="gray">
+            <Text as="div" id={description} size="1" color="gray">
               {state.description}
             </Text>
           )}
         </Box>
         {children.length > 0 && open && (
-          <ul role="group" className="state-outline-list">
+          <ul role="group" id={group} className="state-outline-list">
             {children.map((child) => item(child, level + 1))}
           </ul>
         )}

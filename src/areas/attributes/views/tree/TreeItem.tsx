@@ -131,6 +131,8 @@ export function TreeItem({ node, tabStop, canWrite, onKeyDown, onExport, childre
               size="1"
               variant="outline"
               color="amber"
+              // Amber 11 on a hovered or selected row's gray is 4.05:1: step 12 text reads at AA.
+              highContrast
               title="Included only when an earlier answer matches its condition"
             >
               <MixIcon aria-hidden width={11} height={11} />
