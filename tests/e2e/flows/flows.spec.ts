@@ -41,7 +41,7 @@ test.describe('the Flows page (issue 14)', () => {
     await expect(page.getByRole('heading', { name: 'Flows', level: 1 })).toBeVisible()
     const login = flowRow(page, 'login')
     await expect(login).toContainText('Login screen (/login)')
-    await expect(login).toContainText('100 % (30 of 30 transitions taken)')
+    await expect(login).toContainText('100 % (31 of 31 transitions taken)')
 
     await login.getByRole('link', { name: 'login', exact: true }).click()
     await expect(page).toHaveURL(/\/flows\/login$/)
@@ -107,7 +107,7 @@ test.describe('the Flows page (issue 14)', () => {
       .filter({ has: page.getByRole('button', { name: 'Play login-26', exact: true }) })
     await played.getByText('Steps', { exact: true }).click()
     await expect(played.getByRole('listitem').nth(4)).toHaveText(
-      "The server accepted the password; the account has a second factor, the first asked at the head (a text message is sent at once when that is first) (text messages only).Then The 'Two Factor Authentication' step: the code of the factor asked for, and the account's other factors. No failure to report. (code.editing)Screen: The 'Two Factor Authentication' form; the field is Security Code; Validate Code is off; no message",
+      "The server accepted the password; the account has a second factor, the first asked at the head (a text message is sent at once when that is first) (text messages only).Then The 'Two Factor Authentication' step: the code of the factor asked for, and the account's other factors. No failure to report. (code.editing)Screen: The 'Two Factor Authentication' form; the field is Security Code; “We sent a 6-digit code by text message to your phone.” with Resend code; Validate Code is off; no message",
     )
 
     // Downloads: the same file `npm run paths -- login --format gherkin` writes.

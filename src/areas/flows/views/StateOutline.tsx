@@ -1,8 +1,12 @@
+import { TriangleDownIcon, TriangleRightIcon } from '@radix-ui/react-icons'
 import { Badge, Box, Flex, Text } from '@radix-ui/themes'
-import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import { Fragment, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import type { FlowGraph, FlowState } from '../../../flows/graph'
 import { outlineMoves, visibleStates } from './outlineMoves'
 import './StateOutline.css'
+
+// A compound state's open or closed arrow, for the eye only (drawn, so it is not text either).
+const ARROW = { verticalAlign: 'middle', marginRight: 2 } as const
 
 type Props = {
   graph: FlowGraph
@@ -74,27 +78,40 @@ export function StateOutline({ graph, active }: Props) {
             if (event.target === event.currentTarget) setFocused(state.id)
           }}
         >
+          {/* Spaces between the parts: a flex row draws none, but the name and the visible text
+              then read 'editing active', not 'editingactive' (axe 4.14 label in name). */}
           <Flex id={label} align="center" gap="2" wrap="wrap">
             <Text size="2" weight={lit ? 'bold' : 'medium'}>
-              {children.length > 0 && <span aria-hidden>{open ? '▾ ' : '▸ '}</span>}
+              {children.length > 0 &&
+                (open ? (
+                  <TriangleDownIcon aria-hidden style={ARROW} />
+                ) : (
+                  <TriangleRightIcon aria-hidden style={ARROW} />
+                ))}
               {state.key}
-            </Text>
+            </Text>{' '}
             {lit && (
-              <Badge size="1" color="cyan" variant="solid" highContrast>
-                active
-              </Badge>
+              <>
+                <Badge size="1" color="cyan" variant="solid" highContrast>
+                  active
+                </Badge>{' '}
+              </>
             )}
             {kind && (
-              <Badge size="1" color="gray">
-                {kind}
-              </Badge>
+              <>
+                <Badge size="1" color="gray">
+                  {kind}
+                </Badge>{' '}
+              </>
             )}
             {state.tags.map((tag) => (
-              <Badge key={tag} size="1" color="gray" variant="outline">
-                {tag}
-              </Badge>
+              <Fragment key={tag}>
+                <Badge size="1" color="gray" variant="outline">
+                  {tag}
+                </Badge>{' '}
+              </Fragment>
             ))}
-          </Flex>
+          </Flex>{' '}
           {state.description && (
             <Text as="div" id={description} size="1" color="gray">
               {state.description}
