@@ -76,3 +76,9 @@ export function kindOfAction(action: string): ActionKind | null {
     if ((ACTION_KINDS[kind] as readonly string[]).includes(action)) return kind
   return null
 }
+
+/**
+ * What the server records on its own, with no person behind it: the sweeps of expired sessions (one
+ * a minute on a busy server) and of events past retention. Logs hides them by default.
+ */
+export const SYSTEM_ACTIONS: readonly string[] = ['session.expired', 'audit.purged']

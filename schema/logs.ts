@@ -15,6 +15,7 @@ export {
   Outcomes,
   actionsOfKinds,
   kindOfAction,
+  SYSTEM_ACTIONS,
 } from './log-kinds'
 
 export type ActionKind = ActionKindName
@@ -43,12 +44,6 @@ export const LogFilterFields = {
   /** 'hide': leave out what the server records on its own (SYSTEM_ACTIONS); 'show', the default, keeps it. */
   system: Type.Optional(Type.Union([Type.Literal('hide'), Type.Literal('show')])),
 }
-
-/**
- * What the server records on its own, with no person behind it: the sweeps of expired sessions (one
- * a minute on a busy server) and of events past retention. Logs hides them by default.
- */
-export const SYSTEM_ACTIONS: readonly string[] = ['session.expired', 'audit.purged']
 
 export const LogsQuery = Type.Object(
   {

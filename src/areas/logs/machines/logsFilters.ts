@@ -1,5 +1,5 @@
-import { ActionKinds, Outcomes } from '../../../../schema/log-kinds'
-import { SYSTEM_ACTIONS, type LogFilters } from '../../../../schema/logs'
+import { ActionKinds, Outcomes, SYSTEM_ACTIONS } from '../../../../schema/log-kinds'
+import type { LogFilters } from '../../../../schema/logs'
 
 /*
  * The Logs screen's filters as the URL holds them (/logs?user=…&outcome=failure&range=24h), so that a
