@@ -526,6 +526,43 @@ export function logText(event: LogTextEvent): string {
       const count = num(detail.count) ?? 0
       return `Retention removed ${count} event${count === 1 ? '' : 's'} older than ${num(detail.days) ?? '?'} days`
     }
+    // Second factors (issue 28): the person's own steps, staff's reset and the policy.
+    case 'user.factor_enrolled': {
+      const factor =
+        str(detail.factor) === 'authenticator' ? 'an authenticator app' : 'a second factor'
+      return failed
+        ? `${subjectName} could not set up ${factor}${because}`
+        : `${subjectName} set up ${factor}`
+    }
+    case 'user.factor_removed': {
+      const factor =
+        str(detail.factor) === 'authenticator' ? 'the authenticator app' : 'a second factor'
+      const byStaff = event.actor !== null && event.actor.id !== event.subject?.id
+      return byStaff
+        ? `${actor} removed ${factor} of ${subjectName}`
+        : `${subjectName} removed ${factor}`
+    }
+    case 'user.recovery_codes': {
+      const count = num(detail.count)
+      return `${subjectName} got ${count === undefined ? 'new' : count} recovery codes`
+    }
+    case 'user.recovery_code_used': {
+      const left = num(detail.left)
+      return `${subjectName} signed in with a recovery code${left === undefined ? '' : ` (${left} left)`}`
+    }
+    case 'user.factors_reset':
+      return `${actor} reset the second factors of ${subjectName}`
+    case 'mfa.policy_changed': {
+      const who =
+        str(detail.type) === 'INTERNAL'
+          ? 'internal'
+          : str(detail.type) === 'EXTERNAL'
+            ? 'external'
+            : ''
+      return `${actor} changed the second-factor policy${who ? ` for ${who} users` : ''}`
+    }
+    case 'factor.key_rotated':
+      return `The key that seals second-factor secrets was rotated${num(detail.resealed) === undefined ? '' : ` (${num(detail.resealed)} resealed)`}`
     case 'queue.retry':
     case 'queue.cancel': {
       const verb = event.action === 'queue.retry' ? 'retried' : 'cancelled'

@@ -1,5 +1,5 @@
 import { DotsHorizontalIcon } from '@radix-ui/react-icons'
-import { DropdownMenu, Flex, Text, Tooltip } from '@radix-ui/themes'
+import { DropdownMenu, Flex, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { useMediaQuery } from '../../../kit/views/media/useMediaQuery'
@@ -72,24 +72,23 @@ function MoreMenu({ tabs, active, labels }: { tabs: Tab[]; active: TabPath; labe
   const current = tabs.some((tab) => tab.path === active)
   return (
     <DropdownMenu.Root>
-      <Tooltip content="More">
-        <DropdownMenu.Trigger>
-          <button
-            type="button"
-            aria-label="More"
-            data-current={current || undefined}
-            className="rt-reset"
-            style={{ ...slotStyle(current), background: 'none', border: 0, cursor: 'pointer' }}
-          >
-            <SlotFace
-              icon={<DotsHorizontalIcon width={22} height={22} aria-hidden />}
-              label="More"
-              current={current}
-              labels={labels}
-            />
-          </button>
-        </DropdownMenu.Trigger>
-      </Tooltip>
+      <DropdownMenu.Trigger>
+        <button
+          type="button"
+          aria-label="More"
+          title="More"
+          data-current={current || undefined}
+          className="rt-reset"
+          style={{ ...slotStyle(current), background: 'none', border: 0, cursor: 'pointer' }}
+        >
+          <SlotFace
+            icon={<DotsHorizontalIcon width={22} height={22} aria-hidden />}
+            label="More"
+            current={current}
+            labels={labels}
+          />
+        </button>
+      </DropdownMenu.Trigger>
       <DropdownMenu.Content side="top" align="end" variant="soft">
         {tabs.map((tab) => (
           <DropdownMenu.Item asChild key={tab.path}>
@@ -136,21 +135,21 @@ export function BottomBar({ tabs, active, labels }: Props) {
         {bar.map((tab) => {
           const current = tab.path === active
           return (
-            <Tooltip key={tab.path} content={tab.label}>
-              <Link
-                to={tab.path}
-                aria-label={tab.label}
-                aria-current={current ? 'page' : undefined}
-                style={slotStyle(current)}
-              >
-                <SlotFace
-                  icon={<TabIcon path={tab.path} size={22} />}
-                  label={tab.label}
-                  current={current}
-                  labels={labels}
-                />
-              </Link>
-            </Tooltip>
+            <Link
+              key={tab.path}
+              to={tab.path}
+              aria-label={tab.label}
+              title={tab.label}
+              aria-current={current ? 'page' : undefined}
+              style={slotStyle(current)}
+            >
+              <SlotFace
+                icon={<TabIcon path={tab.path} size={22} />}
+                label={tab.label}
+                current={current}
+                labels={labels}
+              />
+            </Link>
           )
         })}
         {more.length > 0 && <MoreMenu tabs={more} active={active} labels={labels} />}

@@ -1,4 +1,4 @@
-import { Box, Flex, TabNav, Tooltip } from '@radix-ui/themes'
+import { Box, Flex, TabNav } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { SelfUser } from '../../../../schema/user'
 import { HeaderBar } from './HeaderBar'
@@ -28,7 +28,7 @@ export function TopBar({ tabs, active, user }: Props) {
           {tabs.map((tab) => {
             const link = (
               <TabNav.Link key={tab.path} asChild active={tab.path === active}>
-                <Link to={tab.path} aria-label={tab.label}>
+                <Link to={tab.path} aria-label={tab.label} title={fits ? undefined : tab.label}>
                   <Flex align="center" gap="6px">
                     <TabIcon path={tab.path} />
                     <span className="gh-tab-label">{tab.label}</span>
@@ -36,13 +36,7 @@ export function TopBar({ tabs, active, user }: Props) {
                 </Link>
               </TabNav.Link>
             )
-            return fits ? (
-              link
-            ) : (
-              <Tooltip key={tab.path} content={tab.label}>
-                {link}
-              </Tooltip>
-            )
+            return link
           })}
         </TabNav.Root>
       </Box>

@@ -1,5 +1,5 @@
 import { DownloadIcon } from '@radix-ui/react-icons'
-import { Button, IconButton, Tooltip } from '@radix-ui/themes'
+import { Button, IconButton } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { UserExportActor, UserExportSnapshot } from '../machines/userExport.machine'
 
@@ -17,17 +17,16 @@ export function ExportCsv({ exporter, compact }: { exporter: UserExportActor; co
   const start = () => exporter.send({ type: 'export.start' })
   if (compact)
     return (
-      <Tooltip content="Export CSV">
-        <IconButton
-          variant="soft"
-          aria-label="Export CSV"
-          loading={busy}
-          disabled={!canStart}
-          onClick={start}
-        >
-          <DownloadIcon />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        variant="soft"
+        aria-label="Export CSV"
+        title="Export CSV"
+        loading={busy}
+        disabled={!canStart}
+        onClick={start}
+      >
+        <DownloadIcon />
+      </IconButton>
     )
   return (
     <Button variant="soft" loading={busy} disabled={!canStart} onClick={start}>

@@ -1,5 +1,5 @@
 import { PlusIcon } from '@radix-ui/react-icons'
-import { Button, IconButton, Tooltip } from '@radix-ui/themes'
+import { Button, IconButton } from '@radix-ui/themes'
 import { useNavigate } from '@tanstack/react-router'
 import { inviteMachine, type InviteActor } from '../../machines/invite.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
@@ -23,11 +23,9 @@ function AddUserButton({ actor, compact }: { actor: InviteActor; compact: boolea
   return (
     <>
       {compact ? (
-        <Tooltip content="Add User">
-          <IconButton aria-label="Add User" onClick={open}>
-            <PlusIcon />
-          </IconButton>
-        </Tooltip>
+        <IconButton aria-label="Add User" title="Add User" onClick={open}>
+          <PlusIcon />
+        </IconButton>
       ) : (
         <Button onClick={open}>
           <PlusIcon /> Add User

@@ -1,5 +1,5 @@
 import { LockClosedIcon } from '@radix-ui/react-icons'
-import { Button, IconButton, Tooltip } from '@radix-ui/themes'
+import { Button, IconButton } from '@radix-ui/themes'
 import { mfaPolicyMachine, type MfaPolicyActor } from '../../machines/mfaPolicy.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { useAccess } from '../../../../kit/views/guard/useAccess'
@@ -21,11 +21,14 @@ function PolicyButton({ actor, compact }: { actor: MfaPolicyActor; compact: bool
   return (
     <>
       {compact ? (
-        <Tooltip content="Second-factor policy">
-          <IconButton variant="soft" aria-label="Second-factor policy" onClick={open}>
-            <LockClosedIcon />
-          </IconButton>
-        </Tooltip>
+        <IconButton
+          variant="soft"
+          aria-label="Second-factor policy"
+          title="Second-factor policy"
+          onClick={open}
+        >
+          <LockClosedIcon />
+        </IconButton>
       ) : (
         <Button variant="soft" onClick={open}>
           <LockClosedIcon /> Second-factor policy
