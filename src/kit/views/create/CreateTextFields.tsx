@@ -10,6 +10,8 @@ export type CreateTextField<TName extends string> = {
   type?: 'text' | 'email' | 'tel' | 'url'
   /** A word in the empty input: 'Optional'. */
   placeholder?: string
+  /** A line under the input saying what goes there (hidden while the field shows its error). */
+  hint?: string
 }
 
 type Props<TName extends string> = {
@@ -49,6 +51,7 @@ export function CreateTextFields<TName extends string>({
             autoFocus={index === 0}
             readOnly={busy}
             placeholder={field.placeholder}
+            hint={field.hint}
             value={values[field.name]}
             error={errors[field.name]}
             onValueChange={(value) => onEdit(field.name, value)}

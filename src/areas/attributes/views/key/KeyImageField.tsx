@@ -4,7 +4,7 @@ import type { AttributeKeyActor } from '../../machines/attributeKey.machine'
 import { AttributeImage } from '../preview/AttributeImage'
 import { ATTRIBUTE_SIZES } from '../preview/sizes'
 import { fileUrl } from './fileUrl'
-import { KeyImageDrop } from './KeyImageDrop'
+import { ImageDropZone } from '../../../../kit/views/upload/ImageDropZone'
 import { TitledSection } from '../../../../kit/views/section/TitledSection'
 
 type Props = {
@@ -47,7 +47,11 @@ export function KeyImageField({ actor, path, file, disabled }: Props) {
           </Button>
         </Flex>
       ) : (
-        <KeyImageDrop
+        <ImageDropZone
+          title="Drop Image File Here"
+          what="Attribute"
+          busy={false}
+          compact
           canDrop={!disabled}
           onDrop={(chosen) => actor.send({ type: 'key.chooseImage', file: chosen })}
           onRejected={(message) => actor.send({ type: 'key.imageRejected', message })}

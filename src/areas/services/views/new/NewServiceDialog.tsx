@@ -1,12 +1,14 @@
-import { Grid } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { NewServiceActor, NewServiceSnapshot } from '../../machines/newService.machine'
 import { newServiceErrors, type NewServiceTextField } from '../../machines/newService.messages'
 import { CreateDialog } from '../../../../kit/views/create/CreateDialog'
 import { DialogActions } from '../../../../kit/views/dialog/DialogActions'
-import { FormRefusal, RefusableField } from '../../../../kit/views/create/RefusableField'
+import {
+  CreateTextFields,
+  type CreateTextField,
+} from '../../../../kit/views/create/CreateTextFields'
+import { FormRefusal } from '../../../../kit/views/create/RefusableField'
 import { selectRefusal } from '../../../../kit/views/create/refusal'
-import { FormField } from '../../../../kit/views/form/FormField'
 import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
 import { TimeoutField } from '../detail/TimeoutField'
 
@@ -18,16 +20,8 @@ const selectForm = (s: NewServiceSnapshot) => ({
   canCancel: s.can({ type: 'newService.cancel' }),
 })
 
-type TextField = {
-  name: NewServiceTextField
-  label: string
-  type?: 'url'
-  placeholder: string
-  hint: string
-}
-
 /** The form's text fields in the order a person fills them: what it is called, then the rest. */
-const TEXT_FIELDS: TextField[] = [
+const TEXT_FIELDS: readonly CreateTextField<NewServiceTextField>[] = [
   {
     name: 'name',
     label: 'Name',
@@ -82,29 +76,16 @@ function NewServiceForm({ actor }: { actor: NewServiceActor }) {
     selectForm,
     shallowEqual,
   )
-  const errors = newServiceErrors(fields)
   return (
     <SubmitForm label="New Service" onSubmit={() => actor.send({ type: 'newService.create' })}>
-      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-        {TEXT_FIELDS.map((field, index) => (
-          <RefusableField key={field.name} name={field.name} refusal={refusal}>
-            <FormField
-              label={field.label}
-              type={field.type ?? 'text'}
-              autoComplete="off"
-              autoFocus={index === 0}
-              readOnly={busy}
-              placeholder={field.placeholder}
-              hint={field.hint}
-              value={fields[field.name]}
-              error={errors[field.name]}
-              onValueChange={(value) =>
-                actor.send({ type: 'newService.edit', field: field.name, value })
-              }
-            />
-          </RefusableField>
-        ))}
-      </Grid>
+      <CreateTextFields
+        fields={TEXT_FIELDS}
+        values={fields}
+        errors={newServiceErrors(fields)}
+        refusal={refusal}
+        busy={busy}
+        onEdit={(field, value) => actor.send({ type: 'newService.edit', field, value })}
+      />
       {(['accessTokenTimeout', 'refreshTokenTimeout'] as const).map((field) => (
         <TimeoutField
           key={field}
