@@ -39,6 +39,8 @@ const REASON_WORDS: Record<string, string> = {
 }
 
 const FIELD_WORDS: Record<string, string> = {
+  roles: 'roles',
+  groups: 'groups',
   nameFirst: 'first name',
   nameLast: 'last name',
   name: 'name',
@@ -169,6 +171,10 @@ const ACTS: Record<string, string> = {
 
 /** The event as one sentence (without its time). */
 export function timelineText(event: AuditEvent): string {
+  return viaToken(event.detail, timelineSentence(event))
+}
+
+function timelineSentence(event: AuditEvent): string {
   const detail: Detail = event.detail ?? {}
   const who = personName(event.actor)
   const failed = event.outcome !== 'success'
@@ -208,6 +214,8 @@ export function timelineText(event: AuditEvent): string {
         : 'The password was changed'
     case 'user.updated':
     case 'user.access':
+    case 'user.roles':
+    case 'user.groups':
       return staffChange(event, detail, who)
     case 'user.created':
       return detail.invited ? `${who} invited the user` : `${who} created the account`
@@ -384,6 +392,18 @@ function oidcText(event: LogTextEvent, detail: Detail, subject: string): string 
  * Desk from 30 to 45 days", "Sign-in refused for bob@example.com: account locked".
  */
 export function logText(event: LogTextEvent): string {
+  return viaToken(event.detail, eventSentence(event))
+}
+
+/** What a script did with an API token says so (docs/access.md). */
+function viaToken(detail: Detail | null | undefined, sentence: string): string {
+  const via = detail?.via as { tokenName?: unknown } | undefined
+  return via && typeof via.tokenName === 'string'
+    ? `${sentence} (with the API token ${via.tokenName})`
+    : sentence
+}
+
+function eventSentence(event: LogTextEvent): string {
   const detail: Detail = event.detail ?? {}
   const actor = staffName(event.actor)
   const subject = event.subject
@@ -561,6 +581,46 @@ export function logText(event: LogTextEvent): string {
             : ''
       return `${actor} changed the second-factor policy${who ? ` for ${who} users` : ''}`
     }
+    // The access model (issue 31): roles, groups, a user's roles and groups, API tokens.
+    case 'role.created':
+    case 'role.updated':
+    case 'role.deleted':
+    case 'group.created':
+    case 'group.updated':
+    case 'group.deleted': {
+      const [thing, verb] = event.action.split('.') as [string, string]
+      const name = str(detail.name) ?? ''
+      const changes = changesOf(detail).filter(([field]) => field !== 'name' || verb === 'updated')
+      const what =
+        verb === 'updated' && changes.length
+          ? `: ${listed(changes.map(([field, change]) => changeText(field, change)))}`
+          : ''
+      const held =
+        verb === 'deleted' && num(detail.holders) ? ` (held by ${num(detail.holders)})` : ''
+      const members =
+        verb === 'deleted' && num(detail.members) ? ` (${num(detail.members)} members)` : ''
+      return `${actor} ${verb} the ${thing} ${name}${what}${held}${members}`
+    }
+    case 'group.members_added':
+    case 'group.members_removed': {
+      const count = num(detail.users) ?? 0
+      const who = event.subject ? subjectName : `${count} user${count === 1 ? '' : 's'}`
+      return event.action === 'group.members_added'
+        ? `${actor} added ${who} to the group ${str(detail.name) ?? ''}`
+        : `${actor} removed ${who} from the group ${str(detail.name) ?? ''}`
+    }
+    case 'user.roles':
+    case 'user.groups': {
+      const changes = changesOf(detail)
+      const what = changes.length
+        ? listed(changes.map(([field, change]) => changeText(field, change)))
+        : 'changed the access'
+      return `${actor} ${what} of ${subjectName}`
+    }
+    case 'token.created':
+      return `${actor} created the API token ${str(detail.name) ?? ''}`.trim()
+    case 'token.revoked':
+      return `${actor} revoked the API token ${str(detail.name) ?? ''}`.trim()
     case 'factor.key_rotated':
       return `The key that seals second-factor secrets was rotated${num(detail.resealed) === undefined ? '' : ` (${num(detail.resealed)} resealed)`}`
     case 'queue.retry':

@@ -37,6 +37,20 @@ export const ACTION_KINDS = {
   ],
   sessions: ['session.revoked', 'session.expired', 'user.sessions_revoked', 'audit.purged'],
   queue: ['queue.retry', 'queue.cancel'],
+  access: [
+    'role.created',
+    'role.updated',
+    'role.deleted',
+    'group.created',
+    'group.updated',
+    'group.deleted',
+    'group.members_added',
+    'group.members_removed',
+    'user.roles',
+    'user.groups',
+    'token.created',
+    'token.revoked',
+  ],
   oidc: [
     'oidc.authorize',
     'oidc.token',
@@ -58,6 +72,7 @@ export const ACTION_KIND_WORDS: Record<ActionKind, string> = {
   attributes: 'Attributes',
   sessions: 'Sessions',
   queue: 'Queue',
+  access: 'Access',
   oidc: 'OpenID Connect',
 }
 

@@ -19,6 +19,11 @@ export const Permissions = [
   // The Flows page (the console's statecharts, for analysts). It reads no server data, so only the
   // console asks for it; the first start gives it to the administrator with all the others.
   'flows.read',
+  // The access model (issue 31, docs/access.md): roles and groups, read and managed.
+  'roles.read',
+  'roles.write',
+  // Giving users roles, groups and direct permissions; users.write alone no longer does.
+  'users.access',
 ] as const
 
 export const Permission = LiteralUnion(Permissions)

@@ -27,6 +27,7 @@ import securityHeadersPlugin from './plugins/security-headers'
 import sessionGuardPlugin from './plugins/session-guard'
 import sessionPurgePlugin from './plugins/session-purge'
 import staticConsolePlugin from './plugins/static-console'
+import accessRoutes from './routes/access/index'
 import attributeRoutes from './routes/attributes/index'
 import dashboardRoutes from './routes/dashboard/index'
 import eventRoutes from './routes/events/index'
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(mfaPolicyRoutes)
   await app.register(userRoutes)
   await app.register(usersRoutes)
+  await app.register(accessRoutes)
   await app.register(filesPlugin)
   await app.register(fileRoutes)
   await app.register(visageRoutes)

@@ -9,7 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { Database } from './types'
 
 // From the project root, two folders up, so that the bundle in dist/server finds them too.
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
+export const MIGRATIONS_FOLDER = fileURLToPath(
+  new URL('../../server/db/migrations', import.meta.url),
+)
 
 // Any constant will do; it only has to be the same in every Gatehouse process.
 const MIGRATION_LOCK_KEY = 7_270_001

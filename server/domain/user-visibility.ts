@@ -1,8 +1,14 @@
-import type { UserType } from '../../schema/permissions'
+import type { Permission, UserType } from '../../schema/permissions'
+import type { AccessScopes } from '../../schema/access'
 
-/** Whoever asks: their account type decides which accounts exist for them. */
+/**
+ * Whoever asks: their account type decides which accounts exist for them, and the group scopes
+ * of their permissions (docs/access.md) which of those they reach with each permission.
+ */
 export interface Viewer {
   type: UserType
+  /** Permission → the groups it is held over; absent for a permission held everywhere. */
+  scopes?: AccessScopes
 }
 
 /**
@@ -15,6 +21,24 @@ export interface Viewer {
 export const hiddenUserType = (viewer: Viewer): UserType | undefined =>
   viewer.type === 'INTERNAL' ? undefined : 'INTERNAL'
 
-/** True when `viewer` may see (and so, with the permission, act on) `user`. */
+/** True when `viewer` may see (and so, with the permission, act on) `user`, groups aside. */
 export const maySeeUser = (viewer: Viewer, user: { type: UserType }): boolean =>
   user.type !== hiddenUserType(viewer)
+
+/**
+ * The groups whose members `viewer` reaches with `permission`, or undefined when it reaches every
+ * user it may see (the permission is held everywhere). Users outside them do not exist for that
+ * use: lists leave them out and naming one answers 404.
+ */
+export const groupsReached = (
+  viewer: Viewer,
+  permission: Permission,
+): readonly string[] | undefined => viewer.scopes?.[permission]
+
+/** A key that tells apart viewers who see different users (caches of answers per viewer). */
+export function viewKey(viewer: Viewer, permissions: readonly Permission[]): string {
+  const scoped = permissions
+    .map((permission) => groupsReached(viewer, permission))
+    .map((groups) => (groups ? groups.join(',') : '*'))
+  return `${hiddenUserType(viewer) ?? ''}|${scoped.join(';')}`
+}

@@ -18,7 +18,13 @@ export default fp(
   (app: App, _options, done) => {
     app.decorateRequest('client', {
       getter(this: FastifyRequest): Client {
-        return { ip: this.ip, userAgent: String(this.headers['user-agent'] ?? '').slice(0, 500) }
+        const client: Client = {
+          ip: this.ip,
+          userAgent: String(this.headers['user-agent'] ?? '').slice(0, 500),
+        }
+        // What a script did with an API token names the token (docs/access.md).
+        const token = this.auth?.token
+        return token ? { ...client, apiToken: { id: token.id, name: token.name } } : client
       },
     })
     done()

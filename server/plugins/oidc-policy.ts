@@ -4,10 +4,11 @@ import type { App } from '../app-types'
 import type { Db } from '../db/types'
 import { corsAllowed, mayRevoke } from '../domain/oidc-policies'
 import {
-  accountClaims,
+  accountClaimsWithAccess,
   CLIENT_EXTRAS,
   oidcAccount,
   PERMISSIONS_SCOPE,
+  ROLES_SCOPE,
 } from '../use-cases/oidc-clients'
 import { adapterFor } from './oidc-adapter'
 import { clientLifetime, clientService, consoleSession } from './oidc-context'
@@ -106,7 +107,7 @@ export function providerConfiguration(
     findAccount: async (_ctx, sub) => {
       const user = await oidcAccount(db, sub)
       if (!user) return undefined
-      return { accountId: sub, claims: () => accountClaims(user) }
+      return { accountId: sub, claims: () => accountClaimsWithAccess(db, user) }
     },
     claims: {
       // acr and amr come from the sign-in, not the account: every id token carries them.
@@ -115,8 +116,17 @@ export function providerConfiguration(
       profile: ['name', 'given_name', 'family_name'],
       phone: ['phone_number'],
       [PERMISSIONS_SCOPE]: ['gatehouse_user_type', 'gatehouse_permissions'],
+      [ROLES_SCOPE]: ['gatehouse_roles', 'gatehouse_groups'],
     },
-    scopes: ['openid', 'offline_access', 'email', 'profile', 'phone', PERMISSIONS_SCOPE],
+    scopes: [
+      'openid',
+      'offline_access',
+      'email',
+      'profile',
+      'phone',
+      PERMISSIONS_SCOPE,
+      ROLES_SCOPE,
+    ],
     // Scoped claims go into the id token too, so a service need not call userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],

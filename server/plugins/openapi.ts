@@ -25,6 +25,8 @@ export default fp(
             'signed-in calls carry the session cookie; unsafe methods need a same-origin Origin header.',
         },
         servers: [{ url: app.config.publicUrl }],
+        // Signed-in calls take either; the routes that need neither say so by answering without.
+        security: [{ session: [] }, { bearer: [] }],
         components: {
           securitySchemes: {
             session: {
@@ -32,6 +34,12 @@ export default fp(
               in: 'cookie',
               name: 'gatehouse_session',
               description: 'The console session (`__Host-gatehouse_session` over https).',
+            },
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'An API token (`gh_…`, made on the API tokens page): the same permission checks as a session, never more than its creator holds; refused (403) on the console’s own routes (self, password, passkeys, factors, tokens, logout, events). A bad, expired or revoked token gets 401.',
             },
           },
         },

@@ -87,6 +87,20 @@ export const AuditAction = {
   factorsReset: 'user.factors_reset',
   mfaPolicyChanged: 'mfa.policy_changed',
   factorKeyRotated: 'factor.key_rotated',
+  /** The access model (docs/access.md): detail names the role or group and its changes. */
+  roleCreated: 'role.created',
+  roleUpdated: 'role.updated',
+  roleDeleted: 'role.deleted',
+  groupCreated: 'group.created',
+  groupUpdated: 'group.updated',
+  groupDeleted: 'group.deleted',
+  groupMembersAdded: 'group.members_added',
+  groupMembersRemoved: 'group.members_removed',
+  /** Staff changed a user's roles or groups: detail.changes {roles|groups: {before, after}}. */
+  userRoles: 'user.roles',
+  userGroups: 'user.groups',
+  tokenCreated: 'token.created',
+  tokenRevoked: 'token.revoked',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 
@@ -96,6 +110,8 @@ const SIGN_IN_STEPS = [AuditAction.signIn, AuditAction.signInCode]
 export interface Client {
   ip: string
   userAgent: string
+  /** The API token the request was made with, if any: its rows say so in detail.via. */
+  apiToken?: { id: string; name: string }
 }
 
 export interface AuditEntry {
@@ -125,7 +141,9 @@ export async function recordAudit(db: Db, client: Client, entry: AuditEntry, at 
     outcome: entry.outcome,
     actorUserId: entry.actorUserId ?? null,
     subjectUserId: entry.subjectUserId ?? null,
-    detail: entry.detail ?? null,
+    detail: client.apiToken
+      ? { ...entry.detail, via: { tokenId: client.apiToken.id, tokenName: client.apiToken.name } }
+      : (entry.detail ?? null),
   })
   for (const observer of auditObservers) {
     try {
@@ -269,8 +287,8 @@ function auditWhere(
   return and(
     // Events about an account hidden from the viewer are not there for it; nor, asked for by
     // actor, are the doings of one.
-    userIdSeenBy(viewer, auditLog.subjectUserId),
-    filter.actorId ? userIdSeenBy(viewer, auditLog.actorUserId) : undefined,
+    userIdSeenBy(viewer, auditLog.subjectUserId, 'logs.read'),
+    filter.actorId ? userIdSeenBy(viewer, auditLog.actorUserId, 'logs.read') : undefined,
     filter.from ? gte(auditLog.at, filter.from) : undefined,
     filter.to ? lt(auditLog.at, filter.to) : undefined,
     filter.actorId ? eq(auditLog.actorUserId, filter.actorId) : undefined,

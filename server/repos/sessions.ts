@@ -75,7 +75,7 @@ export async function revokeSession(
 ): Promise<{ userId: string } | undefined> {
   const [row] = await db
     .delete(sessions)
-    .where(and(eq(sessions.id, id), userIdSeenBy(viewer, sessions.userId)))
+    .where(and(eq(sessions.id, id), userIdSeenBy(viewer, sessions.userId, 'sessions.revoke')))
     .returning({ userId: sessions.userId })
   return row
 }
@@ -142,7 +142,7 @@ function matching(
 ): SQL | undefined {
   const text = filters.text?.trim().toLowerCase()
   return and(
-    usersSeenBy(viewer),
+    usersSeenBy(viewer, 'sessions.read'),
     // Expired rows wait up to a minute for the purge; the list shows only live sessions.
     gt(sessions.expires, now),
     gt(sessions.absoluteExpires, now),

@@ -14,7 +14,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { passwordHistory } from '../db/schema/credentials'
 import { users, type UserRow } from '../db/schema/users'
 import type { Db } from '../db/types'
-import { hiddenUserType, maySeeUser, type Viewer } from '../domain/user-visibility'
+import type { Permission } from '../../schema/permissions'
+import { groupMembers } from '../db/schema/access'
+import { groupsReached, hiddenUserType, maySeeUser, type Viewer } from '../domain/user-visibility'
 import { preparedPerDb } from './prepared'
 
 /**
@@ -53,37 +55,84 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 /*
  * Who sees whom (domain/user-visibility.ts) as SQL, for every query that answers or acts on users
- * on someone's behalf: the rule is decided there, and applied only through these.
+ * on someone's behalf: the rule is decided there, and applied only through these. `permission`
+ * is the one the query is made under: a permission held over some groups only (docs/access.md)
+ * reaches their members only.
  */
 
+/** True (in SQL) when the user id in `column` is a member of one of `groups`. */
+const memberOf = (groups: readonly string[], column: AnyPgColumn | SQL): SQL<boolean> =>
+  groups.length === 0
+    ? sql<boolean>`false`
+    : sql<boolean>`exists (select 1 from ${groupMembers} where ${groupMembers.userId} = ${column} and ${groupMembers.groupId} in (${sql.join(
+        groups.map((group) => sql`${group}::uuid`),
+        sql`, `,
+      )}))`
+
 /** Keeps the `users` rows `viewer` may see; undefined (no condition) when it sees every one. */
-export function usersSeenBy(viewer: Viewer): SQL | undefined {
+export function usersSeenBy(
+  viewer: Viewer,
+  permission: Permission = 'users.read',
+): SQL | undefined {
   const hidden = hiddenUserType(viewer)
-  return hidden ? ne(users.type, hidden) : undefined
+  const groups = groupsReached(viewer, permission)
+  return and(
+    hidden ? ne(users.type, hidden) : undefined,
+    groups ? memberOf(groups, users.id) : undefined,
+  )
 }
 
-/** True (in SQL) when the user id in `column` names an account hidden from `viewer`. */
-export function userIdHiddenFrom(viewer: Viewer, column: AnyPgColumn): SQL<boolean> {
+/**
+ * True (in SQL) when the user id in `column` names an account hidden from `viewer`. Under a group
+ * scope every row whose user is not a member is hidden, a null user id too.
+ */
+export function userIdHiddenFrom(
+  viewer: Viewer,
+  column: AnyPgColumn,
+  permission: Permission = 'users.read',
+): SQL<boolean> {
   const hidden = hiddenUserType(viewer)
-  if (!hidden) return sql<boolean>`false`
-  return sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${column} and ${users.type} = ${hidden})`
+  const groups = groupsReached(viewer, permission)
+  const byType = hidden
+    ? sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${column} and ${users.type} = ${hidden})`
+    : undefined
+  const byGroup = groups
+    ? sql<boolean>`(${column} is null or not ${memberOf(groups, column)})`
+    : undefined
+  if (byType && byGroup) return sql<boolean>`(${byType} or ${byGroup})`
+  return byType ?? byGroup ?? sql<boolean>`false`
 }
 
 /**
  * Keeps the rows whose user id (`column`, which may be null or name no one) is not an account
  * hidden from `viewer`; undefined when it sees every one.
  */
-export const userIdSeenBy = (viewer: Viewer, column: AnyPgColumn): SQL | undefined =>
-  hiddenUserType(viewer) ? sql`not ${userIdHiddenFrom(viewer, column)}` : undefined
+export const userIdSeenBy = (
+  viewer: Viewer,
+  column: AnyPgColumn,
+  permission: Permission = 'users.read',
+): SQL | undefined =>
+  hiddenUserType(viewer) || groupsReached(viewer, permission)
+    ? sql`not ${userIdHiddenFrom(viewer, column, permission)}`
+    : undefined
 
 /** The user with this id as `viewer` sees it: undefined for no such user and for a hidden one. */
 export async function findUserSeenBy(
   db: Db,
   viewer: Viewer,
   id: string,
+  permission: Permission = 'users.read',
 ): Promise<UserRow | undefined> {
   const row = await findUserById(db, id)
-  return row && maySeeUser(viewer, row) ? row : undefined
+  if (!row || !maySeeUser(viewer, row)) return undefined
+  const groups = groupsReached(viewer, permission)
+  if (!groups) return row
+  const [member] = await db
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, id), inArray(groupMembers.groupId, [...groups])))
+    .limit(1)
+  return groups.length > 0 && member ? row : undefined
 }
 
 /** Updates a user and answers the row as it now is. */
@@ -179,6 +228,8 @@ export async function lockActiveAdmins(db: Db): Promise<Set<string>> {
     .where(
       and(
         arrayContains(users.permissions, ['users.write']),
+        // Staff who hold it over some groups only administer no one else (docs/access.md).
+        sql`not jsonb_exists(${users.scopes}, 'users.write')`,
         isNull(users.lockedAt),
         isNull(users.disabledAt),
       ),
@@ -203,12 +254,13 @@ export async function lockUsersSeenBy(
   db: Db,
   viewer: Viewer,
   ids: readonly string[],
+  permission: Permission = 'users.write',
 ): Promise<Map<string, UserRow>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .select()
     .from(users)
-    .where(and(inArray(users.id, [...ids]), usersSeenBy(viewer)))
+    .where(and(inArray(users.id, [...ids]), usersSeenBy(viewer, permission)))
     .for('update')
   return new Map(rows.map((row) => [row.id, row]))
 }

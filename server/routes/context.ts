@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ACCESS_MESSAGES } from '../../schema/access'
 import { Failure } from '../../schema/envelope'
+import { ErrorCode } from '../../schema/errors'
+import { ApiError } from '../errors'
+import type { Auth } from '../use-cases/session-resume'
 import type { App } from '../app-types'
 import { readDeviceCookie, setDeviceCookie, setSessionCookie } from '../auth/cookie'
 import type { UseCaseContext } from '../use-cases/context'
@@ -11,7 +15,7 @@ export const useCaseContext = (app: App, request: FastifyRequest): UseCaseContex
   config: app.config,
   outbox: request.outbox,
   client: request.client,
-  priorSessionId: request.auth?.sessionId,
+  priorSessionId: request.auth?.sessionId ?? undefined,
   deviceCookie: readDeviceCookie(request, app.config),
 })
 
@@ -26,4 +30,12 @@ export function startSession(app: App, reply: FastifyReply, session: OpenedSessi
   setSessionCookie(reply, app.config, session.token, session.absoluteExpires)
   setDeviceCookie(reply, app.config, session.deviceCookie)
   if (session.replacedSessionId) app.eventStreams.end([session.replacedSessionId])
+}
+
+/** The request's session, for the routes that are a person's only (a token never reaches them). */
+export function sessionAuth(request: FastifyRequest): Auth {
+  const auth = request.auth
+  if (!auth) throw new ApiError(ErrorCode.notSignedIn)
+  if (auth.token) throw new ApiError(ErrorCode.forbidden, ACCESS_MESSAGES.tokenNotHere)
+  return auth
 }

@@ -6,7 +6,9 @@ import type { Db } from '../db/types'
 import { generatePassword } from '../domain/generated-password'
 import { PASSWORD_HISTORY_SIZE } from '../domain/password-policy'
 import { passwords } from '../domain/passwords'
+import { setUserAssignments } from '../repos/access'
 import { AuditAction, recordAudit } from '../repos/audit'
+import { administratorRoleId, syncBuiltInRoles } from './access'
 import { anyUserExists, insertUserUnlessTaken, rememberPassword } from '../repos/users'
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password'
@@ -22,6 +24,8 @@ export type AdminBootstrap =
  * readable by the operator only) and must be changed at first sign-in.
  */
 export async function ensureAdministrator(db: Db, config: Config): Promise<AdminBootstrap> {
+  // Every start: the built-in roles as this release defines them (docs/access.md).
+  await syncBuiltInRoles(db)
   if (await anyUserExists(db)) return { created: false }
   const generated = config.adminPassword === undefined
   const password = config.adminPassword ?? generatePassword()
@@ -40,6 +44,10 @@ export async function ensureAdministrator(db: Db, config: Config): Promise<Admin
       type: 'INTERNAL',
     })
     if (!adminId) return false
+    // The administrator holds the Administrator role, not a list of exceptions.
+    await setUserAssignments(tx, adminId, [
+      { roleId: await administratorRoleId(tx), groupId: null },
+    ])
     await rememberPassword(tx, adminId, passwordHash, now, PASSWORD_HISTORY_SIZE)
     const client = { ip: 'local', userAgent: 'gatehouse bootstrap' }
     await recordAudit(tx, client, {

@@ -5,10 +5,13 @@ import type { Db } from '../db/types'
 import { type AuditAction, type Client, recordAudit } from '../repos/audit'
 import { liveServiceSecrets } from '../repos/service-secrets'
 import { findServiceByKey } from '../repos/services'
+import { findGroupsByIds, userAssignments, userGroupIds } from '../repos/access'
 import { findUserById } from '../repos/users'
 
 /** The scope that asks for the user's type and permissions; only first-party services get it. */
 export const PERMISSIONS_SCOPE = 'gatehouse:permissions'
+/** The scope that asks for the user's roles and groups (docs/access.md); first-party only too. */
+export const ROLES_SCOPE = 'gatehouse:roles'
 
 /**
  * The service fields a provider client carries besides the standard metadata, each under its
@@ -81,6 +84,22 @@ export async function clientSecretMatches(db: Db, key: string, secret: string): 
 export async function oidcAccount(db: Db, userId: string): Promise<UserRow | undefined> {
   const user = await findUserById(db, userId)
   return user && !user.disabledAt ? user : undefined
+}
+
+/** The claims of a user with their roles and groups (gatehouse:roles), read when asked. */
+export async function accountClaimsWithAccess(db: Db, user: UserRow) {
+  const [assignments, groupIds] = await Promise.all([
+    userAssignments(db, user.id),
+    userGroupIds(db, user.id),
+  ])
+  const groups = await findGroupsByIds(db, groupIds)
+  return {
+    ...accountClaims(user),
+    gatehouse_roles: assignments.map((a) =>
+      a.groupName ? `${a.roleName} for ${a.groupName}` : a.roleName,
+    ),
+    gatehouse_groups: groups.map((g) => g.name).sort(),
+  }
 }
 
 /** The claims of a user, per scope (docs/sso.md, "Claims"). */

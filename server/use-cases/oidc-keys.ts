@@ -25,7 +25,7 @@ export async function generateKeySet(): Promise<JWK[]> {
 export async function signingKeys(db: Db): Promise<JWK[]> {
   let sets = await listOidcKeys(db)
   if (sets.length === 0) {
-    await insertOidcKeys(db, (await generateKeySet()))
+    await insertOidcKeys(db, await generateKeySet())
     sets = await listOidcKeys(db)
   }
   return sets.flatMap((set) => set.jwks as JWK[])

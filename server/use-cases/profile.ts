@@ -30,7 +30,8 @@ export async function loadEditable(
   if (actor.id !== targetId && !actor.permissions.includes('users.write')) {
     throw new ApiError(ErrorCode.forbidden)
   }
-  const target = actor.id === targetId ? actor : await findUserSeenBy(ctx.db, actor, targetId)
+  const target =
+    actor.id === targetId ? actor : await findUserSeenBy(ctx.db, actor, targetId, 'users.write')
   if (!target) throw noSuchUser()
   if (!mayManage(actor, target)) throw internalOnly()
   return target

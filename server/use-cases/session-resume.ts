@@ -10,6 +10,8 @@ export interface Auth {
   sessionId: string
   session: SessionRow
   user: UserRow
+  /** Only requests made with an API token have one (plugins/session-guard.ts TokenAuth). */
+  token?: undefined
 }
 
 export interface Resumed {

@@ -80,7 +80,7 @@ export async function revokeSessionsOf(
   userId: string,
 ): Promise<string[]> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await findUserSeenBy(tx, actor, userId)))
+    if (!(await findUserSeenBy(tx, actor, userId, 'sessions.revoke')))
       throw new ApiError(ErrorCode.notFound, 'There is no such user.')
     const revoked = await revokeUserSessions(tx, userId)
     await recordAudit(tx, ctx.client, {

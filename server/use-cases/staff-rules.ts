@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../schema/errors'
 import { type Permission, Permissions } from '../../schema/permissions'
 import type { UserRow } from '../db/schema/users'
+import { mayGrant } from '../domain/access'
 import { maySeeUser } from '../domain/user-visibility'
 import { ApiError, unprocessable } from '../errors'
 
@@ -19,6 +20,8 @@ export const MESSAGES = {
   internalOnly: 'Only internal staff can change internal users.',
   grant: 'You cannot grant a permission you do not hold yourself.',
   noSuchUser: 'There is no such user.',
+  accessOnly: 'Changing permissions needs the users.access permission.',
+  inviteEverywhere: 'Only staff who manage every user can invite new ones.',
 } as const
 
 /** Short reasons a bulk action gives per refused row (the console lists them). */
@@ -33,8 +36,12 @@ export const internalOnly = () => new ApiError(ErrorCode.forbidden, MESSAGES.int
 
 /** An administrator who can act: users.write, not locked, not disabled. */
 export const isActiveAdmin = (
-  user: Pick<UserRow, 'permissions' | 'lockedAt' | 'disabledAt'>,
-): boolean => user.permissions.includes('users.write') && !user.lockedAt && !user.disabledAt
+  user: Pick<UserRow, 'permissions' | 'scopes' | 'lockedAt' | 'disabledAt'>,
+): boolean =>
+  user.permissions.includes('users.write') &&
+  !user.scopes['users.write'] &&
+  !user.lockedAt &&
+  !user.disabledAt
 
 /**
  * EXTERNAL staff manage EXTERNAL users only. The accounts they may not see are already absent
@@ -50,7 +57,8 @@ export function assertMayGrant(
   after: readonly Permission[],
 ) {
   const added = after.filter((permission) => !before.includes(permission))
-  if (added.some((permission) => !actor.permissions.includes(permission))) {
+  // A direct grant holds everywhere, so the giver must hold it everywhere too.
+  if (!mayGrant(actor, added, null)) {
     throw unprocessable(MESSAGES.grant)
   }
 }

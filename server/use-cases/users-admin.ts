@@ -10,7 +10,9 @@ import type { UserRow, users } from '../db/schema/users'
 import type { Db } from '../db/types'
 import type { ResetReason } from '../domain/password-reset'
 import { passwords } from '../domain/passwords'
-import { type ApiError, conflict, unprocessable } from '../errors'
+import { ApiError, conflict, unprocessable } from '../errors'
+import { ErrorCode } from '../../schema/errors'
+import { recomputeAccess } from '../repos/access'
 import { AuditAction, recordAudit } from '../repos/audit'
 import { deletePasskeys } from '../repos/passkeys'
 import { revokeUserSessions } from '../repos/sessions'
@@ -276,26 +278,35 @@ export async function changeAccess(
   targetId: string,
   body: AccessBody,
 ): Promise<UserRow> {
+  // The permissions of the body are the direct grants (docs/access.md); roles add to them.
   const permissions = canonicalPermissions(body.permissions)
   return ctx.db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx)
     const target = (await lockUsersSeenBy(tx, actor, [targetId])).get(targetId)
     if (!target) throw noSuchUser()
     if (!mayManage(actor, body)) throw internalOnly()
-    assertMayGrant(actor, target.permissions, permissions)
-    const keepsWrite = permissions.includes('users.write')
-    if (actor.id === target.id && target.permissions.includes('users.write') && !keepsWrite) {
+    const before = canonicalPermissions(target.directPermissions)
+    if (
+      JSON.stringify(before) !== JSON.stringify(permissions) &&
+      !actor.permissions.includes('users.access')
+    )
+      throw new ApiError(ErrorCode.forbidden, MESSAGES.accessOnly)
+    assertMayGrant(actor, before, permissions)
+    const changes = changesOf(
+      { type: target.type, permissions: before },
+      { type: body.type, permissions },
+    )
+    if (Object.keys(changes).length === 0) return target
+    await updateUser(tx, target.id, { type: body.type, directPermissions: permissions })
+    await recomputeAccess(tx, [target.id])
+    const row = (await findUserById(tx, target.id)) ?? target
+    const keepsWrite = isActiveAdmin(row)
+    if (actor.id === target.id && isActiveAdmin(target) && !isActiveAdmin(row)) {
       throw unprocessable(MESSAGES.selfWrite)
     }
     if (admins.has(target.id) && admins.size <= 1 && !keepsWrite) {
       throw unprocessable(MESSAGES.lastAdmin)
     }
-    const changes = changesOf(
-      { type: target.type, permissions: canonicalPermissions(target.permissions) },
-      { type: body.type, permissions },
-    )
-    if (Object.keys(changes).length === 0) return target
-    const row = (await updateUser(tx, target.id, { type: body.type, permissions })) ?? target
     await recordAudit(tx, ctx.client, {
       action: AuditAction.userAccess,
       outcome: 'success',
@@ -347,7 +358,12 @@ export async function inviteUser(
   body: InviteBody,
 ): Promise<UserRow> {
   if (!mayManage(actor, body)) throw internalOnly()
+  // Staff who reach some groups only cannot make a user outside them (docs/access.md).
+  if (actor.scopes['users.write'])
+    throw new ApiError(ErrorCode.forbidden, MESSAGES.inviteEverywhere)
   const permissions = canonicalPermissions(body.permissions)
+  if (permissions.length > 0 && !actor.permissions.includes('users.access'))
+    throw new ApiError(ErrorCode.forbidden, MESSAGES.accessOnly)
   assertMayGrant(actor, [], permissions)
   const fields = {
     nameFirst: body.nameFirst.trim(),
@@ -355,7 +371,9 @@ export async function inviteUser(
     email: body.email.trim().toLowerCase(),
     phone: body.phone ? body.phone : null,
     type: body.type,
+    // A new user has no roles yet: their direct grants are all they hold.
     permissions,
+    directPermissions: permissions,
   }
   if (!fields.nameFirst || !fields.nameLast) {
     throw unprocessable('First and last name are both required.')
@@ -396,6 +414,6 @@ export async function unlockAsStaff(
   actor: UserRow,
   targetId: string,
 ): Promise<Unlocked> {
-  if (!(await findUserSeenBy(ctx.db, actor, targetId))) throw noSuchUser()
+  if (!(await findUserSeenBy(ctx.db, actor, targetId, 'users.write'))) throw noSuchUser()
   return unlockAccount(ctx, targetId, actor.id)
 }

@@ -28,7 +28,8 @@ async function loadViewable(ctx: VisageContext, { actor, targetId }: Editor): Pr
   if (actor.id !== targetId && !allowed.some((p) => actor.permissions.includes(p))) {
     throw new ApiError(ErrorCode.forbidden)
   }
-  const target = actor.id === targetId ? actor : await findUserSeenBy(ctx.db, actor, targetId)
+  const target =
+    actor.id === targetId ? actor : await findUserSeenBy(ctx.db, actor, targetId, 'users.write')
   if (!target) throw noSuchUser()
   return target
 }

@@ -35,6 +35,7 @@ export async function createUser(
       passwordHash,
       passwordChangedAt: now,
       permissions: fields.permissions ?? [],
+      directPermissions: fields.permissions ?? [],
       type: fields.type ?? 'INTERNAL',
       use2fa: fields.use2fa ?? false,
     })

@@ -156,7 +156,15 @@ describe('POST /v1/users (invite)', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ success: false, error: { code: 1001 } })
     }
-    const writer = await staff(['users.write'])
+    // Giving permissions takes users.access (docs/access.md); users.write alone is refused.
+    const helpDesk = await staff(['users.write'])
+    const withoutAccess = await post(
+      '/v1/users',
+      helpDesk.cookie,
+      inviteBody({ permissions: ['logs.read'] }),
+    )
+    expect(withoutAccess.statusCode).toBe(403)
+    const writer = await staff(['users.write', 'users.access'])
     const grant = await post('/v1/users', writer.cookie, inviteBody({ permissions: ['logs.read'] }))
     expect(grant.statusCode).toBe(422)
     expect(grant.json()).toMatchObject({
@@ -189,7 +197,9 @@ describe('PUT /v1/user/:id/access', () => {
   })
 
   it('refuses removing one’s own users.write (422)', async () => {
-    const self = await put(`/v1/user/${adminId}/access`, admin, {
+    // The administrator's users.write comes from a role; this writer's is a direct grant.
+    const me = await staff(['users.write', 'users.read', 'users.access'])
+    const self = await put(`/v1/user/${me.user.id}/access`, me.cookie, {
       type: 'INTERNAL',
       permissions: ['users.read'],
     })
@@ -198,23 +208,21 @@ describe('PUT /v1/user/:id/access', () => {
       success: false,
       error: { code: 1001, message: 'You cannot remove your own users.write permission.' },
     })
-    expect((await row(adminId)).permissions).toContain('users.write')
+    expect((await row(me.user.id)).permissions).toContain('users.write')
   })
 
   it('refuses leaving no active administrator (access, lock, disable, bulk)', async () => {
     // A writer whose session outlives a lock written by hand: they can still ask, but are not an
     // active administrator, so the administrator is the last one.
-    const writer = await staff(['users.write', 'users.read'])
+    const writer = await staff(['users.write', 'users.read', 'users.access'])
     const others = (await t.db.select().from(users)).filter(
       (u) => u.id !== adminId && u.permissions.includes('users.write') && !u.lockedAt,
     )
     for (const o of others)
       await t.db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, o.id))
     try {
-      const strip = await put(`/v1/user/${adminId}/access`, writer.cookie, {
-        type: 'INTERNAL',
-        permissions: ['users.read'],
-      })
+      // The administrator's users.write is the Administrator role's: taking the role away.
+      const strip = await put(`/v1/user/${adminId}/roles`, writer.cookie, { assignments: [] })
       expect(strip.statusCode).toBe(422)
       expect(strip.json()).toEqual({ success: false, error: { code: 1001, message: LAST_ADMIN } })
       for (const action of ['lock', 'disable']) {
@@ -241,7 +249,10 @@ describe('PUT /v1/user/:id/access', () => {
 
   // Changing an INTERNAL user is no user at all to them (404): users-visibility.test.ts.
   it('refuses an EXTERNAL writer creating INTERNAL users or making one (403)', async () => {
-    const external = await staff(['users.write', 'users.read', 'services.read'], 'EXTERNAL')
+    const external = await staff(
+      ['users.write', 'users.read', 'users.access', 'services.read'],
+      'EXTERNAL',
+    )
     const message = 'Only internal staff can change internal users.'
     const invite = await post('/v1/users', external.cookie, inviteBody({ type: 'INTERNAL' }))
     expect(invite.statusCode).toBe(403)

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { AccessScopes } from '../../../schema/access'
 import type { Permission, UserType } from '../../../schema/permissions'
+
+export type { AccessScopes }
 import { at, id, stamps, syncColumns } from './columns'
 
 /** Staff and other accounts (SPEC.md §3 User) with what sign-in needs. */
@@ -24,11 +36,26 @@ export const users = pgTable(
      * counter `user:<id>` in sign_in_counters holds it; kept here for staff's screens.
      */
     lockedUntil: at('locked_until'),
+    /**
+     * The effective permissions (docs/access.md): the union of the user's roles and direct grants,
+     * including those held only over some groups' members (`scopes` says which).
+     */
     permissions: text('permissions')
       .array()
       .notNull()
       .default(sql`'{}'`)
       .$type<Permission[]>(),
+    /** Permissions staff gave the user directly, outside any role: the exceptions. */
+    directPermissions: text('direct_permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'`)
+      .$type<Permission[]>(),
+    /**
+     * The permissions held only over the members of some groups: permission → group ids. A
+     * permission absent here is held everywhere (or not at all).
+     */
+    scopes: jsonb('scopes').notNull().default({}).$type<AccessScopes>(),
     type: text('type').notNull().$type<UserType>(),
     use2fa: boolean('use2fa').notNull().default(false),
     visage: text('visage'),

@@ -2,7 +2,7 @@ import type { Collection } from '../../../schema/sync'
 import type { Db } from '../../db/types'
 import { cachePerOwner } from '../../domain/bounded-cache'
 import { type ChangePosition, comparePositions } from '../../domain/sync-cursor'
-import { hiddenUserType, type Viewer } from '../../domain/user-visibility'
+import { type Viewer, viewKey } from '../../domain/user-visibility'
 import { syncSources } from './sources'
 import { readTombstones } from './tombstones'
 import { type Change, snapshotBound } from './window'
@@ -32,7 +32,7 @@ export async function readSyncBatch(
   // consoles that ask together (a cold load, a change told to all) share one read.
   const cache = recentBatches(db)
   // Readers who see different accounts read different batches.
-  const view = hiddenUserType(viewer) ?? ''
+  const view = viewKey(viewer, ['users.read', 'sessions.read'])
   const key = `${collection}|${after ? `${after.txid}.${after.rev}` : ''}|${limit}|${bound}|${view}`
   const known = cache.get(key)
   if (known) return known

@@ -37,19 +37,23 @@ export function readServiceAssignments(
       updatedAt: serviceAssignments.updatedAt,
       userId: serviceAssignments.userId,
       serviceKey: serviceAssignments.serviceKey,
-      hidden: userIdHiddenFrom(viewer, serviceAssignments.userId),
+      hidden: userIdHiddenFrom(typeOnly(viewer), serviceAssignments.userId),
+      gone: userIdHiddenFrom(groupsOnly(viewer), serviceAssignments.userId),
     })
     .from(serviceAssignments)
   return readChanges(query.$dynamic(), window, {
     table: serviceAssignments,
     hidden: (row) => row.hidden,
-    node: (row) => ({
-      id: row.id,
-      createdAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
-      userId: row.userId,
-      serviceKey: row.serviceKey,
-    }),
+    node: (row) =>
+      row.gone
+        ? gone(row.id)
+        : {
+            id: row.id,
+            createdAt: iso(row.createdAt),
+            updatedAt: iso(row.updatedAt),
+            userId: row.userId,
+            serviceKey: row.serviceKey,
+          },
   })
 }
 
@@ -59,18 +63,27 @@ export function readSessions(
   viewer: Viewer,
 ): Promise<Change<Session>[]> {
   const query = db
-    .select({ txid: sessions.txid, rev: sessions.rev, userType: users.type, ...sessionColumns })
+    .select({
+      txid: sessions.txid,
+      rev: sessions.rev,
+      userType: users.type,
+      gone: userIdHiddenFrom(groupsOnly(viewer), sessions.userId, 'sessions.read'),
+      ...sessionColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
   return readChanges(query.$dynamic(), window, {
     table: sessions,
     hidden: (row) => !maySeeUser(viewer, { type: row.userType }),
-    node: ({ txid: _txid, rev: _rev, userType: _userType, ...row }) => ({
-      ...row,
-      createdAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
-      expires: iso(row.expires),
-    }),
+    node: ({ txid: _txid, rev: _rev, userType: _userType, gone: out, ...row }) =>
+      out
+        ? gone(row.id)
+        : {
+            ...row,
+            createdAt: iso(row.createdAt),
+            updatedAt: iso(row.updatedAt),
+            expires: iso(row.expires),
+          },
   })
 }
 
@@ -97,19 +110,34 @@ export function readUsers(db: Db, window: ChangeWindow, viewer: Viewer): Promise
       passkeys: users.passkeyCount,
       pendingEmail: users.pendingEmail,
       authenticatorAt: users.authenticatorAt,
+      gone: userIdHiddenFrom(groupsOnly(viewer), users.id),
     })
     .from(users)
   return readChanges(query.$dynamic(), window, {
     table: users,
     hidden: (row) => !maySeeUser(viewer, row),
-    node: ({ txid: _txid, rev: _rev, lockedAt, disabledAt, authenticatorAt, ...row }) => ({
-      ...row,
-      createdAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
-      lastLogin: row.lastLogin ? iso(row.lastLogin) : null,
-      locked: lockedAt !== null,
-      disabled: disabledAt !== null,
-      authenticator: authenticatorAt !== null,
-    }),
+    node: ({ txid: _txid, rev: _rev, lockedAt, disabledAt, authenticatorAt, gone: out, ...row }) =>
+      out
+        ? gone(row.id)
+        : {
+            ...row,
+            createdAt: iso(row.createdAt),
+            updatedAt: iso(row.updatedAt),
+            lastLogin: row.lastLogin ? iso(row.lastLogin) : null,
+            locked: lockedAt !== null,
+            disabled: disabledAt !== null,
+            authenticator: authenticatorAt !== null,
+          },
   })
 }
+
+/*
+ * A reader whose permission reaches some groups only (docs/access.md) gets the rows of users
+ * outside them as deletions: a user who leaves the group leaves the reader's cache at the next
+ * pull (their row changes with the membership). Accounts hidden by type stay silent instead: to
+ * an EXTERNAL reader even their ids do not exist.
+ */
+const typeOnly = (viewer: Viewer): Viewer => ({ type: viewer.type })
+const groupsOnly = (viewer: Viewer): Viewer => ({ type: 'INTERNAL', scopes: viewer.scopes })
+// The cache deletes by these; the reader's stream carries them among its rows.
+const gone = <T>(id: string) => ({ id, tombstone: true }) as unknown as T

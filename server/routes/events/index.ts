@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { readableCollections, readableTopics } from '../../domain/collection-access'
-import { failures } from '../context'
+import { failures, sessionAuth } from '../context'
 import { EventStream } from './stream'
 
 /**
@@ -24,7 +24,7 @@ const eventRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
     },
     (request, reply) => {
-      const { sessionId, session, user } = request.auth!
+      const { sessionId, session, user } = sessionAuth(request)
       const stream = new EventStream(
         sessionId,
         readableCollections(user.permissions),

@@ -12,7 +12,7 @@ const logoutRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
     { schema: { response: { 200: Ok, ...failures } } },
     async (request, reply) => {
       const auth = request.auth
-      if (auth) {
+      if (auth && !auth.token) {
         const ctx = useCaseContext(app, request)
         const signIns = await signInsOf(ctx, { sessionIds: [auth.sessionId] })
         await signOut(ctx, auth.user.id, auth.sessionId)

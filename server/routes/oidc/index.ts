@@ -110,13 +110,17 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       throw conflict('This sign-in does not ask for a sign-in now.')
     }
     const maxAge = interaction.params.max_age
-    const decision = await decideLogin(useCaseContext(app, request), request.auth, {
-      clientId: String(interaction.params.client_id),
-      freshSignIn: freshSignIn(interaction) && maxAge === undefined,
-      startedAt: interaction.iat,
-      ...(maxAge === undefined ? {} : { maxAge: Number(maxAge) }),
-      mfaAsked: param(interaction.params.acr_values).split(' ').includes('mfa'),
-    })
+    const decision = await decideLogin(
+      useCaseContext(app, request),
+      request.auth?.token ? null : request.auth,
+      {
+        clientId: String(interaction.params.client_id),
+        freshSignIn: freshSignIn(interaction) && maxAge === undefined,
+        startedAt: interaction.iat,
+        ...(maxAge === undefined ? {} : { maxAge: Number(maxAge) }),
+        mfaAsked: param(interaction.params.acr_values).split(' ').includes('mfa'),
+      },
+    )
     if (decision.refused) {
       const returnTo = await app.oidc.provider.interactionResult(request.raw, reply.raw, {
         error: decision.refused,
@@ -166,7 +170,11 @@ const oidcRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       missingOIDCClaims?: string[]
       missingResourceScopes?: Record<string, string[]>
     }
-    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '))
+    // Consent is for third-party services, and Gatehouse's own scopes are for first-party ones.
+    const granted = (details.missingOIDCScope ?? []).filter(
+      (scope) => !scope.startsWith('gatehouse:'),
+    )
+    if (granted.length > 0) grant.addOIDCScope(granted.join(' '))
     if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims)
     for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
       grant.addResourceScope(indicator, scopes.join(' '))

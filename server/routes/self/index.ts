@@ -4,7 +4,7 @@ import { SelfResults } from '../../../schema/user'
 import { toSelfUser } from '../../presenters/user'
 import { enrolmentGrace } from '../../use-cases/mfa-policy'
 import { signInBefore } from '../../use-cases/self'
-import { failures, useCaseContext } from '../context'
+import { failures, useCaseContext, sessionAuth } from '../context'
 
 /** GET /v1/self: the signed-in user, or 401. */
 const selfRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
@@ -15,7 +15,7 @@ const selfRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       schema: { response: { 200: Success(SelfResults), ...failures } },
     },
     async (request) => {
-      const { user, session } = request.auth!
+      const { user, session } = sessionAuth(request)
       const ctx = useCaseContext(app, request)
       const previous = await signInBefore(ctx, user, session)
       const grace = await enrolmentGrace(ctx, user)

@@ -58,7 +58,8 @@ const sessionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const ids = await revokeSessionsOf(ctx, request.auth!.user, request.params.id)
       app.eventStreams.end(ids)
       await app.oidc.endSignIns(signIns, request.client)
-      if (ids.includes(request.auth!.sessionId)) clearSessionCookie(reply, app.config)
+      if (request.auth!.sessionId && ids.includes(request.auth!.sessionId))
+        clearSessionCookie(reply, app.config)
       return { success: true as const, results: { count: ids.length } }
     },
   )

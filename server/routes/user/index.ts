@@ -21,7 +21,7 @@ import {
   type Editor,
 } from '../../use-cases/profile'
 import { toUser } from '../../presenters/user'
-import { failures, useCaseContext } from '../context'
+import { failures, useCaseContext, sessionAuth } from '../context'
 import userAdminRoutes from './admin'
 import unlockRoutes from './unlock'
 
@@ -76,7 +76,7 @@ const userRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
     },
     async (request) => {
-      const { user, sessionId } = request.auth!
+      const { user, sessionId } = sessionAuth(request)
       // Nobody sets another person's password here; administrators use the reset flow.
       if (request.params.id !== user.id) throw new ApiError(ErrorCode.forbidden)
       await changePassword(useCaseContext(app, request), user, sessionId, request.body)
