@@ -5,7 +5,7 @@ import { AuditAction, recordAudit } from '../repos/audit'
 import { deleteAuthenticators, findAuthenticator } from '../repos/authenticators'
 import { listPasskeys } from '../repos/passkeys'
 import { deleteRecoveryCodes, unusedRecoveryCodes } from '../repos/recovery-codes'
-import { findUserById, lockUsers, updateUser } from '../repos/users'
+import { findUserById, findUserSeenBy, lockUsers, updateUser } from '../repos/users'
 import type { UseCaseContext } from './context'
 import { mayManage, internalOnly, noSuchUser } from './staff-rules'
 
@@ -23,6 +23,8 @@ export async function userFactors(
   const user = await findUserById(ctx.db, targetId)
   if (!user) throw noSuchUser()
   if (!mayManage(actor, user)) throw internalOnly()
+  // Staff who read some groups' users only (docs/access.md): others are no one to them.
+  if (!(await findUserSeenBy(ctx.db, actor, targetId, 'users.read'))) throw noSuchUser()
   const factors: UserFactor[] = []
   const authenticator = user.authenticatorAt ? await findAuthenticator(ctx.db, user.id) : undefined
   if (authenticator?.confirmedAt) {
@@ -73,6 +75,7 @@ export async function resetUserFactors(
     const target = (await lockUsers(tx, [targetId])).get(targetId)
     if (!target) throw noSuchUser()
     if (!mayManage(actor, target)) throw internalOnly()
+    if (!(await findUserSeenBy(tx, actor, targetId, 'users.write'))) throw noSuchUser()
     const hadAuthenticator = await deleteAuthenticators(tx, target.id)
     const codes = await deleteRecoveryCodes(tx, target.id)
     if (target.use2fa) await updateUser(tx, target.id, { use2fa: false })

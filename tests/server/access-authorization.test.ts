@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import type { Permission } from '../../schema/permissions'
+import { ADMIN, call, signIn, useTestApp } from './helper'
+import { createUser } from './fixtures'
+
+/*
+ * The access model's routes from outside (docs/access.md): anonymous callers get 401, signed-in
+ * people without the permission 403, a token that does not carry it 403, and a bad token 401 —
+ * before validation, so nobody learns what a valid id is. Each in the envelope.
+ */
+
+const t = useTestApp()
+const ID = '0190a000-0000-7000-8000-000000000000'
+const soon = () => new Date(Date.now() + 7 * 864e5).toISOString()
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+/** Each route, a body that passes its schema, and a permission that is not enough for it. */
+const ROUTES: [Method, string, unknown, Permission][] = [
+  ['GET', '/v1/roles', undefined, 'logs.read'],
+  ['POST', '/v1/roles', { name: 'r', description: '', permissions: [] }, 'roles.read'],
+  ['GET', `/v1/roles/${ID}`, undefined, 'logs.read'],
+  ['PUT', `/v1/roles/${ID}`, { name: 'r' }, 'roles.read'],
+  ['DELETE', `/v1/roles/${ID}`, undefined, 'roles.read'],
+  ['GET', '/v1/groups', undefined, 'logs.read'],
+  ['POST', '/v1/groups', { name: 'g', description: '' }, 'roles.read'],
+  ['GET', `/v1/groups/${ID}`, undefined, 'logs.read'],
+  ['PUT', `/v1/groups/${ID}`, { name: 'g' }, 'roles.read'],
+  ['DELETE', `/v1/groups/${ID}`, undefined, 'roles.read'],
+  ['GET', `/v1/groups/${ID}/members`, undefined, 'roles.read'],
+  ['POST', `/v1/groups/${ID}/members`, { ids: [ID] }, 'users.write'],
+  ['POST', `/v1/groups/${ID}/members/remove`, { ids: [ID] }, 'users.write'],
+  ['GET', `/v1/user/${ID}/access`, undefined, 'roles.read'],
+  ['PUT', `/v1/user/${ID}/roles`, { assignments: [] }, 'users.write'],
+  ['PUT', `/v1/user/${ID}/groups`, { groups: [] }, 'users.write'],
+  ['GET', `/v1/access/explain?user=${ID}&permission=users.read`, undefined, 'logs.read'],
+]
+
+describe('the access routes refuse who may not', () => {
+  it.each(ROUTES)(
+    '%s %s: 401 anonymous, 403 without the permission',
+    async (method, url, body, weak) => {
+      const anonymous = await call(t, method, url, body)
+      expect(anonymous.statusCode).toBe(401)
+      expect(anonymous.json()).toMatchObject({ success: false, error: { code: 401 } })
+      const user = await createUser(t, { permissions: [weak] })
+      const cookie = await signIn(t, user.email, user.password)
+      const refused = await call(t, method, url, body, { cookie })
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toMatchObject({ success: false, error: { code: 403 } })
+      // The same person's token carries no more than they hold.
+      const made = await call(
+        t,
+        'POST',
+        '/v1/tokens',
+        { name: 't', roles: [], permissions: [weak], groupId: null, expiresAt: soon() },
+        { cookie },
+      )
+      expect(made.statusCode).toBe(200)
+      const secret = made.json<{ results: { secret: string } }>().results.secret
+      const viaToken = await call(t, method, url, body, {
+        headers: { authorization: `Bearer ${secret}` },
+      })
+      expect(viaToken.statusCode).toBe(403)
+      const badToken = await call(t, method, url, body, {
+        headers: { authorization: 'Bearer gh_x' },
+      })
+      expect(badToken.statusCode).toBe(401)
+    },
+  )
+
+  it('tokens: anonymous 401; another person’s token is no token of yours (404)', async () => {
+    expect((await call(t, 'GET', '/v1/tokens')).statusCode).toBe(401)
+    expect((await call(t, 'POST', '/v1/tokens', {})).statusCode).toBe(401)
+    const admin = await signIn(t, ADMIN.email, ADMIN.password)
+    const made = await call(
+      t,
+      'POST',
+      '/v1/tokens',
+      { name: 'mine', roles: [], permissions: ['logs.read'], groupId: null, expiresAt: soon() },
+      { cookie: admin },
+    )
+    const id = made.json<{ results: { token: { id: string } } }>().results.token.id
+    const other = await createUser(t, { permissions: ['logs.read'] })
+    const cookie = await signIn(t, other.email, other.password)
+    expect((await call(t, 'GET', `/v1/tokens/${id}`, undefined, { cookie })).statusCode).toBe(404)
+    expect((await call(t, 'DELETE', `/v1/tokens/${id}`, undefined, { cookie })).statusCode).toBe(
+      404,
+    )
+    const listed = await call(t, 'GET', '/v1/tokens', undefined, { cookie })
+    expect(listed.json()).toEqual({ success: true, results: { tokens: [] } })
+  })
+
+  it('a scoped help desk probing users outside its group gets 404, never data', async () => {
+    const admin = await signIn(t, ADMIN.email, ADMIN.password)
+    const group = (
+      await call(
+        t,
+        'POST',
+        '/v1/groups',
+        { name: 'Probe group', description: '' },
+        { cookie: admin },
+      )
+    ).json<{ results: { group: { id: string } } }>().results.group
+    const roles = (await call(t, 'GET', '/v1/roles', undefined, { cookie: admin })).json<{
+      results: { roles: { id: string; builtIn: string | null }[] }
+    }>().results.roles
+    const helpDesk = roles.find((r) => r.builtIn === 'help-desk')!
+    const desk = await createUser(t)
+    await call(
+      t,
+      'PUT',
+      `/v1/user/${desk.id}/roles`,
+      { assignments: [{ roleId: helpDesk.id, groupId: group.id }] },
+      { cookie: admin },
+    )
+    const cookie = await signIn(t, desk.email, desk.password)
+    const outsider = await createUser(t)
+    for (const [method, url, body] of [
+      ['GET', `/v1/user/${outsider.id}/timeline`, undefined],
+      ['GET', `/v1/user/${outsider.id}/access`, undefined],
+      ['GET', `/v1/user/${outsider.id}/factors`, undefined],
+      ['POST', `/v1/user/${outsider.id}/lock`, undefined],
+      ['POST', `/v1/user/${outsider.id}/disable`, undefined],
+      ['POST', `/v1/user/${outsider.id}/unlock`, undefined],
+      ['POST', `/v1/user/${outsider.id}/reset-link`, undefined],
+      ['PUT', `/v1/user/${outsider.id}/name`, { nameFirst: 'X', nameLast: 'Y' }],
+      ['DELETE', `/v1/user/${outsider.id}/sessions`, undefined],
+    ] as const) {
+      const answer = await call(t, method, url, body, { cookie })
+      expect([403, 404], `${method} ${url}`).toContain(answer.statusCode)
+      expect(answer.body).not.toContain(outsider.email)
+    }
+  })
+})
