@@ -47,6 +47,11 @@ export const SelfUser = Type.Object({
    * one, and the console warns them; null when nothing is required of them.
    */
   mfaGraceUntil: Nullable(Timestamp),
+  /**
+   * The permissions held only over some groups' users (docs/access.md): permission → group ids.
+   * Empty for most; the console's cache belongs to this as much as to the permissions.
+   */
+  scopes: Type.Optional(Type.Record(Type.String(), Type.Array(Id))),
 })
 export type SelfUser = Static<typeof SelfUser>
 

@@ -44,5 +44,6 @@ export function toSelfUser(
     passwordExpiresAt: expires.toISOString(),
     previousSignIn: previous ? { at: previous.at.toISOString(), ip: previous.ip } : null,
     mfaGraceUntil: mfaGraceUntil?.toISOString() ?? null,
+    scopes: row.scopes,
   }
 }

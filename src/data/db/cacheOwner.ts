@@ -6,7 +6,7 @@ import { OWNER_ROW, type OwnerRow } from './syncState'
  * What decides whose a cache is: the user, and what decides what the server sends them: their
  * permissions, and their type (an EXTERNAL user is sent no INTERNAL account, docs/server-security.md).
  */
-export type CacheUser = Pick<SelfUser, 'id' | 'permissions' | 'type'>
+export type CacheUser = Pick<SelfUser, 'id' | 'permissions' | 'type' | 'scopes'>
 
 /**
  * The owner a cache is filled for: the user's id, a fingerprint of their permissions (sorted, so
@@ -19,9 +19,15 @@ export type CacheUser = Pick<SelfUser, 'id' | 'permissions' | 'type'>
  */
 export function ownerKey(user: CacheUser): string {
   const permissions = [...new Set(user.permissions)].sort()
-  return JSON.stringify(
-    user.type === 'INTERNAL' ? [user.id, permissions] : [user.id, permissions, user.type],
-  )
+  const key: unknown[] =
+    user.type === 'INTERNAL' ? [user.id, permissions] : [user.id, permissions, user.type]
+  // Permissions held over some groups only (docs/access.md): the server sends those groups' users,
+  // so other groups mean another cache. Unscoped owners keep the key they had.
+  const scoped = Object.entries(user.scopes ?? {})
+    .map(([permission, groups]) => `${permission}:${[...groups].sort().join(',')}`)
+    .sort()
+  if (scoped.length > 0) key.push(scoped)
+  return JSON.stringify(key)
 }
 
 /**

@@ -72,6 +72,16 @@ describe('the owner of a cache', () => {
   it('is, for INTERNAL staff, the key it was before the type counted', () => {
     expect(ada).toBe(JSON.stringify(['u-ada', [...everything].sort()]))
   })
+
+  // The server sends a scoped reader the users of its groups only (docs/access.md).
+  it('is also the groups a permission is held over, whatever their order', () => {
+    const scoped = (scopes: Record<string, string[]>) =>
+      ownerKey({ id: 'u-ada', permissions: everything, type: 'INTERNAL', scopes })
+    expect(scoped({})).toBe(ada)
+    expect(scoped({ 'users.read': ['g1'] })).not.toBe(ada)
+    expect(scoped({ 'users.read': ['g1', 'g2'] })).toBe(scoped({ 'users.read': ['g2', 'g1'] }))
+    expect(scoped({ 'users.read': ['g1'] })).not.toBe(scoped({ 'users.read': ['g2'] }))
+  })
 })
 
 describe('claiming a cache', () => {
