@@ -44,7 +44,7 @@ export const PERMISSION_AREAS: readonly PermissionArea[] = [
     verbs: [
       { permission: 'users.read', verb: 'View' },
       { permission: 'users.write', verb: 'Change' },
-      { permission: 'users.access', verb: 'Grant access' },
+      { permission: 'users.access', verb: 'Grant access to' },
     ],
   },
   {

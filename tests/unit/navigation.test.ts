@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Permissions } from '../../schema/permissions'
 import {
   activeTabPath,
+  bottomBarTabs,
   initials,
   parentPath,
   showsBottomBar,
@@ -15,6 +16,7 @@ describe('navigation helpers', () => {
   it('picks the active tab from the first segment, falling back to Home', () => {
     expect(activeTabPath('/services/abc')).toBe('/services')
     expect(activeTabPath('/logs')).toBe('/logs')
+    expect(activeTabPath('/roles')).toBe('/roles')
     expect(activeTabPath('/profile')).toBe('/home')
     expect(activeTabPath('/')).toBe('/home')
   })
@@ -28,6 +30,8 @@ describe('navigation helpers', () => {
       'Services',
       'Logs',
       'Attributes',
+      'Roles',
+      'Groups',
       'Queue',
       'Dashboard',
     ])
@@ -36,6 +40,16 @@ describe('navigation helpers', () => {
     expect(labels(visibleTabs({ type: 'EXTERNAL', permissions: everything }, true))).not.toContain(
       'Queue',
     )
+  })
+
+  it('offers Roles and Groups to those who may read roles, the rest in the More menu', () => {
+    const reader = { type: 'EXTERNAL' as const, permissions: ['roles.read' as const] }
+    expect(labels(visibleTabs(reader, true))).toEqual(['Home', 'Roles', 'Groups'])
+    expect(labels(visibleTabs({ ...reader, permissions: [] }, true))).toEqual(['Home'])
+    const internal = { type: 'INTERNAL' as const, permissions: everything }
+    const { bar, more } = bottomBarTabs(visibleTabs(internal, false))
+    expect(labels(bar)).toEqual(['Home', 'Sessions', 'Users', 'Services'])
+    expect(labels(more)).toEqual(['Logs', 'Attributes', 'Roles', 'Groups', 'Queue'])
   })
 
   it('shows the bottom bar on paths of at most one segment', () => {

@@ -18,6 +18,8 @@ describe('Home', () => {
       'Services',
       'Logs',
       'Attributes',
+      'Roles',
+      'Groups',
       'Queue',
       'Dashboard',
     ])

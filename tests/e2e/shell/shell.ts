@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test'
 
-export const TABS = ['Home', 'Sessions', 'Users', 'Services', 'Logs', 'Attributes'] as const
+export const TABS = [
+  'Home',
+  'Sessions',
+  'Users',
+  'Services',
+  'Logs',
+  'Attributes',
+  'Roles',
+  'Groups',
+] as const
 export const INTERNAL_TABS = ['Queue', 'Dashboard'] as const
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })

@@ -1,8 +1,10 @@
 import {
+  CardStackIcon,
   ComponentInstanceIcon,
   DashboardIcon,
   FileTextIcon,
   HomeIcon,
+  IdCardIcon,
   LapTimerIcon,
   ListBulletIcon,
   PaperPlaneIcon,
@@ -14,7 +16,7 @@ import type { TabPath } from '../../../kit/views/page/navigation'
  * One glyph per screen, the same in the top bar, the bottom bar, its More menu and Home's cards.
  * Chosen so that none reads as another control: Logs a page of text (not a list), Attributes a
  * bulleted list (the sliders read as 'filters'), Queue a paper plane for outgoing messages (the
- * envelope read as 'mail').
+ * envelope read as 'mail'), Roles an identity card, Groups a stack of such cards (sets of people).
  */
 const ICONS = {
   '/home': HomeIcon,
@@ -23,6 +25,8 @@ const ICONS = {
   '/services': ComponentInstanceIcon,
   '/logs': FileTextIcon,
   '/attributes': ListBulletIcon,
+  '/roles': IdCardIcon,
+  '/groups': CardStackIcon,
   '/queue': PaperPlaneIcon,
   '/dashboard': DashboardIcon,
 } satisfies Record<TabPath, unknown>

@@ -2,7 +2,16 @@ import { canAccess, type Access } from '../../machines/access'
 import type { SelfUser } from '../../../../schema/user'
 
 export type TabPath =
-  '/home' | '/sessions' | '/users' | '/services' | '/logs' | '/attributes' | '/queue' | '/dashboard'
+  | '/home'
+  | '/sessions'
+  | '/users'
+  | '/services'
+  | '/logs'
+  | '/attributes'
+  | '/roles'
+  | '/groups'
+  | '/queue'
+  | '/dashboard'
 
 /**
  * Anything the menus offer (SPEC.md §6): hidden when the person lacks its `access` (a permission,
@@ -38,6 +47,8 @@ export const TABS: readonly Tab[] = [
   { path: '/services', label: 'Services', access: { permission: 'services.read' } },
   { path: '/logs', label: 'Logs', access: { permission: 'logs.read' } },
   { path: '/attributes', label: 'Attributes', access: { permission: 'attributes.read' } },
+  { path: '/roles', label: 'Roles', access: { permission: 'roles.read' } },
+  { path: '/groups', label: 'Groups', access: { permission: 'roles.read' } },
   { path: '/queue', label: 'Queue', access: { type: 'INTERNAL', permission: 'queue.read' } },
   {
     path: '/dashboard',

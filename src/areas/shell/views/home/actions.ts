@@ -9,6 +9,8 @@ const CARD_TEXT: Record<CardPath, string> = {
   '/services': 'Register and edit the services that sign in through Gatehouse.',
   '/logs': 'Read who did what and when, and export it.',
   '/attributes': 'Arrange the tree of product attributes.',
+  '/roles': 'See what each role allows, and shape custom roles.',
+  '/groups': 'Gather people into groups to give roles over them.',
   '/queue': 'Follow outgoing messages and the accounts that need staff.',
   '/dashboard': 'Sign-ins, accounts and the queue at a glance.',
 }
