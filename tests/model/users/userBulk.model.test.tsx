@@ -2,11 +2,14 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromPromise, type EventObject } from 'xstate'
-import type { BulkAction, BulkResults } from '../../../schema/users'
+import type { BulkResults } from '../../../schema/users'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { ada, grace } from '../../../src/areas/users/paths/userList.fixtures'
 import { userBulkPaths } from '../../../src/areas/users/paths/userBulk.paths'
-import { userBulkMachine } from '../../../src/areas/users/machines/userBulk.machine'
+import {
+  userBulkMachine,
+  type UserBulkAction,
+} from '../../../src/areas/users/machines/userBulk.machine'
 import { seedUsers } from '../../component/users/users.support'
 import { tallElements } from '../../component/sessions/sessions.support'
 import { selfUser } from '../../setup/fixtures'
@@ -15,7 +18,12 @@ import { describePath } from '../describePath'
 import { expectNotified } from '../kit/notify.support'
 
 type Call = {
-  input: { action: BulkAction; ids: readonly string[]; onProgress: (sent: number) => void }
+  input: {
+    action: UserBulkAction
+    ids: readonly string[]
+    groupId: string | null
+    onProgress: (sent: number) => void
+  }
   resolve: (results: BulkResults) => void
   reject: (error: unknown) => void
 }

@@ -1,22 +1,29 @@
-import type { BulkAction, BulkResults } from '../../../../schema/users'
+import type { BulkResults } from '../../../../schema/users'
 import { isApiError } from '../../../data/api/ApiError'
 import { failed, succeeded } from '../../../kit/machines/notification.messages'
+import type { UserBulkAction } from './userBulk.actions'
 
 const users = (n: number) => `${n} ${n === 1 ? 'user' : 'users'}`
 
 /** The button (and confirm button) naming each bulk action. */
-export const BULK_LABEL: Record<BulkAction, string> = {
+export const BULK_LABEL: Record<UserBulkAction, string> = {
   lock: 'Lock',
   unlock: 'Unlock',
   'revoke-sessions': 'Revoke sessions',
   'require-password-change': 'Require password change',
   disable: 'Disable',
   enable: 'Enable',
+  'add-to-group': 'Add to group',
+  'remove-from-group': 'Remove from group',
 }
 
 /** The confirmation's title, naming the count: 'Lock 1 user?', 'Revoke sessions of 3 users?'. */
-export function bulkTitle(action: BulkAction, n: number): string {
+export function bulkTitle(action: UserBulkAction, n: number): string {
   switch (action) {
+    case 'add-to-group':
+      return `Add ${users(n)} to a group`
+    case 'remove-from-group':
+      return `Remove ${users(n)} from a group`
     case 'revoke-sessions':
       return `Revoke sessions of ${users(n)}?`
     case 'require-password-change':
@@ -26,9 +33,16 @@ export function bulkTitle(action: BulkAction, n: number): string {
   }
 }
 
-/** What the action did: 'Locked 3 users.', 'Revoked the sessions of 3 users.'. */
-export function bulkDoneText(action: BulkAction, n: number): string {
+/**
+ * What the action did: 'Locked 3 users.', 'Revoked the sessions of 3 users.', 'Added 2 users to
+ * Pharmacy staff.' (`group` names the group of a group action).
+ */
+export function bulkDoneText(action: UserBulkAction, n: number, group = 'the group'): string {
   switch (action) {
+    case 'add-to-group':
+      return `Added ${users(n)} to ${group}.`
+    case 'remove-from-group':
+      return `Removed ${users(n)} from ${group}.`
     case 'lock':
       return `Locked ${users(n)}.`
     case 'unlock':
@@ -51,9 +65,9 @@ export function bulkRefusedText(refused: BulkResults['refused']): string | null 
   return `${refused.length} refused: ${reasons.join('; ')}.`
 }
 
-export const bulkDoneNotice = (action: BulkAction, results: BulkResults) =>
+export const bulkDoneNotice = (action: UserBulkAction, results: BulkResults, group?: string) =>
   results.done.length > 0 || results.refused.length === 0
-    ? succeeded(bulkDoneText(action, results.done.length))
+    ? succeeded(bulkDoneText(action, results.done.length, group))
     : null
 
 export const bulkRefusedNotice = (results: BulkResults) => {
@@ -68,5 +82,5 @@ export function bulkFailureText(error: unknown): string {
   return error.message || 'An Error Occurred. Try Again.'
 }
 
-export const bulkFailedNotice = (action: BulkAction, reason: string) =>
+export const bulkFailedNotice = (action: UserBulkAction, reason: string) =>
   failed(`${BULK_LABEL[action]} failed`, reason)

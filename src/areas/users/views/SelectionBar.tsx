@@ -2,7 +2,13 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { shallowEqual, useSelector } from '@xstate/react'
 import { BulkActions, type BulkAction } from '../../../../schema/users'
 import type { ListActor, ListSnapshot } from '../../../kit/machines/list.machine'
-import type { UserBulkActor, UserBulkSnapshot } from '../machines/userBulk.machine'
+import { useAccess } from '../../../kit/views/guard/useAccess'
+import type {
+  GroupAction,
+  UserBulkAction,
+  UserBulkActor,
+  UserBulkSnapshot,
+} from '../machines/userBulk.machine'
 import { BULK_LABEL } from '../machines/userBulk.messages'
 import type { UserSelectionActor, UserSelectionSnapshot } from '../machines/userSelection.machine'
 
@@ -28,15 +34,22 @@ const ORDER: BulkAction[] = [
   'enable',
 ]
 
+/** Group membership, for those with users.access. */
+const GROUP_ORDER: GroupAction[] = ['add-to-group', 'remove-from-group']
+
 type Props = { list: ListActor; selection: UserSelectionActor; bulk: UserBulkActor }
 
-/** Once a row is checked: how many, select every matching user, clear, and the bulk actions. */
+/**
+ * Once a row is checked: how many, select every matching user, clear, and the bulk actions (with
+ * users.access, adding to a group and removing from one too).
+ */
 export function SelectionBar({ list, selection, bulk }: Props) {
   const { count, busy, canAll, canClear } = useSelector(selection, selectSelection, shallowEqual)
   const matching = useSelector(list, selectMatching)
   const canChoose = useSelector(bulk, selectCanChoose)
+  const canGroup = useAccess({ permission: 'users.access' })
   if (count === 0) return null
-  const choose = (action: BulkAction) =>
+  const choose = (action: UserBulkAction) =>
     bulk.send({
       type: 'bulk.choose',
       action,
@@ -91,6 +104,19 @@ export function SelectionBar({ list, selection, bulk }: Props) {
             {BULK_LABEL[action]}
           </Button>
         ))}
+        {canGroup &&
+          GROUP_ORDER.map((action) => (
+            <Button
+              key={action}
+              size="1"
+              variant="soft"
+              highContrast
+              disabled={!canChoose || busy}
+              onClick={() => choose(action)}
+            >
+              {BULK_LABEL[action]}
+            </Button>
+          ))}
       </Flex>
     </Flex>
   )
