@@ -21,6 +21,8 @@ describe('shell on desktop (≥ 960 px)', () => {
       'Services',
       'Logs',
       'Attributes',
+      'Roles',
+      'Groups',
       'Queue',
       'Dashboard',
     ])
@@ -28,7 +30,16 @@ describe('shell on desktop (≥ 960 px)', () => {
 
   it('hides Queue and Dashboard from EXTERNAL users even with every permission', async () => {
     await renderSignedIn(externalUser({ permissions: selfUser().permissions }))
-    expect(tabNames()).toEqual(['Home', 'Sessions', 'Users', 'Services', 'Logs', 'Attributes'])
+    expect(tabNames()).toEqual([
+      'Home',
+      'Sessions',
+      'Users',
+      'Services',
+      'Logs',
+      'Attributes',
+      'Roles',
+      'Groups',
+    ])
   })
 
   it('hides the tabs whose permission the person lacks', async () => {
@@ -74,7 +85,7 @@ describe('shell on desktop (≥ 960 px)', () => {
     expect(app.pathname()).toBe('/sessions')
   })
 
-  it('has a user menu with the initials: My Profile, Change Password, Flows, a separator, Logout', async () => {
+  it('has a user menu with the initials: My Profile, Change Password, API tokens, Flows, a separator, Logout', async () => {
     const app = await renderSignedIn(selfUser())
     const trigger = screen.getByRole('button', { name: /user menu/i })
     // The initials are the Avatar's fallback, which Radix renders once it knows there is no image.
@@ -87,7 +98,7 @@ describe('shell on desktop (≥ 960 px)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['My Profile', 'Change Password', 'Flows', 'Logout'])
+    ).toEqual(['My Profile', 'Change Password', 'API tokens', 'Flows', 'Logout'])
     expect(within(menu).getByRole('separator')).toBeInTheDocument()
     await app.user.click(within(menu).getByRole('menuitem', { name: 'Change Password' }))
     expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeVisible()
@@ -101,7 +112,7 @@ describe('shell on desktop (≥ 960 px)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['My Profile', 'Change Password', 'Logout'])
+    ).toEqual(['My Profile', 'Change Password', 'API tokens', 'Logout'])
   })
 })
 
@@ -120,7 +131,7 @@ describe('shell on phones and tablets (< 960 px)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['Logs', 'Attributes', 'Queue'])
+    ).toEqual(['Logs', 'Attributes', 'Roles', 'Groups', 'Queue'])
     expect(within(menu).getByRole('menuitem', { name: 'Logs' })).toHaveAttribute(
       'aria-current',
       'page',

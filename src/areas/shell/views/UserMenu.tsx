@@ -1,4 +1,4 @@
-import { ExitIcon, LockClosedIcon, PersonIcon, Share1Icon } from '@radix-ui/react-icons'
+import { ExitIcon, LockClosedIcon, PersonIcon, Share1Icon, TokensIcon } from '@radix-ui/react-icons'
 import { DropdownMenu, IconButton } from '@radix-ui/themes'
 import { Link, useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -12,7 +12,7 @@ import {
 } from '../../../kit/views/page/navigation'
 
 type MenuItem = MenuEntry & {
-  to: '/profile' | '/password' | '/flows'
+  to: '/profile' | '/password' | '/tokens' | '/flows'
   label: string
   icon: ReactNode
 }
@@ -21,6 +21,8 @@ type MenuItem = MenuEntry & {
 const ITEMS: readonly MenuItem[] = [
   { to: '/profile', label: 'My Profile', icon: <PersonIcon aria-hidden /> },
   { to: '/password', label: 'Change Password', icon: <LockClosedIcon aria-hidden /> },
+  // Issue 31: anyone signed in may make tokens of their own permissions.
+  { to: '/tokens', label: 'API tokens', icon: <TokensIcon aria-hidden /> },
   {
     to: '/flows',
     label: 'Flows',
@@ -36,8 +38,8 @@ const selectFirstSegment = (state: { location: { pathname: string } }) =>
 const MENU_SCREENS = new Set(ITEMS.map((item) => item.to.slice(1)))
 
 /**
- * The avatar menu (SPEC.md §2): the user's visage or initials; My Profile, Change Password, Flows
- * (issue 14, with flows.read), a separator, Logout.
+ * The avatar menu (SPEC.md §2): the user's visage or initials; My Profile, Change Password, API
+ * tokens (issue 31), Flows (issue 14, with flows.read), a separator, Logout.
  */
 export function UserMenu({ user }: { user: SelfUser }) {
   // SPEC.md §2 keeps Home as the active tab on these screens; the menu that leads to them shows

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test'
+import { axeViolations, describeFound, type Found } from '../a11y/axe'
+import { expectSignedIn, signIn } from '../login/login'
+import { expect, test } from '../support/fixtures'
+import { curl, fillNewToken, newTokenDialog, openTokens, secretDialog, tokenCard } from './tokens'
+
+test('a token made in the console runs a script with curl, and is refused once revoked', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000)
+  await signIn(page)
+  await expectSignedIn(page)
+  await openTokens(page)
+  await expect(page).toHaveTitle('API tokens · Gatehouse')
+
+  const dialog = await fillNewToken(page, 'Nightly user export', 'Auditor')
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  const shown = secretDialog(page)
+  await expect(shown).toBeVisible()
+  await expect(shown).toContainText('Copy this token now. You will not be able to see it again.')
+  const secret = (await shown.getByLabel('The new token').textContent())?.trim() ?? ''
+  expect(secret.length).toBeGreaterThan(20)
+  await shown.getByRole('button', { name: 'Done' }).click()
+  await expect(shown).toBeHidden()
+  await expect(page.getByText(secret)).toHaveCount(0)
+
+  const card = tokenCard(page, 'Nightly user export')
+  await expect(card).toContainText('Active')
+  await expect(card).toContainText('Auditor')
+
+  // The script: the users (the sync route lists them) and the roles, with the token alone.
+  const sync = { method: 'POST' as const, json: { cursor: null, batchSize: 10 } }
+  const users = await curl(`${server.url}/v1/sync/users`, secret, sync)
+  expect(users.status).toBe(200)
+  expect(users.body.success).toBe(true)
+  expect((users.body.results as { nodes: unknown[] }).nodes.length).toBeGreaterThan(0)
+  const roles = await curl(`${server.url}/v1/roles`, secret)
+  expect(roles.status).toBe(200)
+  expect(roles.body.success).toBe(true)
+
+  // Its last use shows once the list is read again.
+  await page.reload()
+  await expect(tokenCard(page, 'Nightly user export')).toContainText('from ')
+
+  await tokenCard(page, 'Nightly user export').getByRole('button', { name: 'Revoke' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke “Nightly user export”?' })
+  await confirm.getByRole('button', { name: 'Revoke token' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(tokenCard(page, 'Nightly user export')).toContainText('Revoked')
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The token “Nightly user export” was revoked.' }),
+  ).toBeVisible()
+
+  const refused = await curl(`${server.url}/v1/sync/users`, secret, sync)
+  expect(refused.status).toBe(401)
+  expect(refused.body.success).toBe(false)
+  expect((await curl(`${server.url}/v1/roles`, secret)).status).toBe(401)
+})
+
+const LAYOUTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+] as const
+
+async function shot(page: Page, screen: string, layout: string, scheme: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  )
+  expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
+  await page.screenshot({
+    animations: 'disabled',
+    fullPage: true,
+    path: `test-results/screens/${screen}-${layout}-${scheme}.png`,
+  })
+}
+
+for (const scheme of ['light', 'dark'] as const)
+  for (const { name: layout, ...device } of LAYOUTS)
+    test.describe(`${layout} ${scheme}`, () => {
+      test.use({ colorScheme: scheme, ...device })
+
+      test('API tokens screens pass axe', async ({ page }) => {
+        test.setTimeout(120_000)
+        const found: Found[] = []
+        const name = `Reports ${layout} ${scheme}`
+        await signIn(page)
+        await expectSignedIn(page)
+        await page.goto('/tokens')
+        await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible()
+
+        const dialog = await fillNewToken(page, name, 'Auditor')
+        found.push(...(await axeViolations(page, 'new token')))
+        await shot(page, 'tokens-new', layout, scheme)
+        await dialog.getByRole('radio', { name: 'A date' }).click()
+        await dialog.getByLabel('Expiry date').fill('2099-01-01')
+        await dialog.getByLabel('Name').click()
+        await expect(dialog.getByText('At most a year from today')).toBeVisible()
+        await dialog.getByText('At most a year from today').scrollIntoViewIfNeeded()
+        found.push(...(await axeViolations(page, 'new token, a date')))
+        await shot(page, 'tokens-new-date', layout, scheme)
+        await dialog.getByRole('radio', { name: '90 days' }).click()
+        await dialog.getByRole('button', { name: 'Create' }).click()
+        await expect(secretDialog(page)).toBeVisible()
+        found.push(...(await axeViolations(page, 'token secret')))
+        await shot(page, 'tokens-secret', layout, scheme)
+        await secretDialog(page).getByRole('button', { name: 'Done' }).click()
+        await expect(newTokenDialog(page)).toBeHidden()
+
+        await expect(tokenCard(page, name)).toBeVisible()
+        found.push(...(await axeViolations(page, 'tokens')))
+        await shot(page, 'tokens', layout, scheme)
+        await tokenCard(page, name).getByRole('button', { name: 'Revoke' }).click()
+        await expect(page.getByRole('alertdialog')).toBeVisible()
+        found.push(...(await axeViolations(page, 'revoke token')))
+        await shot(page, 'tokens-revoke', layout, scheme)
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click()
+        await expect(page.getByRole('alertdialog')).toBeHidden()
+        await expect(tokenCard(page, name)).toContainText('Revoked')
+        await shot(page, 'tokens-revoked', layout, scheme)
+
+        expect(found.map(describeFound).join('\n\n')).toBe('')
+      })
+    })
