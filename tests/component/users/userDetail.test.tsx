@@ -13,7 +13,7 @@ import { userFactorsMachine } from '../../../src/areas/users/machines/userFactor
 import { NotifyProvider } from '../../../src/kit/views/notify/Notifications'
 import { UserDetail } from '../../../src/areas/users/views/detail/UserDetail'
 import { expectNotified } from '../../model/kit/notify.support'
-import { quietFactors, quietTimeline } from '../../model/users/userDetail.support'
+import { quietAccess, quietFactors, quietTimeline } from '../../model/users/userDetail.support'
 import { externalUser, selfUser } from '../../setup/fixtures'
 import { testSession, WithSession } from '../../setup/session'
 
@@ -34,7 +34,7 @@ async function show(
     },
   })
   render(
-    <WithSession session={session} provide={[quietTimeline, editors, factors]}>
+    <WithSession session={session} provide={[quietTimeline, editors, factors, quietAccess]}>
       <Theme>
         <NotifyProvider>
           <UserDetail id={user.id} />

@@ -14,7 +14,7 @@ import { PERMISSION_TEXT, permissionLabel } from '../../../src/areas/users/views
 import { describePath } from '../describePath'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
-import { renderUser } from './userDetail.support'
+import { accessReads, renderUser } from './userDetail.support'
 
 const { paths } = buildPaths(userAccessPaths)
 const name = `${shown.nameFirst} ${shown.nameLast}`
@@ -72,10 +72,15 @@ function drive(app: App) {
       },
       'access.save': () => app.user.click(save()),
       'xstate.done.actor.saveAccess': async ({ event }: Step) => {
+        const reads = accessReads.count
         ;(await server.last('saveAccess')).resolve(event.output)
         // The real call keeps the answer in the cache; the form then starts from it.
         if (event.output) await identityDb().users.put(event.output)
         await expectNotified('status', `The access of ${name} was saved`)
+        // The section reads the access again (its sources changed), and, started afresh on the
+        // cache's new copy, once more: then the form is the new section's.
+        await waitFor(() => expect(accessReads.count).toBeGreaterThanOrEqual(reads + 2))
+        await waitFor(() => expect(within(section()).queryByText('Loading access…')).toBeNull())
       },
       'xstate.error.actor.saveAccess': async ({ event }: Step) => {
         ;(await server.last('saveAccess')).reject(event.error)

@@ -5,6 +5,10 @@ import type { UserFactor } from '../../../schema/factors'
 import type { User } from '../../../schema/user'
 import type { TimelineResults } from '../../../schema/users'
 import { identityDb } from '../../../src/data/db/identity'
+import {
+  accessAssignmentsMachine,
+  type AccessRead,
+} from '../../../src/areas/users/machines/accessAssignments.machine'
 import { userAccessMachine } from '../../../src/areas/users/machines/userAccess.machine'
 import { userFactorsMachine } from '../../../src/areas/users/machines/userFactors.machine'
 import { userStatusMachine } from '../../../src/areas/users/machines/userStatus.machine'
@@ -13,8 +17,41 @@ import { UserDetail } from '../../../src/areas/users/views/detail/UserDetail'
 import { server, stubbed } from '../account/profile.support'
 import { Signed } from '../services/service.support'
 
+/** How many times the quiet Access section read the access (a save, a restart). */
+export const accessReads = { count: 0 }
+
+/**
+ * An Access section whose read answers at once: no roles, no groups, and the cached user's
+ * permissions as their direct grants (as before roles, issue 31), for the tests of the other parts.
+ */
+export const quietAccess = accessAssignmentsMachine.provide({
+  actors: {
+    loadAccess: fromPromise<AccessRead, { userId: string }>(async ({ input }) => {
+      accessReads.count += 1
+      const user = await identityDb().users.get(input.userId)
+      const direct = user?.permissions ?? []
+      return {
+        access: {
+          userId: input.userId,
+          permissions: direct.map((permission) => ({
+            permission,
+            groups: null,
+            sources: [{ kind: 'direct' as const }],
+          })),
+          assignments: [],
+          groups: [],
+          direct,
+        },
+        roles: [],
+        groups: [],
+      }
+    }),
+  },
+})
+
 /** The detail's charts with their server calls waiting in `server` (settled by the path's steps). */
 export const stubbedUserMachines = (): AnyActorLogic[] => [
+  quietAccess,
   userAccessMachine.provide({
     actors: {
       saveAccess: stubbed('saveAccess', (input: { userId: string; access: unknown }) => [

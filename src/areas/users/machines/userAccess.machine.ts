@@ -1,4 +1,12 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate'
 import { Permissions, type Permission, type UserType } from '../../../../schema/permissions'
 import type { User } from '../../../../schema/user'
 import { changeAccess } from '../../../data/api/users'
@@ -6,13 +14,18 @@ import { serverMessage } from '../../../kit/machines/notification.messages'
 import { notify } from '../../../kit/machines/system'
 import { accessNotSavedNotice, accessSavedNotice } from './userAccess.messages'
 
-/** What the Access section edits: the user's type and permissions. */
+/**
+ * What the Access section's form edits: the user's type and their direct permissions (the
+ * exceptions to their roles; issue 31). The cache's User carries the effective set instead.
+ */
 export type Access = { type: UserType; permissions: Permission[] }
 
 export type AccessUser = Pick<User, 'id' | 'nameFirst' | 'nameLast' | 'type' | 'permissions'>
 
 type AccessContext = {
   userId: string
+  /** Told 'access.changed' after a save (the section's roles chart, which reads the sources again). */
+  owner: AnyActorRef | null
   /** 'Ada Lovelace', for the notices. */
   name: string
   /** As the server last had it (the cache's copy, or the last save's answer). */
@@ -28,7 +41,12 @@ export type AccessEvent =
   | { type: 'access.permissionToggled'; permission: Permission; on: boolean }
   | { type: 'access.save' }
 
-export type AccessInput = { user: AccessUser }
+/** `user.permissions` are the direct grants (GET /v1/user/:id/access's `direct`). */
+export type AccessInput = { user: AccessUser; owner?: AnyActorRef }
+
+/** What the form's owner hears after a save: what the user holds, and why, has changed. */
+export type AccessChanged = { type: 'access.changed' }
+const CHANGED: AccessChanged = { type: 'access.changed' }
 
 const fullName = (user: Pick<User, 'nameFirst' | 'nameLast'>) =>
   `${user.nameFirst} ${user.nameLast}`
@@ -69,10 +87,11 @@ const editTo = (description: string) => [
 ]
 
 /**
- * A user's type and permissions (the Users detail's Access section): the form is clean (as saved)
- * or dirty; Save access sends it and either it is saved (a notice) or the server refuses it with a
+ * A user's type and direct permissions (the Users detail's Access section): the form is clean
+ * (as saved) or dirty; Save access sends it and either it is saved (a notice) or the server refuses it with a
  * guard rail's message ('You cannot remove your own users.write permission.'), kept on screen.
- * The view starts it afresh when the cache's copy of the user's access changes (a sync, a save).
+ * The section's roles chart (accessAssignments) starts it once it has read the direct grants, and
+ * hears 'access.changed' after each save, to read the effective permissions and their sources again.
  */
 export const userAccessMachine = setup({
   types: {
@@ -91,6 +110,9 @@ export const userAccessMachine = setup({
   },
   actions: {
     applyEdit: assign({ draft: ({ context, event }) => edited(context.draft, event), error: null }),
+    tellOwner: enqueueActions(({ context, enqueue }) => {
+      if (context.owner) enqueue.sendTo(context.owner, CHANGED)
+    }),
     notifySaved: notify(({ context }: { context: AccessContext }) =>
       accessSavedNotice(context.name),
     ),
@@ -100,9 +122,10 @@ export const userAccessMachine = setup({
   },
 }).createMachine({
   id: 'userAccess',
-  description: "A user's type and permissions, edited and saved.",
+  description: "A user's type and direct permissions, edited and saved.",
   context: ({ input }) => ({
     userId: input.user.id,
+    owner: input.owner ?? null,
     name: fullName(input.user),
     saved: accessOf(input.user),
     draft: accessOf(input.user),
@@ -138,11 +161,13 @@ export const userAccessMachine = setup({
           target: 'clean',
           description: "The server saved it: a notice says 'The access of {name} was saved'.",
           actions: [
-            assign(({ event }) => ({
-              saved: accessOf(event.output),
-              draft: accessOf(event.output),
-            })),
+            // The answer's user carries the effective permissions; the direct ones are as sent.
+            assign(({ context, event }) => {
+              const saved = { type: event.output.type, permissions: context.draft.permissions }
+              return { saved, draft: saved }
+            }),
             'notifySaved',
+            'tellOwner',
           ],
         },
         onError: {

@@ -18,17 +18,23 @@ export const lastAdminRefusal = refusal(
   'There must remain at least one active administrator (a user with users.write who is not locked or disabled).',
 )
 
-const events = [
-  ...typed('access.typeChanged', 'INTERNAL', 'EXTERNAL'),
-  { type: 'access.permissionToggled', permission: 'users.write', on: true },
-  { type: 'access.permissionToggled', permission: 'users.write', on: false },
-  { type: 'access.save' },
-  {
-    type: 'xstate.done.actor.saveAccess',
-    output: savedUserOf(accessUser, { permissions: ['users.write', 'sessions.read'] }),
-  },
-  { type: 'xstate.error.actor.saveAccess', error: lastAdminRefusal },
-] as unknown as AccessEvent[]
+// The server saves what was sent: the type, and the direct grants (with no role, the user's
+// effective permissions are those).
+const events = (s: UserAccessSnapshot) =>
+  [
+    ...typed('access.typeChanged', 'INTERNAL', 'EXTERNAL'),
+    { type: 'access.permissionToggled', permission: 'users.write', on: true },
+    { type: 'access.permissionToggled', permission: 'users.write', on: false },
+    { type: 'access.save' },
+    {
+      type: 'xstate.done.actor.saveAccess',
+      output: savedUserOf(accessUser, {
+        type: s.context.draft.type,
+        permissions: s.context.draft.permissions,
+      }),
+    },
+    { type: 'xstate.error.actor.saveAccess', error: lastAdminRefusal },
+  ] as unknown as AccessEvent[]
 
 function shows(s: UserAccessSnapshot): string {
   const { draft } = s.context
@@ -58,8 +64,10 @@ export const userAccessPaths = definePaths({
     !event.type.startsWith('access.') ||
     event.type === 'access.save' ||
     !isSameAccess(edited(s.context.draft, event), s.context.draft),
-  // One permission is enough to walk every transition; the saved answer ends the exploration.
-  stopWhen: (s) => s.matches('clean') && s.context.saved.permissions.includes('users.write'),
+  // One permission is enough to walk every transition; a saved answer ends the exploration.
+  stopWhen: (s) =>
+    s.matches('clean') &&
+    !isSameAccess(s.context.saved, { type: accessUser.type, permissions: accessUser.permissions }),
   shows,
   detail: (event) =>
     event.type === 'access.typeChanged'

@@ -1,5 +1,5 @@
 import { Checkbox, Flex, Text, VisuallyHidden } from '@radix-ui/themes'
-import { Fragment, useId } from 'react'
+import { Fragment, useId, type CSSProperties } from 'react'
 import type { Permission } from '../../../../schema/permissions'
 import { PERMISSION_AREAS, PERMISSION_TEXT, type PermissionArea } from './permissionText'
 import './PermissionGrid.css'
@@ -12,6 +12,10 @@ type Props = {
   labelledBy: string
 }
 
+/** The most permissions an area has ('View', 'Change', 'Grant access'): the grid's columns. */
+const VERBS = Math.max(...PERMISSION_AREAS.map((area) => area.verbs.length))
+const SLOTS = Array.from({ length: VERBS }, (_, n) => n)
+
 /**
  * The permissions by area (review item 5): one row per area, named in words with a line on what
  * it holds, and its permissions side by side — 'View', 'Change' — each with its identifier under
@@ -20,7 +24,12 @@ type Props = {
  */
 export function PermissionGrid({ chosen, disabled, onChange, labelledBy }: Props) {
   return (
-    <div role="group" aria-labelledby={labelledBy} className="gh-permission-grid">
+    <div
+      role="group"
+      aria-labelledby={labelledBy}
+      className="gh-permission-grid"
+      style={{ '--gh-permission-verbs': VERBS } as CSSProperties}
+    >
       {PERMISSION_AREAS.map((area) => (
         <AreaRow
           key={area.area}
@@ -51,7 +60,7 @@ function AreaRow({
           {area.about}
         </Text>
       </Flex>
-      {[0, 1].map((n) => {
+      {SLOTS.map((n) => {
         const held = area.verbs[n]
         if (!held) return <div key={n} className="gh-permission-verb" />
         const { permission, verb } = held
@@ -81,7 +90,9 @@ function AreaRow({
                     color="gray"
                     style={{ fontFamily: 'var(--code-font-family)' }}
                   >
-                    {permission}
+                    {/* A narrow column breaks the identifier at its dot, not inside a word. */}
+                    {permission.split('.')[0]}.<wbr />
+                    {permission.split('.')[1]}
                   </Text>
                   <VisuallyHidden id={`${id}-${n}-what`}>
                     {PERMISSION_TEXT[permission]}

@@ -1,72 +1,75 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Flex } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
-import { useId } from 'react'
+import type { Permission } from '../../../../../schema/permissions'
 import type { User } from '../../../../../schema/user'
 import {
-  userAccessMachine,
-  type UserAccessActor,
-  type UserAccessSnapshot,
-} from '../../machines/userAccess.machine'
+  accessAssignmentsMachine,
+  type AccessAssignmentsActor,
+  type AccessAssignmentsSnapshot,
+} from '../../machines/accessAssignments.machine'
 import { useScreenActor } from '../../../../kit/views/actors/useScreenActor'
 import { ErrorText } from '../../../../kit/views/form/ErrorText'
-import { SubmitForm } from '../../../../kit/views/form/SubmitForm'
-import { UserTypeField } from '../UserTypeField'
+import { ReadFailure, Reading } from '../../../../kit/views/page/ReadStatus'
+import { DirectPart, TypePart } from './access/DirectPart'
+import { EffectivePart } from './access/EffectivePart'
+import { GroupsPart } from './access/GroupsPart'
+import { RolesPart } from './access/RolesPart'
+import { useHeldPermissions } from './access/useHeldPermissions'
 import { DetailSection } from './DetailSection'
-import { PermissionGrid } from '../PermissionGrid'
 
-const selectDraft = (s: UserAccessSnapshot) => s.context.draft
-const selectBusy = (s: UserAccessSnapshot) => s.hasTag('busy')
-const selectError = (s: UserAccessSnapshot) => (s.hasTag('error') ? s.context.error : null)
-const selectCanSave = (s: UserAccessSnapshot) => s.can({ type: 'access.save' })
+const selectRead = (s: AccessAssignmentsSnapshot) => s.context.read !== null
+const selectDirect = (s: AccessAssignmentsSnapshot) => s.context.direct
+const selectLoading = (s: AccessAssignmentsSnapshot) =>
+  s.hasTag('busy') && !s.hasTag('saving') && s.context.read === null
+const selectReadError = (s: AccessAssignmentsSnapshot) =>
+  s.hasTag('error') && !s.hasTag('refused') ? s.context.error : null
+const selectRefusal = (s: AccessAssignmentsSnapshot) =>
+  s.hasTag('refused') ? s.context.error : null
 
 type Props = { user: User; readOnly: boolean }
 
-/** The user's type and permissions by area (PermissionGrid); Save access. */
+/**
+ * The user's access (issue 31): their type; their roles and groups; the permissions given to them
+ * directly, shown as exceptions; and every permission they hold with where it comes from. Read
+ * from the server (GET /v1/user/:id/access); changed with users.access.
+ */
 export function AccessSection({ user, readOnly }: Props) {
-  const actor = useScreenActor(userAccessMachine, { input: { user } })
-  if (!actor) return null
+  const held = useHeldPermissions()
   return (
     <DetailSection title="Access">
-      <AccessForm actor={actor} readOnly={readOnly} />
+      {held && <AccessChart user={user} held={held} readOnly={readOnly} />}
     </DetailSection>
   )
 }
 
-function AccessForm({ actor, readOnly }: { actor: UserAccessActor; readOnly: boolean }) {
-  const draft = useSelector(actor, selectDraft)
-  const busy = useSelector(actor, selectBusy)
-  const error = useSelector(actor, selectError)
-  const canSave = useSelector(actor, selectCanSave)
-  const locked = readOnly || busy
-  const heading = useId()
+// The chart starts once the ceiling is known: its input is decided when it starts.
+function AccessChart({ held, ...props }: Props & { held: readonly Permission[] }) {
+  const actor = useScreenActor(accessAssignmentsMachine, { input: { user: props.user, held } })
+  return actor ? <AccessParts actor={actor} readOnly={props.readOnly} /> : null
+}
+
+function AccessParts({ actor, readOnly }: { actor: AccessAssignmentsActor; readOnly: boolean }) {
+  const read = useSelector(actor, selectRead)
+  const direct = useSelector(actor, selectDirect)
+  const loading = useSelector(actor, selectLoading)
+  const readError = useSelector(actor, selectReadError)
+  const refusal = useSelector(actor, selectRefusal)
+  if (loading) return <Reading message="Loading access…" />
   return (
-    <SubmitForm label="Access" onSubmit={() => actor.send({ type: 'access.save' })} gap="3">
-      <UserTypeField
-        value={draft.type}
-        disabled={locked}
-        onChange={(value) => actor.send({ type: 'access.typeChanged', value })}
-      />
-      <Flex direction="column" gap="2">
-        <Text id={heading} size="2" weight="medium">
-          Permissions
-        </Text>
-        <PermissionGrid
-          chosen={draft.permissions}
-          disabled={locked}
-          onChange={(permission, on) =>
-            actor.send({ type: 'access.permissionToggled', permission, on })
-          }
-          labelledBy={heading}
+    <Flex direction="column" gap="4">
+      {readError && (
+        <ReadFailure
+          message="The access could not be read"
+          error={readError}
+          onRetry={() => actor.send({ type: 'access.retry' })}
         />
-      </Flex>
-      <ErrorText message={error} />
-      {!readOnly && (
-        <Flex justify="end">
-          <Button type="submit" disabled={!canSave} loading={busy}>
-            Save access
-          </Button>
-        </Flex>
       )}
-    </SubmitForm>
+      {direct && <TypePart actor={direct} readOnly={readOnly} />}
+      {read && <RolesPart actor={actor} readOnly={readOnly} />}
+      {read && <GroupsPart actor={actor} readOnly={readOnly} />}
+      <ErrorText message={refusal} />
+      {direct && <DirectPart actor={direct} readOnly={readOnly} />}
+      {read && <EffectivePart actor={actor} />}
+    </Flex>
   )
 }

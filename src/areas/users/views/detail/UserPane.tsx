@@ -2,6 +2,7 @@ import { Badge, Flex, Heading, Text } from '@radix-ui/themes'
 import type { User } from '../../../../../schema/user'
 import { useAccess } from '../../../../kit/views/guard/useAccess'
 import { AccessSection } from './AccessSection'
+import { ExplainSection } from './ExplainSection'
 import { FactorsSection } from './FactorsSection'
 import { ProfileSection } from './ProfileSection'
 import { SessionsSection } from './SessionsSection'
@@ -18,12 +19,15 @@ const statusKey = (u: User) =>
 const factorsKey = (u: User) => [u.id, u.authenticator, u.use2FA, u.phone, u.passkeys].join(':')
 
 /**
- * One user (issue 15 'The detail'): the name, email and status; Profile, Access, Status, Second
- * factors (issue 28), Sessions and Timeline. Without users.write it all reads as it is (no action
- * buttons, no edit icons).
+ * One user (issue 15 'The detail'): the name, email and status; Profile, Access (roles, groups,
+ * direct and effective permissions; issue 31), Why can they?, Status, Second factors (issue 28),
+ * Sessions and Timeline. Without users.write it all reads as it is (no action buttons, no edit
+ * icons); without users.access, so does Access.
  */
 export function UserPane({ user }: { user: User }) {
   const writable = useAccess({ permission: 'users.write' })
+  // Roles, groups, the type and direct permissions are users.access's (issue 31).
+  const grants = useAccess({ permission: 'users.access' })
   const sessionsReadable = useAccess({ permission: 'sessions.read' })
   const status = userStatusText(user)
   return (
@@ -48,7 +52,8 @@ export function UserPane({ user }: { user: User }) {
           )}
         </Flex>
         <ProfileSection user={user} readOnly={!writable} />
-        <AccessSection key={accessKey(user)} user={user} readOnly={!writable} />
+        <AccessSection key={accessKey(user)} user={user} readOnly={!grants} />
+        <ExplainSection user={user} />
         {writable && <StatusSection key={statusKey(user)} user={user} />}
         <FactorsSection key={factorsKey(user)} user={user} writable={writable} />
         {sessionsReadable && <SessionsSection user={user} />}
