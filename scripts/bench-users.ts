@@ -4,7 +4,9 @@
 // /users and types searches. For each: the time from the keystroke to the results on screen
 // (the list's 100 ms debounce included) and the longest main-thread task meanwhile, beside an
 // anchor measured in the same page: a bare Dexie toArray of the same table, filtered in JavaScript.
-// Options: --users N (default 100,000).
+// With the access model (issue 31) the server also holds --roles custom roles and --groups
+// groups (default 200 and 2,000, made through the API before the list opens).
+// Options: --users N (default 100,000), --roles N, --groups N.
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Page } from '@playwright/test'
@@ -13,8 +15,29 @@ import { ADMIN, startServer } from '../tests/e2e/support/server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const root = resolve(import.meta.dirname, '..')
-const { values } = parseArgs({ options: { users: { type: 'string', default: '100000' } } })
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '100000' },
+    roles: { type: 'string', default: '200' },
+    groups: { type: 'string', default: '2000' },
+  },
+})
 const COUNT = Number(values.users)
+
+/** Makes `count` of something through the API, twenty at a time. */
+async function makeMany(page: Page, url: string, count: number, body: (n: number) => object) {
+  for (let start = 0; start < count; start += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - start) }, async (_, i) => {
+        const answer = await page.request.post(url, {
+          data: body(start + i),
+          headers: { origin: new URL(url).origin },
+        })
+        if (!answer.ok()) throw new Error(`${url}: ${answer.status()} ${await answer.text()}`)
+      }),
+    )
+  }
+}
 
 /** The searches typed, each as one input event (a paste, or the last keystroke of a word). */
 const SEARCHES = ['ada love', 'son', '555-000-12', 'user77777@']
@@ -194,6 +217,23 @@ try {
   await page
     .getByRole('heading', { name: /Good (morning|afternoon|evening)/ })
     .waitFor({ timeout: 120_000 })
+  const roles = Number(values.roles)
+  const groups = Number(values.groups)
+  if (roles + groups > 0) {
+    const made = Date.now()
+    await makeMany(page, `${server.url}/v1/roles`, roles, (n) => ({
+      name: `Bench role ${n}`,
+      description: 'Made by bench:users',
+      permissions: n % 2 ? ['users.read'] : ['users.read', 'logs.read'],
+    }))
+    await makeMany(page, `${server.url}/v1/groups`, groups, (n) => ({
+      name: `Bench group ${n}`,
+      description: '',
+    }))
+    console.log(
+      `${roles} roles and ${groups} groups made in ${((Date.now() - made) / 1000).toFixed(1)} s`,
+    )
+  }
   console.log(`Filling the identity cache with ${COUNT.toLocaleString('en-US')} users…`)
   const fillStart = Date.now()
   const total = await fillCache(page, COUNT)

@@ -190,7 +190,7 @@ export const catalog: CatalogEntry[] = [
   },
   {
     id: 'userAccess',
-    usedIn: "A user's details: type and permissions",
+    usedIn: "A user's details: type and direct permissions",
     load: () => import('./areas/users/paths/userAccess.paths'),
   },
   {
@@ -209,6 +209,16 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./areas/users/paths/userFactors.paths'),
   },
   {
+    id: 'accessAssignments',
+    usedIn: "A user's details: roles, groups, and where each permission comes from",
+    load: () => import('./areas/users/paths/accessAssignments.paths'),
+  },
+  {
+    id: 'explain',
+    usedIn: "A user's details: 'Why can they?'",
+    load: () => import('./areas/users/paths/explain.paths'),
+  },
+  {
     id: 'logsList',
     usedIn: 'Logs (/logs): the audit log, its filters, paging and event detail',
     load: () => import('./areas/logs/paths/logsList.paths'),
@@ -222,6 +232,16 @@ export const catalog: CatalogEntry[] = [
     id: 'queueList',
     usedIn: 'Queue (/queue): outbound messages, what needs staff, retry, cancel and unlock',
     load: () => import('./areas/queue/paths/queueList.paths'),
+  },
+  {
+    id: 'rolesScreen',
+    usedIn: 'Roles (/roles): the roles, the permission matrix, delete',
+    load: () => import('./areas/roles/paths/rolesScreen.paths'),
+  },
+  {
+    id: 'roleEditor',
+    usedIn: "Roles (/roles): 'New role' and Edit",
+    load: () => import('./areas/roles/paths/roleEditor.paths'),
   },
   {
     id: 'dashboard',
@@ -299,6 +319,31 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./areas/users/paths/userBulk.paths'),
   },
   {
+    id: 'groupsPage',
+    usedIn: 'Groups (/groups): the groups, the search and the selected group',
+    load: () => import('./areas/groups/paths/groupsPage.paths'),
+  },
+  {
+    id: 'groupForm',
+    usedIn: "Groups (/groups): 'New group' and Edit",
+    load: () => import('./areas/groups/paths/groupForm.paths'),
+  },
+  {
+    id: 'groupDelete',
+    usedIn: "Groups (/groups): a group's Delete",
+    load: () => import('./areas/groups/paths/groupDelete.paths'),
+  },
+  {
+    id: 'groupMembers',
+    usedIn: "Groups (/groups): the selected group's members and Remove",
+    load: () => import('./areas/groups/paths/groupMembers.paths'),
+  },
+  {
+    id: 'addMembers',
+    usedIn: "Groups (/groups): 'Add members'",
+    load: () => import('./areas/groups/paths/addMembers.paths'),
+  },
+  {
     id: 'userExport',
     usedIn: "Users (/users): 'Export CSV'",
     load: () => import('./areas/users/paths/userExport.paths'),
@@ -307,6 +352,16 @@ export const catalog: CatalogEntry[] = [
     id: 'mfaPolicy',
     usedIn: "Users (/users): the 'Second-factor policy' dialog",
     load: () => import('./areas/users/paths/mfaPolicy.paths'),
+  },
+  {
+    id: 'tokenList',
+    usedIn: 'API tokens (/tokens): your tokens, and revoking one',
+    load: () => import('./areas/tokens/paths/tokenList.paths'),
+  },
+  {
+    id: 'newToken',
+    usedIn: "API tokens (/tokens): 'New token' and its secret, shown once",
+    load: () => import('./areas/tokens/paths/newToken.paths'),
   },
 ]
 

@@ -17,12 +17,15 @@ import { Route as SignedOutRouteImport } from './routes/_signedOut'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as SignedInAttributesRouteImport } from './routes/_signedIn/attributes'
 import { Route as SignedInDashboardRouteImport } from './routes/_signedIn/dashboard'
+import { Route as SignedInGroupsRouteImport } from './routes/_signedIn/groups'
 import { Route as SignedInHomeRouteImport } from './routes/_signedIn/home'
 import { Route as SignedInLogsRouteImport } from './routes/_signedIn/logs'
 import { Route as SignedInPasswordRouteImport } from './routes/_signedIn/password'
 import { Route as SignedInProfileRouteImport } from './routes/_signedIn/profile'
 import { Route as SignedInQueueRouteImport } from './routes/_signedIn/queue'
+import { Route as SignedInRolesRouteImport } from './routes/_signedIn/roles'
 import { Route as SignedInSessionsRouteImport } from './routes/_signedIn/sessions'
+import { Route as SignedInTokensRouteImport } from './routes/_signedIn/tokens'
 import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signedOut/forgotPassword'
 import { Route as SignedOutLoginRouteImport } from './routes/_signedOut/login'
 import { Route as PublicVerifyEmailTokenRouteImport } from './routes/_public/verifyEmail.$token'
@@ -73,6 +76,11 @@ const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInGroupsRoute = SignedInGroupsRouteImport.update({
+  id: '/groups',
+  path: '/groups',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInHomeRoute = SignedInHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -98,9 +106,19 @@ const SignedInQueueRoute = SignedInQueueRouteImport.update({
   path: '/queue',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInRolesRoute = SignedInRolesRouteImport.update({
+  id: '/roles',
+  path: '/roles',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInSessionsRoute = SignedInSessionsRouteImport.update({
   id: '/sessions',
   path: '/sessions',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInTokensRoute = SignedInTokensRouteImport.update({
+  id: '/tokens',
+  path: '/tokens',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedOutForgotPasswordRoute = SignedOutForgotPasswordRouteImport.update({
@@ -172,12 +190,15 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/attributes': typeof SignedInAttributesRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/groups': typeof SignedInGroupsRoute
   '/home': typeof SignedInHomeRoute
   '/logs': typeof SignedInLogsRoute
   '/password': typeof SignedInPasswordRoute
   '/profile': typeof SignedInProfileRoute
   '/queue': typeof SignedInQueueRoute
+  '/roles': typeof SignedInRolesRoute
   '/sessions': typeof SignedInSessionsRoute
+  '/tokens': typeof SignedInTokensRoute
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
   '/verifyEmail/$token': typeof PublicVerifyEmailTokenRoute
@@ -197,12 +218,15 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/attributes': typeof SignedInAttributesRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/groups': typeof SignedInGroupsRoute
   '/home': typeof SignedInHomeRoute
   '/logs': typeof SignedInLogsRoute
   '/password': typeof SignedInPasswordRoute
   '/profile': typeof SignedInProfileRoute
   '/queue': typeof SignedInQueueRoute
+  '/roles': typeof SignedInRolesRoute
   '/sessions': typeof SignedInSessionsRoute
+  '/tokens': typeof SignedInTokensRoute
   '/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/login': typeof SignedOutLoginRoute
   '/verifyEmail/$token': typeof PublicVerifyEmailTokenRoute
@@ -226,12 +250,15 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/_signedIn/attributes': typeof SignedInAttributesRoute
   '/_signedIn/dashboard': typeof SignedInDashboardRoute
+  '/_signedIn/groups': typeof SignedInGroupsRoute
   '/_signedIn/home': typeof SignedInHomeRoute
   '/_signedIn/logs': typeof SignedInLogsRoute
   '/_signedIn/password': typeof SignedInPasswordRoute
   '/_signedIn/profile': typeof SignedInProfileRoute
   '/_signedIn/queue': typeof SignedInQueueRoute
+  '/_signedIn/roles': typeof SignedInRolesRoute
   '/_signedIn/sessions': typeof SignedInSessionsRoute
+  '/_signedIn/tokens': typeof SignedInTokensRoute
   '/_signedOut/forgotPassword': typeof SignedOutForgotPasswordRoute
   '/_signedOut/login': typeof SignedOutLoginRoute
   '/_public/verifyEmail/$token': typeof PublicVerifyEmailTokenRoute
@@ -253,12 +280,15 @@ export interface FileRouteTypes {
     | '/logout'
     | '/attributes'
     | '/dashboard'
+    | '/groups'
     | '/home'
     | '/logs'
     | '/password'
     | '/profile'
     | '/queue'
+    | '/roles'
     | '/sessions'
+    | '/tokens'
     | '/forgotPassword'
     | '/login'
     | '/verifyEmail/$token'
@@ -278,12 +308,15 @@ export interface FileRouteTypes {
     | '/logout'
     | '/attributes'
     | '/dashboard'
+    | '/groups'
     | '/home'
     | '/logs'
     | '/password'
     | '/profile'
     | '/queue'
+    | '/roles'
     | '/sessions'
+    | '/tokens'
     | '/forgotPassword'
     | '/login'
     | '/verifyEmail/$token'
@@ -306,12 +339,15 @@ export interface FileRouteTypes {
     | '/logout'
     | '/_signedIn/attributes'
     | '/_signedIn/dashboard'
+    | '/_signedIn/groups'
     | '/_signedIn/home'
     | '/_signedIn/logs'
     | '/_signedIn/password'
     | '/_signedIn/profile'
     | '/_signedIn/queue'
+    | '/_signedIn/roles'
     | '/_signedIn/sessions'
+    | '/_signedIn/tokens'
     | '/_signedOut/forgotPassword'
     | '/_signedOut/login'
     | '/_public/verifyEmail/$token'
@@ -393,6 +429,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/groups': {
+      id: '/_signedIn/groups'
+      path: '/groups'
+      fullPath: '/groups'
+      preLoaderRoute: typeof SignedInGroupsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/home': {
       id: '/_signedIn/home'
       path: '/home'
@@ -428,11 +471,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInQueueRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/roles': {
+      id: '/_signedIn/roles'
+      path: '/roles'
+      fullPath: '/roles'
+      preLoaderRoute: typeof SignedInRolesRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/sessions': {
       id: '/_signedIn/sessions'
       path: '/sessions'
       fullPath: '/sessions'
       preLoaderRoute: typeof SignedInSessionsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/tokens': {
+      id: '/_signedIn/tokens'
+      path: '/tokens'
+      fullPath: '/tokens'
+      preLoaderRoute: typeof SignedInTokensRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signedOut/forgotPassword': {
@@ -538,12 +595,15 @@ const PublicRouteWithChildren =
 interface SignedInRouteChildren {
   SignedInAttributesRoute: typeof SignedInAttributesRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
+  SignedInGroupsRoute: typeof SignedInGroupsRoute
   SignedInHomeRoute: typeof SignedInHomeRoute
   SignedInLogsRoute: typeof SignedInLogsRoute
   SignedInPasswordRoute: typeof SignedInPasswordRoute
   SignedInProfileRoute: typeof SignedInProfileRoute
   SignedInQueueRoute: typeof SignedInQueueRoute
+  SignedInRolesRoute: typeof SignedInRolesRoute
   SignedInSessionsRoute: typeof SignedInSessionsRoute
+  SignedInTokensRoute: typeof SignedInTokensRoute
   SignedInAttributesDemoRoute: typeof SignedInAttributesDemoRoute
   SignedInFlowsMachineRoute: typeof SignedInFlowsMachineRoute
   SignedInServicesIdRoute: typeof SignedInServicesIdRoute
@@ -556,12 +616,15 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAttributesRoute: SignedInAttributesRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
+  SignedInGroupsRoute: SignedInGroupsRoute,
   SignedInHomeRoute: SignedInHomeRoute,
   SignedInLogsRoute: SignedInLogsRoute,
   SignedInPasswordRoute: SignedInPasswordRoute,
   SignedInProfileRoute: SignedInProfileRoute,
   SignedInQueueRoute: SignedInQueueRoute,
+  SignedInRolesRoute: SignedInRolesRoute,
   SignedInSessionsRoute: SignedInSessionsRoute,
+  SignedInTokensRoute: SignedInTokensRoute,
   SignedInAttributesDemoRoute: SignedInAttributesDemoRoute,
   SignedInFlowsMachineRoute: SignedInFlowsMachineRoute,
   SignedInServicesIdRoute: SignedInServicesIdRoute,
