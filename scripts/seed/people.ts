@@ -23,7 +23,7 @@ const STAFF_PERMISSIONS: Permission[] = [
 /** Help-desk staff: they also revoke sessions and look at the logs. */
 const SUPPORT_PERMISSIONS: Permission[] = [...STAFF_PERMISSIONS, 'sessions.revoke', 'logs.read']
 /** A few administrators of users besides the first one. */
-const ADMIN_PERMISSIONS: Permission[] = [...SUPPORT_PERMISSIONS, 'users.write']
+const ADMIN_PERMISSIONS: Permission[] = [...SUPPORT_PERMISSIONS, 'users.write', 'users.access']
 
 type UserInsert = typeof users.$inferInsert
 type SessionInsert = typeof sessions.$inferInsert
@@ -42,6 +42,8 @@ function lastLoginAge(random: Random): number | null {
   if (roll < 0.35) return 10 + random.next() * 30
   return random.next() * 10
 }
+
+const grants = (permissions: Permission[]) => ({ permissions, directPermissions: permissions })
 
 function permissionsOf(random: Random): Permission[] {
   const roll = random.next()
@@ -97,7 +99,8 @@ export function userRows(
       mustChangePassword: random.chance(0.05),
       lockedAt,
       disabledAt,
-      permissions: internal ? permissionsOf(random) : [],
+      // Direct grants, no roles: the effective permissions are the same (docs/access.md).
+      ...grants(internal ? permissionsOf(random) : []),
       type: internal ? 'INTERNAL' : 'EXTERNAL',
       use2fa: phone !== null && random.chance(0.3),
       lastLogin,
