@@ -96,7 +96,12 @@ for (const scheme of ['light', 'dark'] as const)
         await dialog.getByLabel('Expiry date').fill('2099-01-01')
         await dialog.getByLabel('Name').click()
         await expect(dialog.getByText('At most a year from today')).toBeVisible()
-        await dialog.getByText('At most a year from today').scrollIntoViewIfNeeded()
+        // The hint is drawn again as the field settles: scroll once it holds still.
+        await expect(async () => {
+          await dialog
+            .getByText('At most a year from today')
+            .scrollIntoViewIfNeeded({ timeout: 2000 })
+        }).toPass()
         found.push(...(await axeViolations(page, 'new token, a date')))
         await shot(page, 'tokens-new-date', layout, scheme)
         await dialog.getByRole('radio', { name: '90 days' }).click()
