@@ -174,7 +174,9 @@ export async function resumeToken(
     roles.map((role) => ({ permissions: role.permissions, groupId: null })),
   )
   const narrowed = narrowAccess(user, wanted, token.groupId)
-  await repo.touchToken(db, token.id, now, from)
+  // Last use is written at most once a minute: the row just read says whether it is due.
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= 60_000)
+    await repo.touchToken(db, token.id, now, from)
   return {
     user: { ...user, permissions: narrowed.permissions, scopes: narrowed.scopes },
     token: { id: token.id, name: token.name, createdBy: token.createdBy },
