@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, testWithServer } from '../support/fixtures'
 import { expectSignedIn, signIn } from '../login/login'
 import { ADMIN } from '../support/server'
+import { inEachScheme } from '../support/schemes'
 import { tabTo } from '../a11y/keyboard'
 import { userMenuButton } from '../shell/shell'
 import {
@@ -210,43 +211,45 @@ const LAYOUTS = [
 ] as const
 
 /** Screenshots of the Flows pages for people to look at, into test-results/screens/. */
-for (const scheme of ['light', 'dark'] as const)
-  for (const layout of LAYOUTS)
-    test.describe(`screens, ${layout.name} ${scheme}`, () => {
-      test.use({ colorScheme: scheme, viewport: layout.viewport })
+for (const layout of LAYOUTS)
+  test.describe(`screens, ${layout.name}`, () => {
+    test.use({ viewport: layout.viewport })
 
-      test('the Flows pages', async ({ page }) => {
-        test.setTimeout(120_000)
-        const shot = async (screen: string) => {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          )
-          expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
+    test('the Flows pages', async ({ page }) => {
+      test.setTimeout(120_000)
+      const shot = async (screen: string) => {
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        )
+        expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
+        // Light and dark from the same visit (support/schemes.ts).
+        await inEachScheme(page, async (scheme) => {
           await page.screenshot({
             animations: 'disabled',
             fullPage: true,
             path: `test-results/screens/${screen}-${layout.name}-${scheme}.png`,
           })
-        }
-        await signIn(page)
-        await expectSignedIn(page)
-        await page.goto('/flows')
-        // Each statechart's paths are built and replayed in the page, one after the other.
-        await expect(page.getByRole('status')).toHaveText(/^\d+ statecharts\.$/, {
-          timeout: 60_000,
         })
-        await shot('flows')
-        await page.goto('/flows/login')
-        await typeAndSend(page, 'login.usernameChanged', ADMIN.email)
-        await typeAndSend(page, 'login.passwordChanged', 'not the real one')
-        await choice(page, 'Login was pressed with a valid username and password.').click()
-        await expect(page.getByRole('status').filter({ hasText: 'Now in signingIn' })).toBeVisible()
-        await shot('flows-login-simulate')
-        await page.getByRole('tab', { name: 'Paths' }).click()
-        await page.getByRole('button', { name: 'Play login-3', exact: true }).click()
-        await page.getByRole('button', { name: 'Next step' }).click()
-        await shot('flows-login-paths')
-        await page.getByRole('tab', { name: 'Export' }).click()
-        await shot('flows-login-export')
+      }
+      await signIn(page)
+      await expectSignedIn(page)
+      await page.goto('/flows')
+      // Each statechart's paths are built and replayed in the page, one after the other.
+      await expect(page.getByRole('status')).toHaveText(/^\d+ statecharts\.$/, {
+        timeout: 60_000,
       })
+      await shot('flows')
+      await page.goto('/flows/login')
+      await typeAndSend(page, 'login.usernameChanged', ADMIN.email)
+      await typeAndSend(page, 'login.passwordChanged', 'not the real one')
+      await choice(page, 'Login was pressed with a valid username and password.').click()
+      await expect(page.getByRole('status').filter({ hasText: 'Now in signingIn' })).toBeVisible()
+      await shot('flows-login-simulate')
+      await page.getByRole('tab', { name: 'Paths' }).click()
+      await page.getByRole('button', { name: 'Play login-3', exact: true }).click()
+      await page.getByRole('button', { name: 'Next step' }).click()
+      await shot('flows-login-paths')
+      await page.getByRole('tab', { name: 'Export' }).click()
+      await shot('flows-login-export')
     })
+  })

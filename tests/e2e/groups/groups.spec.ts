@@ -3,6 +3,7 @@ import { axeViolations, describeFound, type Found } from '../a11y/axe'
 import { expectSignedIn, signIn } from '../login/login'
 import { expect, testWithServer } from '../support/fixtures'
 import { ADMIN } from '../support/server'
+import { inEachScheme } from '../support/schemes'
 import { fullName, openUsers, rowCheckbox, rowLinks, serverUsers } from '../users/users'
 import {
   createGroup,
@@ -91,65 +92,63 @@ const devices = [
 // SCREENS_DIR keeps them out of test-results/, which the next Playwright run empties.
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens'
 
-async function shot(page: Page, name: string) {
+/** Axe and a photograph, light and dark from the same visit (support/schemes.ts). */
+async function look(page: Page, found: Found[], screen: string, name: string) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
   )
   expect(overflow, `${name} spills sideways`).toBeLessThanOrEqual(0)
-  await page.screenshot({ animations: 'disabled', path: `${SCREENS}/${name}.png` })
+  await inEachScheme(page, async (scheme) => {
+    found.push(...(await axeViolations(page, `${screen}, ${scheme}`)))
+    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/${name}-${scheme}.png` })
+  })
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  for (const device of devices) {
-    test.describe(`${device.name} ${scheme}`, () => {
-      test.use({ colorScheme: scheme, ...device })
+for (const device of devices) {
+  test.describe(device.name, () => {
+    test.use(device)
 
-      test('the Groups screens pass axe', async ({ page }) => {
-        test.setTimeout(120_000)
-        const at = `${device.name}-${scheme}`
-        const found: Found[] = []
-        await signIn(page)
-        await expectSignedIn(page)
-        const [first, second] = await twoPeople(page)
-        await openGroups(page)
-        const name = `Night shift ${at}`
-        await createGroup(page, name, 'Staff on the 22:00–06:00 rota')
-        // A new group is selected at once, to add members.
-        await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
-        await page.getByRole('button', { name: 'Add members' }).click()
-        const picker = page.getByRole('dialog', { name: `Add members to ${name}` })
-        await picker.getByRole('searchbox', { name: 'Search users' }).fill(first.email)
-        await picker.getByRole('checkbox', { name: new RegExp(fullName(first)) }).click()
-        await picker.getByRole('searchbox', { name: 'Search users' }).fill(second.email)
-        await picker.getByRole('checkbox', { name: new RegExp(fullName(second)) }).click()
-        await expect(picker).toContainText('2 users to add.')
-        found.push(...(await axeViolations(page, 'add members')))
-        await shot(page, `groups-add-members-${at}`)
-        await picker.getByRole('button', { name: 'Add', exact: true }).click()
-        await expect(picker).toBeHidden()
-        await expect(memberList(page, name).getByRole('listitem')).toHaveCount(2)
-        found.push(...(await axeViolations(page, 'groups')))
-        await shot(page, `groups-${at}`)
+    test('the Groups screens pass axe', async ({ page }) => {
+      test.setTimeout(120_000)
+      const at = device.name
+      const found: Found[] = []
+      await signIn(page)
+      await expectSignedIn(page)
+      const [first, second] = await twoPeople(page)
+      await openGroups(page)
+      const name = `Night shift ${at}`
+      await createGroup(page, name, 'Staff on the 22:00–06:00 rota')
+      // A new group is selected at once, to add members.
+      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
+      await page.getByRole('button', { name: 'Add members' }).click()
+      const picker = page.getByRole('dialog', { name: `Add members to ${name}` })
+      await picker.getByRole('searchbox', { name: 'Search users' }).fill(first.email)
+      await picker.getByRole('checkbox', { name: new RegExp(fullName(first)) }).click()
+      await picker.getByRole('searchbox', { name: 'Search users' }).fill(second.email)
+      await picker.getByRole('checkbox', { name: new RegExp(fullName(second)) }).click()
+      await expect(picker).toContainText('2 users to add.')
+      await look(page, found, 'add members', `groups-add-members-${at}`)
+      await picker.getByRole('button', { name: 'Add', exact: true }).click()
+      await expect(picker).toBeHidden()
+      await expect(memberList(page, name).getByRole('listitem')).toHaveCount(2)
+      await look(page, found, 'groups', `groups-${at}`)
 
-        await page.getByRole('button', { name: 'Delete' }).click()
-        const ask = page.getByRole('alertdialog', { name: `Delete ${name}?` })
-        await expect(ask).toContainText('Its 2 members stay users')
-        found.push(...(await axeViolations(page, 'delete group')))
-        await shot(page, `groups-delete-${at}`)
-        await ask.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('button', { name: 'Delete' }).click()
+      const ask = page.getByRole('alertdialog', { name: `Delete ${name}?` })
+      await expect(ask).toContainText('Its 2 members stay users')
+      await look(page, found, 'delete group', `groups-delete-${at}`)
+      await ask.getByRole('button', { name: 'Cancel' }).click()
 
-        await openUsers(page)
-        await rowCheckbox(page, first).check()
-        await page
-          .getByRole('region', { name: 'Selection' })
-          .getByRole('button', { name: 'Add to group' })
-          .click()
-        const bulk = page.getByRole('dialog', { name: 'Add 1 user to a group' })
-        await bulk.getByRole('radio', { name: new RegExp(name) }).click()
-        found.push(...(await axeViolations(page, 'add to group')))
-        await shot(page, `groups-bulk-${at}`)
-        expect(found.map(describeFound).join('\n\n')).toBe('')
-      })
+      await openUsers(page)
+      await rowCheckbox(page, first).check()
+      await page
+        .getByRole('region', { name: 'Selection' })
+        .getByRole('button', { name: 'Add to group' })
+        .click()
+      const bulk = page.getByRole('dialog', { name: 'Add 1 user to a group' })
+      await bulk.getByRole('radio', { name: new RegExp(name) }).click()
+      await look(page, found, 'add to group', `groups-bulk-${at}`)
+      expect(found.map(describeFound).join('\n\n')).toBe('')
     })
-  }
+  })
 }

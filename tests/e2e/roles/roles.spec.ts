@@ -3,6 +3,7 @@ import { axeViolations, describeFound, type Found } from '../a11y/axe'
 import { expectSignedIn, signIn } from '../login/login'
 import { mainNav } from '../shell/shell'
 import { BUILT_IN_ROLES, matrix, notice, openRoles, roleItem, roleList, serverRoles } from './roles'
+import { inEachScheme } from '../support/schemes'
 
 test('an administrator creates, renames and deletes a custom role on Roles', async ({ page }) => {
   await signIn(page)
@@ -84,46 +85,46 @@ const LAYOUTS = {
 } as const
 
 for (const [layout, device] of Object.entries(LAYOUTS))
-  for (const scheme of ['light', 'dark'] as const)
-    test.describe(`Roles on a ${layout}, ${scheme}`, () => {
-      test.use({ colorScheme: scheme, ...device })
+  test.describe(`Roles on a ${layout}`, () => {
+    test.use(device)
 
-      test('passes axe, spills nothing sideways, and is photographed', async ({ page }) => {
-        const found: Found[] = []
-        const shot = async (screen: string) => {
-          found.push(...(await axeViolations(page, screen)))
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          )
-          expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
+    test('passes axe, spills nothing sideways, and is photographed', async ({ page }) => {
+      const found: Found[] = []
+      // Light and dark from the same visit (support/schemes.ts).
+      const shot = async (screen: string) => {
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        )
+        expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
+        await inEachScheme(page, async (scheme) => {
+          found.push(...(await axeViolations(page, `${screen}, ${scheme}`)))
           await page.screenshot({
             animations: 'disabled',
             fullPage: true,
             path: `test-results/screens/${screen}-${layout}-${scheme}.png`,
           })
-        }
-        await signIn(page)
-        await expectSignedIn(page)
-        await openRoles(page)
-        if (layout === 'phone') {
-          await expect(
-            page.getByRole('list', { name: 'Permissions of Administrator' }),
-          ).toBeVisible()
-          // One role at a time: pick another.
-          await page.getByRole('combobox', { name: 'Role' }).click()
-          await page.getByRole('option', { name: 'Help desk' }).click()
-          await expect(page.getByRole('list', { name: 'Permissions of Help desk' })).toBeVisible()
-        } else await expect(matrix(page)).toBeVisible()
-        await shot('roles')
+        })
+      }
+      await signIn(page)
+      await expectSignedIn(page)
+      await openRoles(page)
+      if (layout === 'phone') {
+        await expect(page.getByRole('list', { name: 'Permissions of Administrator' })).toBeVisible()
+        // One role at a time: pick another.
+        await page.getByRole('combobox', { name: 'Role' }).click()
+        await page.getByRole('option', { name: 'Help desk' }).click()
+        await expect(page.getByRole('list', { name: 'Permissions of Help desk' })).toBeVisible()
+      } else await expect(matrix(page)).toBeVisible()
+      await shot('roles')
 
-        await page.getByRole('button', { name: 'New role' }).click()
-        const dialog = page.getByRole('dialog', { name: 'New role' })
-        await dialog.getByRole('textbox', { name: 'Name' }).fill('Pharmacy desk')
-        await dialog.getByRole('checkbox', { name: 'View Users' }).click()
-        await shot('roles-new')
-        await dialog.getByRole('button', { name: 'Cancel' }).click()
-        await expect(dialog).toBeHidden()
+      await page.getByRole('button', { name: 'New role' }).click()
+      const dialog = page.getByRole('dialog', { name: 'New role' })
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Pharmacy desk')
+      await dialog.getByRole('checkbox', { name: 'View Users' }).click()
+      await shot('roles-new')
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await expect(dialog).toBeHidden()
 
-        expect(found.map(describeFound)).toEqual([])
-      })
+      expect(found.map(describeFound)).toEqual([])
     })
+  })

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { axeViolations, describeFound, type Found } from '../a11y/axe'
 import { expectSignedIn, signIn } from '../login/login'
 import { expect, test } from '../support/fixtures'
+import { inEachScheme } from '../support/schemes'
 import { curl, fillNewToken, newTokenDialog, openTokens, secretDialog, tokenCard } from './tokens'
 
 test('a token made in the console runs a script with curl, and is refused once revoked', async ({
@@ -63,67 +64,65 @@ const LAYOUTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 ] as const
 
-async function shot(page: Page, screen: string, layout: string, scheme: string) {
+/** Axe (unless `found` is null) and a photograph, light and dark from the same visit. */
+async function shot(page: Page, screen: string, layout: string, found: Found[] | null) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
   )
   expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
-  await page.screenshot({
-    animations: 'disabled',
-    fullPage: true,
-    path: `test-results/screens/${screen}-${layout}-${scheme}.png`,
+  await inEachScheme(page, async (scheme) => {
+    if (found) found.push(...(await axeViolations(page, `${screen}, ${scheme}`)))
+    await page.screenshot({
+      animations: 'disabled',
+      fullPage: true,
+      path: `test-results/screens/${screen}-${layout}-${scheme}.png`,
+    })
   })
 }
 
-for (const scheme of ['light', 'dark'] as const)
-  for (const { name: layout, ...device } of LAYOUTS)
-    test.describe(`${layout} ${scheme}`, () => {
-      test.use({ colorScheme: scheme, ...device })
+for (const { name: layout, ...device } of LAYOUTS)
+  test.describe(layout, () => {
+    test.use(device)
 
-      test('API tokens screens pass axe', async ({ page }) => {
-        test.setTimeout(120_000)
-        const found: Found[] = []
-        const name = `Reports ${layout} ${scheme}`
-        await signIn(page)
-        await expectSignedIn(page)
-        await page.goto('/tokens')
-        await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible()
+    test('API tokens screens pass axe', async ({ page }) => {
+      test.setTimeout(120_000)
+      const found: Found[] = []
+      const name = `Reports ${layout}`
+      await signIn(page)
+      await expectSignedIn(page)
+      await page.goto('/tokens')
+      await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible()
 
-        const dialog = await fillNewToken(page, name, 'Auditor')
-        found.push(...(await axeViolations(page, 'new token')))
-        await shot(page, 'tokens-new', layout, scheme)
-        await dialog.getByRole('radio', { name: 'A date' }).click()
-        await dialog.getByLabel('Expiry date').fill('2099-01-01')
-        await dialog.getByLabel('Name').click()
-        await expect(dialog.getByText('At most a year from today')).toBeVisible()
-        // The hint is drawn again as the field settles: scroll once it holds still.
-        await expect(async () => {
-          await dialog
-            .getByText('At most a year from today')
-            .scrollIntoViewIfNeeded({ timeout: 2000 })
-        }).toPass()
-        found.push(...(await axeViolations(page, 'new token, a date')))
-        await shot(page, 'tokens-new-date', layout, scheme)
-        await dialog.getByRole('radio', { name: '90 days' }).click()
-        await dialog.getByRole('button', { name: 'Create' }).click()
-        await expect(secretDialog(page)).toBeVisible()
-        found.push(...(await axeViolations(page, 'token secret')))
-        await shot(page, 'tokens-secret', layout, scheme)
-        await secretDialog(page).getByRole('button', { name: 'Done' }).click()
-        await expect(newTokenDialog(page)).toBeHidden()
+      const dialog = await fillNewToken(page, name, 'Auditor')
+      await shot(page, 'tokens-new', layout, found)
+      await dialog.getByRole('radio', { name: 'A date' }).click()
+      await dialog.getByLabel('Expiry date').fill('2099-01-01')
+      await dialog.getByLabel('Name').click()
+      await expect(dialog.getByText('At most a year from today')).toBeVisible()
+      // The hint is drawn again as the field settles: scroll once it holds still.
+      await expect(async () => {
+        await dialog
+          .getByText('At most a year from today')
+          .scrollIntoViewIfNeeded({ timeout: 2000 })
+      }).toPass()
+      await shot(page, 'tokens-new-date', layout, found)
+      await dialog.getByRole('radio', { name: '90 days' }).click()
+      await dialog.getByRole('button', { name: 'Create' }).click()
+      await expect(secretDialog(page)).toBeVisible()
+      await shot(page, 'tokens-secret', layout, found)
+      await secretDialog(page).getByRole('button', { name: 'Done' }).click()
+      await expect(newTokenDialog(page)).toBeHidden()
 
-        await expect(tokenCard(page, name)).toBeVisible()
-        found.push(...(await axeViolations(page, 'tokens')))
-        await shot(page, 'tokens', layout, scheme)
-        await tokenCard(page, name).getByRole('button', { name: 'Revoke' }).click()
-        await expect(page.getByRole('alertdialog')).toBeVisible()
-        found.push(...(await axeViolations(page, 'revoke token')))
-        await shot(page, 'tokens-revoke', layout, scheme)
-        await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click()
-        await expect(page.getByRole('alertdialog')).toBeHidden()
-        await expect(tokenCard(page, name)).toContainText('Revoked')
-        await shot(page, 'tokens-revoked', layout, scheme)
+      await expect(tokenCard(page, name)).toBeVisible()
+      await shot(page, 'tokens', layout, found)
+      await tokenCard(page, name).getByRole('button', { name: 'Revoke' }).click()
+      await expect(page.getByRole('alertdialog')).toBeVisible()
+      await shot(page, 'tokens-revoke', layout, found)
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click()
+      await expect(page.getByRole('alertdialog')).toBeHidden()
+      await expect(tokenCard(page, name)).toContainText('Revoked')
+      await shot(page, 'tokens-revoked', layout, null)
 
-        expect(found.map(describeFound).join('\n\n')).toBe('')
-      })
+      expect(found.map(describeFound).join('\n\n')).toBe('')
     })
+  })
