@@ -13,6 +13,7 @@ import { bindRouterToSession, createAppRouter } from '../../src/router'
 import { App } from '../../src/areas/shell/views/App'
 import { Gate } from './gate'
 import { createSyncStub } from './syncStub'
+import { inspectViews } from './viewInspection'
 
 /**
  * The whole console as main.tsx assembles it (root actor, real route tree, guards), with the
@@ -41,7 +42,7 @@ export function renderApp(
       sync: sync.machine,
     },
   })
-  const session = startSession(machine, inspect ? { inspect } : {})
+  const session = startSession(machine, { inspect: inspectViews(inspect) })
   const router = createAppRouter(session, createMemoryHistory({ initialEntries: [path] }))
   bindRouterToSession(router, session)
   const view = render(<App session={session} router={router} catalog={catalog} provide={provide} />)

@@ -22,6 +22,7 @@ import { ProvidedLogicContext } from '../../src/kit/views/actors/useScreenActor'
 import { LoginScreen } from '../../src/areas/sign-in/views/LoginScreen'
 import { selfUser } from './fixtures'
 import { Gate } from './gate'
+import { inspectViews } from './viewInspection'
 
 /**
  * The login screen alone, in a router of its own (its links need one) and under a signed-out
@@ -77,6 +78,7 @@ export async function renderLogin({ loggedOut = false, passkey = false } = {}) {
         signOut: fromPromise(() => Promise.resolve()),
       },
     }),
+    { inspect: inspectViews() },
   )
   if (loggedOut) {
     await waitFor(session, (s) => s.matches('signedIn'))

@@ -10,6 +10,7 @@ import {
 import { SessionContext } from '../../src/kit/views/actors/sessionContext'
 import { ProvidedLogicContext } from '../../src/kit/views/actors/useScreenActor'
 import { createSyncStub } from './syncStub'
+import { inspectViews } from './viewInspection'
 
 /**
  * A root session actor for a view rendered alone: its session check never answers (or answers
@@ -27,6 +28,7 @@ export function testSession(user?: SelfUser): SessionActor {
         sync: createSyncStub('instant').machine,
       },
     }),
+    { inspect: inspectViews() },
   )
 }
 

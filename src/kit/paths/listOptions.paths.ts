@@ -9,15 +9,17 @@ import {
 import { definePaths } from '../../flows/model'
 
 const defaults = defaultListOptions('services')
-const withDeleted: ListOptions = {
+// Two options changed, so that a reset takes two steps (the sort, then Show Deleted).
+const changedTwice: ListOptions = {
   ...defaults,
+  sort: { ...defaults.sort, direction: defaults.sort.direction === 'asc' ? 'desc' : 'asc' },
   filters: { ...defaults.filters, showDeleted: true },
 }
 
 // `value` names the step in the model test's titles; the chart reads `options`.
 const events = [
   { type: 'options.listed', options: defaults, value: 'defaults' },
-  { type: 'options.listed', options: withDeleted, value: 'changed' },
+  { type: 'options.listed', options: changedTwice, value: 'changed' },
   { type: 'options.reset' },
 ] as unknown as ListOptionsEvent[]
 
@@ -40,6 +42,13 @@ export const listOptionsPaths = definePaths({
   machine: listOptionsMachine,
   events,
   input: { list },
+  // With every option at its default the list has nothing new to apply (the chart does not listen).
+  filterEvents: (snapshot, event) =>
+    !(
+      snapshot.matches('defaults') &&
+      event.type === 'options.listed' &&
+      (event as { value?: string }).value === 'defaults'
+    ),
   // The state, its count, the step that led to it and whence: every transition becomes a target.
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([

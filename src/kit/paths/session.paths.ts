@@ -31,6 +31,7 @@ const events = [
   { type: 'xstate.error.actor.fetchSelf', error: offline },
   { type: 'xstate.done.actor.signOut' },
   { type: 'xstate.error.actor.signOut', error: offline },
+  { type: 'xstate.snapshot.sync', snapshot: syncSnapshot('busy') },
   { type: 'xstate.snapshot.sync', snapshot: syncSnapshot('ready') },
   { type: 'xstate.snapshot.sync', snapshot: syncSnapshot('error') },
   // An account screen saved the same name again: the user is merged, the state stays.

@@ -20,6 +20,7 @@ import { AUTHENTICATOR_WORDS as WORDS } from '../../../src/areas/account/machine
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server, stubbed } from './profile.support'
 
@@ -40,6 +41,7 @@ const provide = [
 
 const self = selfUser({ mfaGraceUntil: '2026-09-01T12:00:00.000Z' })
 const { paths } = buildPaths(authenticatorPaths)
+const view = viewCoverage(authenticatorPaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
@@ -286,7 +288,7 @@ describe('authenticator statechart, driving the Profile’s Authenticator app ca
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderSignedIn(self, '/profile', { provide })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 

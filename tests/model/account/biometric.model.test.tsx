@@ -14,8 +14,10 @@ import { testSession, WithSession } from '../../setup/session'
 import { selfUser } from '../../setup/fixtures'
 import { Gate } from '../../setup/gate'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const { paths } = buildPaths(biometricPaths)
+const view = viewCoverage(biometricPaths)
 
 /** The switch on its own, with its server calls and the browser's prompt behind gates. */
 function renderSetting() {
@@ -182,7 +184,7 @@ describe('biometric statechart, driving the Biometric Login switch', () => {
       // A stale flag from an earlier passkey: cleared once the server says there is none.
       writeBiometricFlag(true)
       const setting = renderSetting()
-      await path.test(drive(setting))
+      await view.drive(path, drive(setting))
     })
   }
 })

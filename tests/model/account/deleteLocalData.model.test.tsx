@@ -9,6 +9,7 @@ import {
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server, stubbed } from './profile.support'
 
@@ -20,6 +21,7 @@ const provide = [
 ]
 
 const { paths } = buildPaths(deleteLocalDataPaths)
+const view = viewCoverage(deleteLocalDataPaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; error?: unknown } }
@@ -95,7 +97,7 @@ describe('delete-local-data statechart, driving the Profile screen', () => {
     it(describePath(path), async () => {
       const app = await renderSignedIn(selfUser(), '/profile', { provide })
       await screen.findByRole('button', { name: 'Delete Local Data' })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -8,6 +8,7 @@ import { graceText } from '../../../src/areas/account/machines/mfaGrace.messages
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const DAY = 86_400_000
 const runs = (Object.keys(graceStarts) as GraceStart[]).map((start) => ({
@@ -15,6 +16,7 @@ const runs = (Object.keys(graceStarts) as GraceStart[]).map((start) => ({
   model: mfaGracePaths[start],
   paths: buildPaths(mfaGracePaths[start]).paths,
 }))
+const view = viewCoverage({ machine: mfaGraceMachine })
 
 type App = ReturnType<typeof renderApp>
 
@@ -110,7 +112,7 @@ describe('second-factor grace statechart, driving the signed-in frame', () => {
         it(describePath(path), async () => {
           const user = userFor(start)
           const app = signedIn(user)
-          await path.test(drive(app, user))
+          await view.drive(path, drive(app, user), model.input)
         })
       }
     })

@@ -7,8 +7,10 @@ import { changeFormValid, type ChangeSnapshot } from '../../../src/areas/account
 import { calls, field, resetCalls, passwordMachines } from '../../component/account/password.support'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const { paths } = buildPaths(passwordChangePaths)
+const view = viewCoverage(passwordChangePaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
@@ -137,7 +139,7 @@ describe('password-change statechart, driving /password under a forced change', 
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderSignedIn(forced, '/password', { provide: passwordMachines })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

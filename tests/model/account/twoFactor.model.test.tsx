@@ -17,6 +17,7 @@ import { twoFactorMachine, type TwoFactorSnapshot } from '../../../src/areas/acc
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server, stubbed } from './profile.support'
 
@@ -162,6 +163,7 @@ describe('two-factor statechart, driving the Use 2 Factor Auth switch', () => {
 
   for (const [model, self] of MODELS) {
     const { paths } = buildPaths(model)
+const view = viewCoverage(model)
 
     describe(model.name, () => {
       it('takes only steps the production machine takes', () => {
@@ -176,7 +178,7 @@ describe('two-factor statechart, driving the Use 2 Factor Auth switch', () => {
               'Please ensure your phone number is a mobile number before turning on 2FA.',
             ),
           ).toBeVisible()
-          await path.test(drive(app, self))
+          await view.drive(path, drive(app, self))
         })
       }
     })

@@ -10,6 +10,7 @@ import { visageMachine, type VisageSnapshot } from '../../../src/areas/account/m
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server, stubbed } from './profile.support'
 
@@ -38,6 +39,7 @@ const provide = [
 ]
 
 const { paths } = buildPaths(visagePaths)
+const view = viewCoverage(visagePaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; message?: string; output?: unknown; error?: unknown } }
@@ -164,7 +166,7 @@ describe('visage statechart, driving the Profile screen', () => {
     it(describePath(path), async () => {
       const app = await renderSignedIn(self, '/profile', { provide })
       await screen.findByRole('heading', { name: 'Personal Info' })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 

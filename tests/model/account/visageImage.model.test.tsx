@@ -13,6 +13,7 @@ import {
 } from '../../../src/kit/machines/signedImage.machine'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from './profile.support'
 
 // The user menu's avatar reads the visage's signed URL through the one signed-image machine.
@@ -26,6 +27,7 @@ const signedImage = signedImageMachine.provide({
 const provide = [signedImage]
 
 const { paths } = buildPaths(visageImagePaths)
+const view = viewCoverage(visageImagePaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 
@@ -86,7 +88,7 @@ describe('visage image statechart, driving the user menu avatar', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       await renderSignedIn(self, '/home', { provide })
-      await path.test(drive)
+      await view.drive(path, drive)
     })
   }
 

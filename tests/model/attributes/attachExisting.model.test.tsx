@@ -11,9 +11,11 @@ import { formatDateTime } from '../../../src/kit/views/format/dateTime'
 import { aKey, aLink, ID, SAMPLE } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
 import { itemName, pick, renderTree, treeItem } from './attributeTree.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 
 const { paths } = buildPaths(attachExistingPaths)
+const view = viewCoverage(attachExistingPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown; text?: string } }
 type App = Awaited<ReturnType<typeof renderTree>>
@@ -98,7 +100,7 @@ describe('Add Existing statechart, driving the Add Existing dialog of the top le
     it(describePath(path), async () => {
       const app = await renderTree()
       await openAttach(app)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

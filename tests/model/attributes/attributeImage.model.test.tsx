@@ -13,6 +13,7 @@ import {
 } from '../../../src/kit/machines/signedImage.machine'
 import { AttributeImage } from '../../../src/areas/attributes/views/preview/AttributeImage'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from '../account/profile.support'
 import { testSession, WithSession } from '../../setup/session'
 
@@ -26,6 +27,7 @@ const signedImage = signedImageMachine.provide({
 })
 
 const { paths } = buildPaths(attributeImagePaths)
+const view = viewCoverage(attributeImagePaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 
@@ -77,7 +79,7 @@ describe('attribute image statechart, driving AttributeImage', () => {
           </Theme>
         </WithSession>,
       )
-      await path_.test(drive)
+      await view.drive(path_, drive)
     })
   }
 

@@ -31,6 +31,7 @@ import { paint, red, swatch } from '../../../src/areas/attributes/paths/attribut
 import { buildPaths, coverageOf, type ModelPath } from '../../../src/flows/model'
 import { treeStandIn } from './attributes.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, type PendingCall } from '../account/profile.support'
 import { Spawned } from '../../setup/Spawned'
 
@@ -58,6 +59,7 @@ const images = signedImageMachine.provide({
 
 // A covering subset of the shortest paths, replayed with the answers their real snapshots get.
 const { paths } = buildPaths(attributeKeyPaths)
+const view = viewCoverage(attributeKeyPaths)
 type LivedPath = ModelPath<typeof attributeKeyMachine>
 
 type Step = {
@@ -313,7 +315,7 @@ describe('AttributeKey statechart, driving the AttributeKey dialog', () => {
       describePath({ state: path.steps.at(-1)?.state, steps: path.steps } as never),
       async () => {
         const app = renderDialog()
-        await run(path, drive(app))
+        await view.follow(path, () => run(path, drive(app)))
       },
       60_000,
     )

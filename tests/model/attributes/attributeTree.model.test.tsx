@@ -19,6 +19,7 @@ import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { aCondition } from '../../../src/areas/attributes/paths/attributes.fixtures'
 import { itemName, open, pick, renderTree, treeItem } from './attributeTree.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 
 const renumbered = (ids: string[], rows: AttributeKeyAssociation[]) =>
@@ -29,6 +30,7 @@ const renumbered = (ids: string[], rows: AttributeKeyAssociation[]) =>
 const kitchenChildren = () => SAMPLE.links.filter((link) => link.parentAssociationId === ID.trunk)
 
 const { paths } = buildPaths(attributeTreePaths)
+const view = viewCoverage(attributeTreePaths)
 
 /** A treeitem's name as its aria-labelledby composes it: the row's own visible texts. */
 const labelOf = (item: HTMLElement) =>
@@ -72,6 +74,8 @@ function drive(app: App) {
       },
       'ready.action.idle': async () => {
         await expectTree()
+        // Idle again (a reorder stored or put back): Add offers its menu once more.
+        await waitFor(() => expect(screen.getByRole('button', { name: /^Add/ })).toBeEnabled())
         // The graph keeps one snapshot per serialized state; the running tree's is this path's own.
         const s = app.tree.getSnapshot()
         if (s.context.error) expect(await screen.findByText(s.context.error)).toBeVisible()
@@ -270,6 +274,8 @@ function drive(app: App) {
       'xstate.done.actor.reorderLinks': async () => {
         const call = await server.last('reorderChildren')
         call.resolve(renumbered(call.args[1] as string[], kitchenChildren()))
+        // The tree takes the answer once the call settles: Add is on again.
+        await waitFor(() => expect(screen.getByRole('button', { name: /^Add/ })).toBeEnabled())
       },
       'xstate.error.actor.reorderLinks': async ({ event }: Step) => {
         ;(await server.last('reorderChildren')).reject(event.error)
@@ -310,7 +316,7 @@ describe('attribute tree statechart, driving the Attribute Editor', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      await path.test(drive(await renderTree()))
+      await view.drive(path, drive(await renderTree()))
     })
   }
 

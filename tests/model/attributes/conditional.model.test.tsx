@@ -19,6 +19,7 @@ import { conditionalPaths, family } from '../../../src/areas/attributes/paths/co
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { stubServer, stubWatch, treeStandIn } from './attributes.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 import { Spawned } from '../../setup/Spawned'
 
@@ -39,6 +40,7 @@ const stubbed = conditionalMachine.provide({
 })
 
 const { paths } = buildPaths(conditionalPaths)
+const view = viewCoverage(conditionalPaths)
 
 type Step = {
   event: {
@@ -217,7 +219,7 @@ describe('Conditional statechart, driving the Conditional Attribute dialog', () 
     it(describePath(path), async () => {
       const app = renderDialog()
       await waitFor(() => expect(leafWatch.count).toBe(1))
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

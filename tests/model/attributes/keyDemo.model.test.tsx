@@ -16,6 +16,7 @@ import { keyDemoPaths, size } from '../../../src/areas/attributes/paths/keyDemo.
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { stubWatch, treeStandIn } from './attributes.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const keyWatch = stubWatch<KeyWithOptions>()
 
@@ -44,6 +45,7 @@ function renderDemo(onReport?: (report: TreeReport) => void) {
 }
 
 const { paths } = buildPaths(keyDemoPaths)
+const view = viewCoverage(keyDemoPaths)
 
 type Step = { event: { type: string; found?: KeyWithOptions } }
 const dialog = () => screen.getByRole('dialog', { name: 'AttributeKey Demo' })
@@ -89,7 +91,7 @@ describe('key demo statechart, driving the AttributeKey Demo dialog', () => {
     it(describePath(path), async () => {
       renderDemo()
       await waitFor(() => expect(keyWatch.count).toBe(1))
-      await path.test(drive)
+      await view.drive(path, drive)
     })
   }
 

@@ -20,6 +20,7 @@ import { testSession, WithSession } from '../../setup/session'
 import { aKey, ID } from '../../../src/areas/attributes/paths/attributeTree.fixtures'
 import { stubServer, treeStandIn } from './attributes.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 import { Spawned } from '../../setup/Spawned'
 
@@ -36,6 +37,7 @@ const stubbed = keyNameMachine.provide({
 })
 
 const { paths } = buildPaths(keyNamePaths)
+const view = viewCoverage(keyNamePaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown; value?: string } }
 
@@ -130,7 +132,7 @@ describe('trunk and branch name statechart, driving the AttributeKey Branch dial
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      await path.test(drive(renderDialog(ID.kBranch)))
+      await view.drive(path, drive(renderDialog(ID.kBranch)))
     })
   }
 

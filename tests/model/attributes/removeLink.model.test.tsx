@@ -10,9 +10,11 @@ import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { removeLinkPaths } from '../../../src/areas/attributes/paths/removeLink.paths'
 import { itemName, open, pick, renderTree } from './attributeTree.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 
 const { paths } = buildPaths(removeLinkPaths)
+const view = viewCoverage(removeLinkPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 type App = Awaited<ReturnType<typeof renderTree>>
@@ -84,7 +86,7 @@ describe('Remove Link statechart, driving the Remove Link dialog of the tree', (
     it(describePath(path), async () => {
       const app = await renderTree()
       await openRemove(app)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

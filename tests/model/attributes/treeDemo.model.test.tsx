@@ -36,6 +36,8 @@ import { WithSession } from '../../setup/session'
 import { createSyncStub } from '../../setup/syncStub'
 import { stubServer } from './attributes.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
+import { inspectViews } from '../../setup/viewInspection'
 
 /** Stubbed calls; each waits until the path settles it, and is settled once. */
 const calls = (() => {
@@ -88,7 +90,7 @@ function sessionOn(clock: SimulatedClock) {
         sync: createSyncStub('instant').machine,
       },
     }),
-    { systemId: SYSTEM_ID.session, clock },
+    { systemId: SYSTEM_ID.session, clock, inspect: inspectViews() },
   ).start()
   onTestFinished(() => {
     session.stop()
@@ -118,6 +120,7 @@ async function open(name: string) {
 }
 
 const { paths } = buildPaths(treeDemoPaths)
+const view = viewCoverage(treeDemoPaths)
 
 type Step = {
   event: { type: string; value?: string; refId?: string; output?: unknown; error?: unknown }
@@ -247,7 +250,7 @@ describe('whole-tree demo statechart, driving the demo page', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = renderDemo()
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 

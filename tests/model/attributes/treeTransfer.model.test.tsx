@@ -14,9 +14,11 @@ import {
 } from '../../../src/areas/attributes/paths/treeTransfer.paths'
 import { pick, renderTree, treeItem } from './attributeTree.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 
 const { paths } = buildPaths(treeTransferPaths)
+const view = viewCoverage(treeTransferPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 
@@ -99,7 +101,7 @@ describe('export and import statechart, driving the Attribute Editor', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      await path.test(drive(await renderPage()))
+      await view.drive(path, drive(await renderPage()))
     })
   }
 

@@ -14,9 +14,11 @@ import {
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from '../account/profile.support'
 
 const { paths } = buildPaths(dashboardPaths)
+const view = viewCoverage(dashboardPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 type App = ReturnType<typeof renderApp> & { user: ReturnType<typeof userEvent.setup> }
@@ -145,7 +147,7 @@ describe('Dashboard statechart, driving the Dashboard screen', () => {
       const app = renderApp('/dashboard', { provide: [stubbedDashboard] })
       app.gates.fetchSelf.resolve(selfUser())
       await screen.findByRole('heading', { name: 'Dashboard', level: 1 })
-      await path.test(drive({ ...app, user: userEvent.setup() }))
+      await view.drive(path, drive({ ...app, user: userEvent.setup() }))
     })
   }
 })

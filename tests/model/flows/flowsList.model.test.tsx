@@ -18,9 +18,11 @@ import { FlowsList } from '../../../src/areas/flows/views/FlowsListPage'
 import { Gate } from '../../setup/gate'
 import { setViewport } from '../../setup/media'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { renderFlowsView } from './flows.support'
 
 const { paths } = buildPaths(flowsListPaths)
+const view = viewCoverage(flowsListPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 
@@ -89,7 +91,7 @@ describe('flowsList statechart, driving the Flows list', () => {
         },
       })
       renderFlowsView(() => <FlowsList machines={LISTED} />, [machine])
-      await path.test(drive(summarize))
+      await view.drive(path, drive(summarize))
       // Every statechart's row links to its page.
       for (const { id } of LISTED)
         expect(within(row(id)).getByRole('link', { name: id })).toHaveAttribute(

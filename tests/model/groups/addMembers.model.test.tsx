@@ -10,6 +10,7 @@ import {
 import { addMembersPaths, adaMatch } from '../../../src/areas/groups/paths/addMembers.paths'
 import { pharmacy } from '../../../src/areas/groups/paths/groups.fixtures'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import {
   groupButton,
@@ -32,6 +33,7 @@ const stubbedAdder = addMembersMachine.provide({
   },
 })
 const { paths } = buildPaths(addMembersPaths)
+const view = viewCoverage(addMembersPaths)
 
 type Step = { event: EventObject & { output?: unknown; error?: unknown; text?: string } }
 
@@ -148,7 +150,7 @@ describe('add members statechart, driving the Groups screen', () => {
     it(describePath(path), async () => {
       const app = await openGroups([pageReady, membersReady(), stubbedAdder])
       await pick(app, pharmacy.name)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -7,6 +7,7 @@ import { groupDeleteMachine } from '../../../src/areas/groups/machines/groupDele
 import { groupDeletePaths } from '../../../src/areas/groups/paths/groupDelete.paths'
 import { nightShift } from '../../../src/areas/groups/paths/groups.fixtures'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import {
   groupList,
@@ -23,6 +24,7 @@ const stubbedDelete = groupDeleteMachine.provide({
   actors: { removeGroup: stubbed('removeGroup', (input: { id: string }) => [input.id]) as never },
 })
 const { paths } = buildPaths(groupDeletePaths)
+const view = viewCoverage(groupDeletePaths)
 
 type Step = { event: EventObject & { error?: unknown; output?: unknown } }
 
@@ -89,7 +91,7 @@ describe('group delete statechart, driving the Groups screen', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await openGroups([pageReady, stubbedDelete, membersReady()])
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -10,6 +10,7 @@ import {
 import { groupFormPaths } from '../../../src/areas/groups/paths/groupForm.paths'
 import { nightShift } from '../../../src/areas/groups/paths/groups.fixtures'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import {
   groupButton,
@@ -28,6 +29,7 @@ const stubbedForm = groupFormMachine.provide({
   },
 })
 const { paths } = buildPaths(groupFormPaths)
+const view = viewCoverage(groupFormPaths)
 
 type Step = {
   event: EventObject & { output?: { name: string }; error?: unknown; value?: string }
@@ -115,7 +117,7 @@ describe('group form statechart, driving the Groups screen', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await openGroups([pageReady, stubbedForm, membersReady()])
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -11,6 +11,7 @@ import {
 import { groupMembersPaths } from '../../../src/areas/groups/paths/groupMembers.paths'
 import { nightShift } from '../../../src/areas/groups/paths/groups.fixtures'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import {
   groupButton,
@@ -30,6 +31,7 @@ const stubbedMembers = groupMembersMachine.provide({
   },
 })
 const { paths } = buildPaths(groupMembersPaths)
+const view = viewCoverage(groupMembersPaths)
 
 type Step = { event: EventObject & { output?: unknown; error?: unknown; group?: Group } }
 
@@ -139,7 +141,7 @@ describe('group members statechart, driving the Groups screen', () => {
     it(describePath(path), async () => {
       const app = await openGroups([pageReady, stubbedMembers])
       await pick(app, nightShift.name)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -11,6 +11,7 @@ import {
 import { matchingGroups } from '../../../src/areas/groups/machines/groups.selectors'
 import { groupsPagePaths } from '../../../src/areas/groups/paths/groupsPage.paths'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import {
   groupList,
   membersReady,
@@ -25,6 +26,7 @@ const stubbedPage = groupsPageMachine.provide({
   actors: { loadGroups: stubbed('loadGroups', () => []) as never },
 })
 const { paths } = buildPaths(groupsPagePaths)
+const view = viewCoverage(groupsPagePaths)
 
 type Step = {
   event: EventObject & {
@@ -113,7 +115,7 @@ describe('Groups page statechart, driving the Groups screen', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await openGroups([stubbedPage, membersReady()])
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

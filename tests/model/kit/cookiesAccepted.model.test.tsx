@@ -9,11 +9,13 @@ import { selfUser } from '../../setup/fixtures'
 import { Latest } from '../../setup/gate'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
 
 const { paths } = buildPaths(cookiesAcceptedPaths)
+const view = viewCoverage(cookiesAcceptedPaths)
 
 function run() {
   const mark = new Latest<boolean>()
@@ -65,7 +67,7 @@ describe('iOS cookies-accepted statechart (SPEC.md §4)', () => {
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      await path.test(drive(run()))
+      await view.drive(path, drive(run()))
     })
   }
 

@@ -11,6 +11,7 @@ import { selfUser } from '../../setup/fixtures'
 import { setViewport } from '../../setup/media'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 // The drawer's stored open state: each read waits for the path's step; writes are recorded.
 const prefs = {
@@ -30,6 +31,7 @@ const stubbed = filterDrawerMachine.provide({
 })
 
 const { paths } = buildPaths(filterDrawerPaths)
+const view = viewCoverage(filterDrawerPaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: EventObject & { error?: unknown; output?: unknown; distance?: number } }
@@ -115,7 +117,7 @@ describe('filter drawer statechart, driving the Services screen on a phone', () 
     it(describePath(path), async () => {
       const app = await renderSignedIn(selfUser(), '/services', { provide: [stubbed] })
       await screen.findByText('Record Count: 3')
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

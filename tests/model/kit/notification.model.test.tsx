@@ -13,6 +13,7 @@ import {
 import type { NotificationsActor } from '../../../src/kit/machines/notifications.machine'
 import { NotificationCard } from '../../../src/kit/views/notify/Notifications'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const models = notificationPaths.map(({ persist, model }) => ({
   persist,
@@ -98,10 +99,14 @@ describe('notification statechart, driving a notification card', () => {
     expect(coverage.refused).toEqual([])
   })
 
-  for (const { persist, paths } of models) {
+  const view = viewCoverage({ machine: notificationMachine })
+  for (const { persist, model, paths } of models) {
     for (const path of paths) {
       it(`${persist ? 'persistent: ' : ''}${describePath(path)}`, async () => {
-        const actor = createActor(notificationMachine, { input: { item: item(persist) } }).start()
+        const actor = createActor(notificationMachine, {
+          input: { item: item(persist) },
+          inspect: view.inspect,
+        }).start()
         // The close button asks the stack, which tells the notification.
         const stack = {
           send: () => actor.send({ type: 'notification.close' }),
@@ -111,7 +116,7 @@ describe('notification statechart, driving a notification card', () => {
             <NotificationCard notification={actor} stack={stack} />
           </Theme>,
         )
-        await path.test(drive(actor))
+        await view.drive(path, drive(actor), model.input)
         const snapshot: NotificationSnapshot = actor.getSnapshot()
         expect(snapshot.matches(path.state.value as never)).toBe(true)
       })

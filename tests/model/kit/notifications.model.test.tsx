@@ -15,11 +15,13 @@ import {
 } from '../../../src/kit/machines/notifications.machine'
 import { NotifyProvider } from '../../../src/kit/views/notify/Notifications'
 import { testSession, WithSession } from '../../setup/session'
+import { viewCoverage } from '../viewCoverage'
 import { useNotify, type EnqueueSnackbar } from '../../../src/kit/views/notify/useNotify'
 import { NotificationsContext } from '../../../src/kit/views/notify/useNotify'
 import { useContext } from 'react'
 
 const { paths } = buildPaths(notificationsPaths)
+const view = viewCoverage(notificationsPaths)
 
 // describePath, with the notification each step is about.
 const name = (path: (typeof paths)[number]) =>
@@ -154,7 +156,7 @@ describe('notifications statechart, driving the notification stack', () => {
         </WithSession>,
       )
       if (!driven) throw new Error('The stack did not mount.')
-      await path.test(drive(driven) as never)
+      await view.drive(path, drive(driven) as never)
     })
   }
 })

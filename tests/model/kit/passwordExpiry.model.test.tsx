@@ -17,6 +17,7 @@ import {
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const DAY = 86_400_000
 const runs = (Object.keys(starts) as Start[]).map((start) => ({
@@ -25,6 +26,7 @@ const runs = (Object.keys(starts) as Start[]).map((start) => ({
   paths: buildPaths(passwordExpiryPaths[start]).paths,
 }))
 const paths = runs.flatMap(({ start, paths }) => paths.map((path) => ({ start, path })))
+const view = viewCoverage({ machine: passwordExpiryMachine })
 
 type App = ReturnType<typeof renderApp>
 
@@ -97,7 +99,7 @@ describe('password-expiry statechart, driving the signed-in frame', () => {
       const user = selfUser({ passwordExpiresAt: starts[start] })
       const app = renderApp('/home', { provide: passwordMachines })
       app.gates.fetchSelf.resolve(user)
-      await path.test(drive(app, user))
+      await view.drive(path, drive(app, user), passwordExpiryPaths[start].input)
     })
   }
 })

@@ -8,6 +8,7 @@ import { PROBE, admin, probeMachine, sessionPaths } from '../../../src/kit/paths
 import { sessionMachine, type SessionSnapshot } from '../../../src/kit/session/session.machine'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const probe = (app: App) =>
   app.session.getSnapshot().children[PROBE as 'sync'] as AnyActorRef | undefined
@@ -16,6 +17,7 @@ const probeStatus = (ref: AnyActorRef | undefined) =>
   (ref?.getSnapshot() as { status: string } | undefined)?.status
 
 const { paths } = buildPaths(sessionPaths)
+const view = viewCoverage(sessionPaths)
 
 type App = ReturnType<typeof renderApp>
 type Step = { event: { type: string; output?: unknown; error?: unknown; snapshot?: unknown } }
@@ -25,11 +27,16 @@ const tagsOf = (event: Step['event']) => (event.snapshot as { tags: string[] }).
 const expectListening = (app: App, open: boolean) =>
   expect(app.sync.listening.started - app.sync.listening.stopped).toBe(open ? 1 : 0)
 
-async function loadCaches(app: App) {
-  app.sync.open('open')
+/** The caches open (unless a step opened them already) and the sessions table reports its rows. */
+async function reportProgress(app: App) {
+  if (app.sync.isOpening()) app.sync.open('open')
   await waitFor(() => expect(() => app.sync.load('attributes')).not.toThrow())
   app.sync.load('identity').next({ area: 'identity', table: 'sessions', loaded: 12_500 })
   expect(await screen.findByText('Sessions — 12,500 rows')).toBeVisible()
+}
+
+async function loadCaches(app: App) {
+  await reportProgress(app)
   app.sync.load('identity').complete()
   app.sync.load('attributes').complete()
 }
@@ -87,8 +94,11 @@ function drive(app: App) {
       'xstate.error.actor.signOut': ({ event }: Step) => app.gates.signOut.reject(event.error),
       // The real sync (with stubbed effects) gets there; session hears its snapshots.
       'xstate.snapshot.sync': async ({ event }: Step) => {
-        if (tagsOf(event).includes('ready')) await loadCaches(app)
-        else app.sync.open(offline)
+        const tags = tagsOf(event)
+        if (tags.includes('ready')) await loadCaches(app)
+        else if (tags.includes('error')) app.sync.open(offline)
+        // Progress: rows loaded so far, which only the loading screen shows.
+        else await reportProgress(app)
       },
       'data.retry': async () => {
         await app.user.click(screen.getByRole('button', { name: 'Try Again' }))
@@ -154,7 +164,7 @@ describe('session statechart, driving the console', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = renderApp('/', { sync: 'gated' })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

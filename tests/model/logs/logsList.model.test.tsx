@@ -9,9 +9,11 @@ import { logsListMachine, type LogsListSnapshot } from '../../../src/areas/logs/
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from '../account/profile.support'
 
 const { paths } = buildPaths(logsListPaths)
+const view = viewCoverage(logsListPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown; search?: unknown } }
 type App = ReturnType<typeof renderApp> & { user: ReturnType<typeof userEvent.setup> }
@@ -85,7 +87,8 @@ function drive(app: App) {
         await app.user.click(second!)
       },
       'logs.close': async () => {
-        if (screen.queryByRole('dialog')) await app.user.keyboard('{Escape}')
+        await screen.findByRole('dialog')
+        await app.user.keyboard('{Escape}')
       },
       'xstate.done.actor.loadPage': async ({ event }: Step) =>
         (await server.last('loadPage')).resolve(event.output),
@@ -111,7 +114,7 @@ describe('Logs statechart, driving the Logs screen', () => {
       const app = renderApp(`/logs?user=${startSearch.user}`, { provide: [stubbedLogs] })
       app.gates.fetchSelf.resolve(selfUser())
       await screen.findByRole('heading', { name: 'Logs', level: 1 })
-      await path.test(drive({ ...app, user: userEvent.setup() }))
+      await view.drive(path, drive({ ...app, user: userEvent.setup() }))
     })
   }
 })

@@ -15,9 +15,11 @@ import {
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from '../account/profile.support'
 
 const { paths } = buildPaths(logsPickerPaths)
+const view = viewCoverage(logsPickerPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 type App = ReturnType<typeof renderApp> & { user: ReturnType<typeof userEvent.setup> }
@@ -157,7 +159,7 @@ describe('Logs picker statechart, driving the User picker of the Logs screen', (
       app.gates.fetchSelf.resolve(selfUser())
       await screen.findByRole('heading', { name: 'Logs', level: 1 })
       await screen.findByRole('combobox', { name: 'User' })
-      await path.test(drive({ ...app, user: userEvent.setup() }))
+      await view.drive(path, drive({ ...app, user: userEvent.setup() }))
     })
   }
 })

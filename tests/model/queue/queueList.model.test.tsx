@@ -20,10 +20,12 @@ import {
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server, stubbed } from '../account/profile.support'
 
 const { paths } = buildPaths(queueListPaths)
+const view = viewCoverage(queueListPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown; request?: unknown } }
 type App = ReturnType<typeof renderApp> & { user: ReturnType<typeof userEvent.setup> }
@@ -259,7 +261,7 @@ describe('Queue statechart, driving the Queue screen', () => {
       const app = renderApp('/queue', { provide: [stubbedQueue] })
       app.gates.fetchSelf.resolve(selfUser())
       await screen.findByRole('heading', { name: 'Queue', level: 1 })
-      await path.test(drive({ ...app, user: userEvent.setup() }))
+      await view.drive(path, drive({ ...app, user: userEvent.setup() }))
     })
   }
 })

@@ -17,6 +17,7 @@ import { buildPaths, coverageOf, type PathsModel } from '../../../src/flows/mode
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { editorDialog, roleItems, server, stubbedRoleEditor } from './roles.support'
 
@@ -121,6 +122,7 @@ describe('Role editor statechart, driving New role and Edit role', () => {
     })
   })
 
+  const view = viewCoverage(newRolePaths)
   for (const model of [newRolePaths, editRolePaths] as PathsModel[]) {
     const isNew = model === newRolePaths
     for (const path of buildPaths(model).paths) {
@@ -133,7 +135,7 @@ describe('Role editor statechart, driving New role and Edit role', () => {
           await screen.findByRole('button', { name: isNew ? 'New role' : 'Edit Pharmacy desk' }),
         )
         await screen.findByRole('dialog', { name: isNew ? 'New role' : 'Edit role' })
-        await path.test(drive({ ...app, user }, isNew))
+        await view.drive(path, drive({ ...app, user }, isNew), model.input)
       })
     }
   }

@@ -12,6 +12,7 @@ import { selfUser } from '../../setup/fixtures'
 import { resetViewport, setViewport } from '../../setup/media'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import {
   answeringRoleEditor,
@@ -24,6 +25,7 @@ import {
 } from './roles.support'
 
 const { paths } = buildPaths(rolesScreenPaths)
+const view = viewCoverage(rolesScreenPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown; roleId?: string } }
 type App = ReturnType<typeof renderApp> & { user: ReturnType<typeof userEvent.setup> }
@@ -148,7 +150,7 @@ describe('Roles statechart, driving the Roles screen on a phone', () => {
       const app = renderApp('/roles', { provide: [stubbedRolesScreen, answeringRoleEditor] })
       app.gates.fetchSelf.resolve(selfUser())
       await screen.findByRole('heading', { name: 'Roles', level: 1 })
-      await path.test(drive({ ...app, user: userEvent.setup() }))
+      await view.drive(path, drive({ ...app, user: userEvent.setup() }))
     })
   }
 })

@@ -7,6 +7,7 @@ import { editedService as service, serviceEditors } from '../../../src/areas/acc
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { hasErrors, type EditorSnapshot } from '../../../src/kit/machines/inlineEditor.machine'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 import { renderDetail } from './service.support'
 
@@ -24,6 +25,7 @@ for (const c of CASES) {
   const thing = c.title.toLowerCase()
   const field = c.spec.key
   const { paths } = buildPaths(c.paths)
+  const view = viewCoverage(c.paths)
 
   const form = () => screen.getByRole('form', { name: `Edit ${thing}` })
   const input = () => within(form()).getByLabelText(c.title, { selector: 'input' })
@@ -116,7 +118,7 @@ for (const c of CASES) {
     for (const path of paths) {
       it(describePath(path), async () => {
         const app = await renderDetail(service)
-        await path.test(drive(app, { value: false }))
+        await view.drive(path, drive(app, { value: false }))
       })
     }
   })

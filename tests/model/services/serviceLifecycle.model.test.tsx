@@ -12,6 +12,7 @@ import {
 } from '../../../src/areas/services/paths/serviceLifecycle.paths'
 import type { ServiceLifecycleSnapshot } from '../../../src/areas/services/machines/serviceLifecycle.machine'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
 import { renderDetail } from './service.support'
@@ -22,6 +23,7 @@ const models = [
   { model: serviceLifecyclePaths, opened: service },
   { model: deletedServiceLifecyclePaths, opened: deletedService },
 ].map((m) => ({ ...m, paths: buildPaths(m.model).paths }))
+const view = viewCoverage(serviceLifecyclePaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 type App = Awaited<ReturnType<typeof renderDetail>>
@@ -122,7 +124,7 @@ describe('service lifecycle statechart, driving the service detail', () => {
       for (const path of paths) {
         it(describePath(path), async () => {
           const app = await renderDetail(opened)
-          await path.test(drive(app))
+          await view.drive(path, drive(app), model.input)
         })
       }
     })

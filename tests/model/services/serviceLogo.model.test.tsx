@@ -15,6 +15,7 @@ import {
   type ServiceLogoSnapshot,
 } from '../../../src/areas/services/machines/serviceLogo.machine'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from '../account/profile.support'
 import { renderDetail } from './service.support'
 
@@ -29,6 +30,7 @@ const provide = [
   }),
 ]
 const { paths } = buildPaths(serviceLogoPaths)
+const view = viewCoverage(serviceLogoPaths)
 
 type App = Awaited<ReturnType<typeof renderDetail>>
 type Step = { event: { type: string; message?: string; output?: unknown; error?: unknown } }
@@ -138,7 +140,7 @@ describe('service logo statechart, driving the service detail', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderDetail(service, { provide })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 

@@ -11,9 +11,11 @@ import {
 import type { ServiceRecordSnapshot } from '../../../src/areas/services/machines/serviceRecord.machine'
 import { ServiceDetail } from '../../../src/areas/services/views/detail/ServiceDetail'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { Signed } from './service.support'
 
 const { paths } = buildPaths(serviceRecordPaths)
+const view = viewCoverage(serviceRecordPaths)
 
 type Step = { event: { type: string; service?: Service } }
 type Read = { resolve: (row: Service | undefined) => void; reject: (error: unknown) => void }
@@ -109,7 +111,7 @@ describe('service record statechart, driving the detail pane from the cache', ()
           <ServiceDetail id={service.id} />
         </Signed>,
       )
-      await path.test(drive(db))
+      await view.drive(path, drive(db))
     })
   }
 })

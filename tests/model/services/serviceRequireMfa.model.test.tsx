@@ -14,11 +14,13 @@ import {
 } from '../../../src/areas/services/machines/serviceRequireMfa.machine'
 import { REQUIRE_MFA_HINT, REQUIRE_MFA_LABEL } from '../../../src/areas/services/machines/serviceRequireMfa.messages'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
 import { renderDetail, stubbedServiceMachines } from './service.support'
 
 const { paths } = buildPaths(serviceRequireMfaPaths)
+const view = viewCoverage(serviceRequireMfaPaths)
 
 // The PUT is stubbed; the chart's own effect (the answer kept in the cache) still runs.
 const stubbedRequireMfa = serviceRequireMfaMachine.provide({
@@ -94,7 +96,7 @@ describe("'Requires a second factor' statechart, driving the service detail's sw
       const app = await renderDetail(service, {
         provide: [...stubbedServiceMachines(), stubbedRequireMfa],
       })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

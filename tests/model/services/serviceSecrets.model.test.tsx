@@ -15,6 +15,7 @@ import {
 } from '../../../src/areas/services/machines/serviceSecrets.machine'
 import { ServiceSecrets } from '../../../src/areas/services/views/detail/ServiceSecrets'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from '../account/profile.support'
 import { Signed } from './service.support'
 
@@ -40,6 +41,7 @@ const provide = [
   }),
 ]
 const { paths } = buildPaths(serviceSecretsPaths)
+const view = viewCoverage(serviceSecretsPaths)
 
 type Step = { event: { type: string; value?: string; output?: unknown; error?: unknown } }
 type User = ReturnType<typeof userEvent.setup>
@@ -156,7 +158,7 @@ describe('service secrets statechart, driving the Client secrets section', () =>
           <ServiceSecrets service={aService({ clientType: 'confidential' })} />
         </Signed>,
       )
-      await path.test(drive(userEvent.setup()))
+      await view.drive(path, drive(userEvent.setup()))
       expect(screen.queryByText('undefined')).toBeNull()
     })
   }

@@ -11,6 +11,7 @@ import {
 } from '../../../src/areas/services/paths/serviceTimeout.paths'
 import type { ServiceTimeoutSnapshot } from '../../../src/areas/services/machines/serviceTimeout.machine'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
 import { renderDetail } from './service.support'
@@ -21,6 +22,7 @@ const MAX = 10
 const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`
 
 const { paths } = buildPaths(serviceTimeoutPaths)
+const view = viewCoverage(serviceTimeoutPaths)
 
 type App = Awaited<ReturnType<typeof renderDetail>>
 type Step = { event: { type: string; value?: number; output?: unknown; error?: unknown } }
@@ -124,7 +126,7 @@ describe('service timeout statechart, driving the access token slider', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderDetail(service)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 

@@ -11,6 +11,7 @@ import { tallElements } from '../../component/sessions/sessions.support'
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 
 // The server call behind the chart's revokeSession actor; each call waits for the path's step.
@@ -29,6 +30,7 @@ const stubbed = revokeMachine.provide({
 })
 
 const { paths } = buildPaths(revokePaths)
+const view = viewCoverage(revokePaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: { type: string; error?: unknown } }
@@ -123,7 +125,7 @@ describe('revoke statechart, driving the Sessions screen', () => {
     it(describePath(path), async () => {
       const app = await renderSignedIn(selfUser(), '/sessions', { provide: [stubbed] })
       await screen.findByRole('button', { name: 'Revoke session of Ada Lovelace' })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -16,6 +16,7 @@ import { chunkGuardMachine } from '../../../src/areas/shell/machines/chunkGuard.
 import { ChunkFailure, CHUNK_FAILURE_MESSAGE } from '../../../src/areas/shell/views/ChunkFailure'
 import { testSession, WithSession } from '../../setup/session'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const NOW = 1_000_000
 
@@ -24,7 +25,10 @@ const runs = [
   { model: firstFailurePaths, lastReload: null },
   { model: windowSpentPaths, lastReload: NOW - RELOADED_BEFORE_MS },
 ].map((run) => ({ ...run, paths: buildPaths(run.model).paths }))
-const paths = runs.flatMap(({ paths, lastReload }) => paths.map((path) => ({ path, lastReload })))
+const paths = runs.flatMap(({ model, paths, lastReload }) =>
+  paths.map((path) => ({ path, lastReload, input: model.input })),
+)
+const view = viewCoverage({ machine: chunkGuardMachine })
 
 /** The failure view as the router shows it, its page reload replaced by a spy. */
 function show(lastReload: number | null) {
@@ -108,9 +112,9 @@ describe('chunk-load failure guard statechart, driving the failure view', () => 
     expect(coverage.refused).toEqual([])
   })
 
-  for (const { path, lastReload } of paths) {
+  for (const { path, lastReload, input } of paths) {
     it(`${lastReload === null ? 'first failure' : 'window spent'}: ${describePath(path)}`, async () => {
-      await path.test(drive(show(lastReload), lastReload))
+      await view.drive(path, drive(show(lastReload), lastReload), input)
     })
   }
 

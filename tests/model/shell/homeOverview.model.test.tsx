@@ -8,9 +8,11 @@ import { formatDateTime } from '../../../src/kit/views/format/dateTime'
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server, stubbed } from '../account/profile.support'
 
 const { paths } = buildPaths(homeOverviewPaths)
+const view = viewCoverage(homeOverviewPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 type App = Awaited<ReturnType<typeof renderSignedIn>>
@@ -92,7 +94,7 @@ describe("Home overview statechart, driving Home's overview", () => {
       server.reset()
       const app = await renderSignedIn(selfUser(), '/home', { provide: [stubbedOverview] })
       await waitFor(() => expect(server.calls.length).toBe(1))
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -20,6 +20,7 @@ import { authStatus } from '../../../src/kit/session/session.selectors'
 import { selfUser } from '../../setup/fixtures'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 
 // The server call behind the chart's verifyEmail actor; each call waits for the path's step.
@@ -28,6 +29,7 @@ const stubbed = emailVerificationMachine.provide({
 })
 
 const { paths } = buildPaths(emailVerificationPaths)
+const view = viewCoverage(emailVerificationPaths)
 
 type App = ReturnType<typeof renderApp>
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
@@ -96,7 +98,7 @@ describe('emailVerification statechart, driving /verifyEmail/$token', () => {
           const app = renderApp(PATH, { provide: [stubbed] })
           if (signedIn) app.gates.fetchSelf.resolve(selfUser())
           else app.gates.fetchSelf.reject(notSignedIn)
-          await path.test(drive(app))
+          await view.drive(path, drive(app))
           // Still as it was: the link neither signs anyone in nor out.
           expect(authStatus(app.session.getSnapshot())).toBe(signedIn ? 'signedIn' : 'signedOut')
           expect(screen.queryByText('undefined')).toBeNull()

@@ -6,8 +6,10 @@ import { buildPaths, coverageOf } from '../../../src/flows/model'
 import type { ForgotSnapshot } from '../../../src/areas/sign-in/machines/forgotPassword.machine'
 import { calls, field, renderSignedOut, resetCalls } from '../../component/account/password.support'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const { paths } = buildPaths(forgotPasswordPaths)
+const view = viewCoverage(forgotPasswordPaths)
 
 type App = Awaited<ReturnType<typeof renderSignedOut>>
 type Step = { event: { type: string; value?: string; error?: unknown } }
@@ -88,7 +90,7 @@ describe('forgot-password statechart, driving /forgotPassword', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderSignedOut('/forgotPassword', 'Forgot Password')
-      await path.test(drive(app, { email: false }))
+      await view.drive(path, drive(app, { email: false }))
     })
   }
 })

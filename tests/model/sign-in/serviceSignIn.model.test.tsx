@@ -30,8 +30,10 @@ import { selfUser } from '../../setup/fixtures'
 import { Gate } from '../../setup/gate'
 import { renderApp } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 
 const { paths } = buildPaths(serviceSignInPaths)
+const view = viewCoverage(serviceSignInPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 
@@ -206,7 +208,7 @@ describe('serviceSignIn statechart, driving /oidc/interaction/$uid', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const page = open(signedInAtStart(path))
-      await path.test(drive(page))
+      await view.drive(path, drive(page))
       expect(screen.queryByText('undefined')).toBeNull()
     })
   }

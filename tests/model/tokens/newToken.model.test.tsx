@@ -12,10 +12,12 @@ import {
 } from '../../../src/areas/tokens/paths/newToken.paths'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 import { formDialog, renderTokens, secretDialog, tokenCard } from './tokens.support'
 
 const { paths } = buildPaths(newTokenPaths)
+const view = viewCoverage(newTokenPaths)
 
 type Step = { event: Record<string, unknown> & { type: string } }
 type App = Awaited<ReturnType<typeof renderTokens>>
@@ -151,7 +153,7 @@ describe('New token statechart, driving the New token dialog', () => {
     it(describePath(path), async () => {
       const app = await renderTokens(AUDITOR_HELD)
       await act(async () => (await server.last('listTokens')).resolve([]))
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

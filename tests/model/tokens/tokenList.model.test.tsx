@@ -17,11 +17,13 @@ import {
 } from '../../../src/areas/tokens/paths/tokenList.paths'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 import { expectNotified } from '../kit/notify.support'
 import { formDialog, renderTokens, secretDialog, tokenCard, tokenList } from './tokens.support'
 
 const { paths } = buildPaths(tokenListPaths)
+const view = viewCoverage(tokenListPaths)
 
 type Step = { event: Record<string, unknown> & { type: string } }
 type App = Awaited<ReturnType<typeof renderTokens>>
@@ -143,7 +145,7 @@ describe('API tokens statechart, driving the API tokens screen', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderTokens([...Permissions])
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -26,11 +26,13 @@ import {
 } from '../../../src/areas/users/machines/accessAssignments.messages'
 import { permissionLabel } from '../../../src/areas/users/views/permissionText'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
 import { accessRegion, part, pick, renderAccess } from './access.support'
 
 const { paths } = buildPaths(accessAssignmentsPaths)
+const view = viewCoverage(accessAssignmentsPaths)
 const name = `${shown.nameFirst} ${shown.nameLast}`
 
 type Step = { event: { type: string; output?: unknown; error?: unknown; roleId?: string } }
@@ -208,7 +210,7 @@ describe("the user's roles and groups, driving the Access section", () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderAccess(shown, input.held)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -13,10 +13,12 @@ import { answerWord, TARGET_WORDS } from '../../../src/areas/users/machines/expl
 import type { Permission } from '../../../schema/permissions'
 import { permissionLabel } from '../../../src/areas/users/views/permissionText'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 import { pick, renderAccess } from './access.support'
 
 const { paths } = buildPaths(explainPaths)
+const view = viewCoverage(explainPaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 type App = Awaited<ReturnType<typeof renderAccess>>
@@ -143,7 +145,7 @@ describe('the explain box, driving "Why can they?" of the user detail', () => {
     it(describePath(path), async () => {
       const app = await renderAccess(shown, held)
       await screen.findByRole('region', { name: 'Why can they?' })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -17,6 +17,7 @@ import {
 } from '../../../src/areas/users/machines/mfaPolicy.messages'
 import { MfaPolicyButton } from '../../../src/areas/users/views/policy/MfaPolicyButton'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server, stubbed } from '../account/profile.support'
 import { Signed } from '../services/service.support'
@@ -32,6 +33,7 @@ const stubbedPolicy = mfaPolicyMachine.provide({
 })
 
 const { paths } = buildPaths(mfaPolicyPaths)
+const view = viewCoverage(mfaPolicyPaths)
 
 type Step = {
   event: {
@@ -160,7 +162,7 @@ describe('second-factor policy statechart, driving the Users header button and i
     it(describePath(path), async () => {
       const app = renderButton()
       await screen.findByRole('button', { name: 'Second-factor policy' })
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -12,11 +12,13 @@ import {
 import type { UserAccessSnapshot } from '../../../src/areas/users/machines/userAccess.machine'
 import { PERMISSION_TEXT, permissionLabel } from '../../../src/areas/users/views/permissionText'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
 import { accessReads, renderUser } from './userDetail.support'
 
 const { paths } = buildPaths(userAccessPaths)
+const view = viewCoverage(userAccessPaths)
 const name = `${shown.nameFirst} ${shown.nameLast}`
 
 type Step = { event: { type: string; output?: User; error?: unknown } }
@@ -110,7 +112,7 @@ describe('user access statechart, driving the Access section', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderUser(shown)
-      await path.test(drive(app) as never)
+      await view.drive(path, drive(app) as never)
     })
   }
 })

@@ -12,6 +12,7 @@ import { tallElements } from '../../component/sessions/sessions.support'
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 
 // The cache read behind the chart waits for the path's step; the download is caught as a Blob.
@@ -28,6 +29,7 @@ const stubbed = userExportMachine.provide({
 const downloads: Blob[] = []
 
 const { paths } = buildPaths(userExportPaths)
+const view = viewCoverage(userExportPaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = { event: EventObject & { output?: ListRow[]; error?: unknown } }
@@ -94,7 +96,7 @@ describe('user export statechart, driving the Users screen', () => {
     it(describePath(path), async () => {
       const app = await renderSignedIn(selfUser(), '/users', { provide: [stubbed] })
       await screen.findByText('Record Count: 3')
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

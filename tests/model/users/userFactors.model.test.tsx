@@ -15,11 +15,13 @@ import {
   RESET_WORDS,
 } from '../../../src/areas/users/machines/userFactors.messages'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
 import { renderUser } from './userDetail.support'
 
 const { paths } = buildPaths(userFactorsPaths)
+const view = viewCoverage(userFactorsPaths)
 const name = `${shown.nameFirst} ${shown.nameLast}`
 const named = { name, email: shown.email }
 
@@ -135,7 +137,7 @@ describe('user factors statechart, driving the Second factors section', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderUser(shown)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

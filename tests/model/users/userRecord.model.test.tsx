@@ -8,10 +8,12 @@ import { recordUser as shown, userRecordPaths } from '../../../src/areas/users/p
 import type { UserRecordSnapshot } from '../../../src/areas/users/machines/userRecord.machine'
 import { UserDetail } from '../../../src/areas/users/views/detail/UserDetail'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { Signed } from '../services/service.support'
 import { quietTimeline } from './userDetail.support'
 
 const { paths } = buildPaths(userRecordPaths)
+const view = viewCoverage(userRecordPaths)
 
 type Step = { event: { type: string; user?: User } }
 type Read = { resolve: (row: User | undefined) => void; reject: (error: unknown) => void }
@@ -110,7 +112,7 @@ describe('user record statechart, driving the user detail from the cache', () =>
           <UserDetail id={shown.id} />
         </Signed>,
       )
-      await path.test(drive(db))
+      await view.drive(path, drive(db))
     })
   }
 })

@@ -17,6 +17,7 @@ import { tallElements } from '../../component/sessions/sessions.support'
 import { selfUser } from '../../setup/fixtures'
 import { renderSignedIn } from '../../setup/renderApp'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 
 // The cache reads behind the chart: 'all matching' waits for the path's step, and the list's
@@ -40,6 +41,7 @@ const stubbed = userSelectionMachine.provide({
 })
 
 const { paths } = buildPaths(userSelectionPaths)
+const view = viewCoverage(userSelectionPaths)
 
 type App = Awaited<ReturnType<typeof renderSignedIn>>
 type Step = {
@@ -130,7 +132,7 @@ describe('user selection statechart, driving the Users screen', () => {
     it(describePath(path), async () => {
       const app = await renderSignedIn(selfUser(), '/users', { provide: [stubbed] })
       await screen.findByText('Record Count: 3')
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

@@ -4,15 +4,22 @@ import { describe, expect, it } from 'vitest'
 import type { User } from '../../../schema/user'
 import { identityDb } from '../../../src/data/db/identity'
 import { buildPaths, coverageOf } from '../../../src/flows/model'
-import { statusUser as shown, userStatusPaths } from '../../../src/areas/users/paths/userStatus.paths'
+import {
+  revokeAllPaths,
+  statusUser as shown,
+  userStatusPaths,
+} from '../../../src/areas/users/paths/userStatus.paths'
 import type { UserStatusSnapshot } from '../../../src/areas/users/machines/userStatus.machine'
 import { STATUS_WORDS } from '../../../src/areas/users/machines/userStatus.messages'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { expectNotified } from '../kit/notify.support'
 import { server } from '../account/profile.support'
 import { renderUser } from './userDetail.support'
 
 const { paths } = buildPaths(userStatusPaths)
+const { paths: revokePaths } = buildPaths(revokeAllPaths)
+const view = viewCoverage(userStatusPaths)
 const name = `${shown.nameFirst} ${shown.nameLast}`
 const named = { name, email: shown.email }
 
@@ -93,7 +100,71 @@ describe('user status statechart, driving the Status section', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderUser(shown)
-      await path.test(drive(app) as never)
+      await view.drive(path, drive(app) as never)
+    })
+  }
+})
+
+const sessionsSection = () => screen.getByRole('region', { name: 'Sessions' })
+
+/** Revoke all, in the Sessions section: the status stays, so the same chart is asked again. */
+function driveRevokeAll(app: App) {
+  const words = STATUS_WORDS['revoke-sessions']
+  const dialog = () => screen.getByRole('alertdialog', { name: words.title(named) })
+  const expectButton = async () => {
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(within(sessionsSection()).getByRole('button', { name: words.label })).toBeEnabled()
+  }
+  return {
+    states: {
+      idle: expectButton,
+      done: expectButton,
+      confirming: async () => {
+        const open = await screen.findByRole('alertdialog', { name: words.title(named) })
+        expect(within(open).getByRole('button', { name: words.label })).toBeEnabled()
+      },
+      working: async () => {
+        await waitFor(() =>
+          expect(within(dialog()).getByRole('button', { name: words.label })).toBeDisabled(),
+        )
+        expect((await server.last('performAction')).args).toEqual([shown.id, 'revoke-sessions'])
+      },
+      failed: async () => {
+        expect(await within(dialog()).findByRole('alert')).toBeVisible()
+        expect(within(dialog()).getByRole('button', { name: words.label })).toBeEnabled()
+      },
+    },
+    events: {
+      'status.request': () =>
+        app.user.click(within(sessionsSection()).getByRole('button', { name: words.label })),
+      'status.confirm': () =>
+        app.user.click(within(dialog()).getByRole('button', { name: words.label })),
+      'status.cancel': () =>
+        app.user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
+      'xstate.done.actor.performAction': async ({ event }: Step) => {
+        ;(await server.last('performAction')).resolve(event.output)
+        await expectNotified('status', `Revoked 2 sessions of ${name}.`)
+      },
+      'xstate.error.actor.performAction': async ({ event }: Step) => {
+        ;(await server.last('performAction')).reject(event.error)
+        await expectNotified('alert', /^The sessions were not revoked/)
+      },
+    },
+  }
+}
+
+describe("user status statechart, driving the Sessions section's Revoke all", () => {
+  it('takes only steps the production machine takes', () => {
+    const model = revokeAllPaths
+    expect(coverageOf(model.machine, [{ input: model.input, paths: revokePaths }]).refused).toEqual(
+      [],
+    )
+  })
+
+  for (const path of revokePaths) {
+    it(describePath(path), async () => {
+      const app = await renderUser(shown)
+      await view.drive(path, driveRevokeAll(app), revokeAllPaths.input)
     })
   }
 })

@@ -6,10 +6,12 @@ import { timelineUser as shown, userTimelinePaths } from '../../../src/areas/use
 import type { UserTimelineSnapshot } from '../../../src/areas/users/machines/userTimeline.machine'
 import { timelineText } from '../../../src/areas/users/views/detail/timelineText'
 import { describePath } from '../describePath'
+import { viewCoverage } from '../viewCoverage'
 import { server } from '../account/profile.support'
 import { renderUser } from './userDetail.support'
 
 const { paths } = buildPaths(userTimelinePaths)
+const view = viewCoverage(userTimelinePaths)
 
 type Step = { event: { type: string; output?: unknown; error?: unknown } }
 type App = Awaited<ReturnType<typeof renderUser>>
@@ -85,7 +87,7 @@ describe('user timeline statechart, driving the Timeline section', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const app = await renderUser(shown)
-      await path.test(drive(app))
+      await view.drive(path, drive(app))
     })
   }
 })

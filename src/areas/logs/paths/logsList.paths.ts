@@ -89,6 +89,8 @@ export const logsListPaths = definePaths({
   machine: logsListMachine,
   events,
   input: { search: startSearch },
+  // The detail closes only once it is open: the screen has nothing to close otherwise.
+  filterEvents: (s, event) => event.type !== 'logs.close' || s.context.selected !== null,
   // Closing the detail comes back to a state a shorter path reaches; the closing step counts apart,
   // so that a path takes it.
   serializeState: (s, event) =>

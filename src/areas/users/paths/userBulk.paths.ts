@@ -41,6 +41,8 @@ export const userBulkPaths = definePaths({
   name: 'Locking Ada Lovelace and Grace Hopper (Ada is the signed-in administrator)',
   machine: userBulkMachine,
   events,
+  // Lock's dialog has no group to pick (the group actions' model picks one).
+  filterEvents: (_, event) => event.type !== 'bulk.pickGroup',
   serializeState: withWayIn((s) =>
     JSON.stringify([s.value, s.context.sent, s.context.error, s.context.results]),
   ),

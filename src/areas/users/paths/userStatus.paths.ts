@@ -4,7 +4,7 @@ import {
   type UserStatusSnapshot,
 } from '../machines/userStatus.machine'
 import { STATUS_WORDS } from '../machines/userStatus.messages'
-import { definePaths } from '../../../flows/model'
+import { definePaths, withWayIn } from '../../../flows/model'
 import { refusal } from '../../../kit/fixtures/service.fixtures'
 import { aUser, savedUserOf } from './userDetail.fixtures'
 import { messageLine } from '../../../kit/paths/message'
@@ -29,8 +29,16 @@ function shows(s: UserStatusSnapshot): string {
   const name = `${s.context.user.nameFirst} ${s.context.user.nameLast}`
   const button = s.context.user.locked ? 'Unlock' : 'Lock'
   if (!s.hasTag('open')) {
-    const notice = s.hasTag('done') ? `; the notice '${name} was locked.'` : ''
-    return `The Status buttons with ${button}${notice}`
+    const { action, outcome } = s.context
+    const notice =
+      s.hasTag('done') && action
+        ? `; the notice '${STATUS_WORDS[action].done({ name, email: s.context.user.email }, outcome)}'`
+        : ''
+    const buttons =
+      action === 'revoke-sessions'
+        ? 'Revoke all in the Sessions section'
+        : `The Status buttons with ${button}`
+    return `${buttons}${notice}`
   }
   const words = STATUS_WORDS[s.context.action ?? 'lock']
   return [
@@ -47,10 +55,29 @@ export const userStatusPaths = definePaths({
   input: { user: statusUser },
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.action, s.context.user.locked, s.context.error !== null]),
-  // Once the user is locked and Unlock was asked for, the rest repeats what Lock showed.
-  stopWhen: (s) => s.context.user.locked && s.context.action === 'unlock',
+  // Every Status action changes the status, and the section then starts afresh with a new chart
+  // (UserPane's statusKey): the next button is pressed in a new chart's 'idle', never in 'done'.
+  filterEvents: (s, event) => !(s.matches('done') && event.type === 'status.request'),
   shows,
   detail: (event) => (event.type === 'status.request' ? `(${event.action})` : undefined),
 })
 
-export const models = [userStatusPaths]
+/**
+ * Revoke all, in the Sessions section: the user's status stays as it was, so the same chart is
+ * asked again from 'done'.
+ */
+export const revokeAllPaths = definePaths({
+  name: "Revoke all of a user's sessions",
+  machine: userStatusMachine,
+  events: [
+    { type: 'status.request', action: 'revoke-sessions' },
+    { type: 'status.confirm' },
+    { type: 'xstate.done.actor.performAction', output: { user: null, outcome: { removed: 2 } } },
+  ] as unknown as StatusEvent[],
+  input: { user: statusUser },
+  serializeState: withWayIn((s) => JSON.stringify(s.value)),
+  shows: (s) => (s.matches('idle') ? 'Revoke all in the Sessions section' : shows(s)),
+  detail: (event) => (event.type === 'status.request' ? `(${event.action})` : undefined),
+})
+
+export const models = [userStatusPaths, revokeAllPaths]
