@@ -12,7 +12,7 @@ export {
 /**
  * The Flows page of one statechart: loads it with its paths, runs it with its effects stubbed for
  * a person to simulate, and plays one of its paths step by step. The section on show (Simulate,
- * Paths, Live, Export) decides what the diagram lights up.
+ * Paths, Changes, Live, Export) decides what the diagram lights up.
  *
  * The context, events, actors, guards and actions are in flowsChart.setup.ts; the simulation it
  * runs in flowsChart.simulation.ts.
@@ -57,7 +57,7 @@ export const flowsChartMachine = flowsChartSetup.createMachine({
       tags: ['error'],
     },
     ready: {
-      description: 'The diagram, its outline and the four sections.',
+      description: 'The diagram, its outline and the five sections.',
       type: 'parallel',
       states: {
         section: {
@@ -71,6 +71,7 @@ export const flowsChartMachine = flowsChartSetup.createMachine({
                 description: 'Simulate was chosen.',
               },
               { guard: 'isPaths', target: '.paths', description: 'Paths was chosen.' },
+              { guard: 'isChanges', target: '.changes', description: 'Changes was chosen.' },
               { guard: 'isLive', target: '.live', description: 'Live was chosen.' },
               { guard: 'isExport', target: '.export', description: 'Export was chosen.' },
             ],
@@ -83,6 +84,11 @@ export const flowsChartMachine = flowsChartSetup.createMachine({
             paths: {
               description: 'Paths: the diagram lights up the step of the path being played.',
               tags: ['paths'],
+            },
+            changes: {
+              description:
+                'Changes: the diagram marks what was added, removed or changed since the last release, and lists it.',
+              tags: ['changes'],
             },
             live: {
               description: "Live: the console's own running actors, in a panel of their own.",

@@ -19,12 +19,22 @@ import {
   type MachinePaths,
 } from '../../../flows/machinePaths'
 import type { Coverage } from '../../../flows/model'
+import { changesSinceRelease, type ChartChanges } from '../../../flows/release/changes'
+import { loadRelease } from '../../../flows/release/release'
 import { simulation, type SimulationEntry, type SimulationView } from './flowsChart.simulation'
 
-/** One statechart as its page shows it: the machine, its readable paths and its coverage. */
-export type Chart = { loaded: LoadedMachine; paths: MachinePaths; coverage: Coverage }
+/**
+ * One statechart as its page shows it: the machine, its readable paths, its coverage, and what
+ * changed in it since the last release.
+ */
+export type Chart = {
+  loaded: LoadedMachine
+  paths: MachinePaths
+  coverage: Coverage
+  changes: ChartChanges
+}
 
-export const SECTIONS = ['simulate', 'paths', 'live', 'export'] as const
+export const SECTIONS = ['simulate', 'paths', 'changes', 'live', 'export'] as const
 export type Section = (typeof SECTIONS)[number]
 
 /** A path being played on the diagram: which one, and the step shown (0 is its start). */
@@ -79,9 +89,14 @@ export const flowsChartSetup = setup({
     loadChart: fromPromise<Chart, { id: string; entry: CatalogEntry | undefined }>(
       async ({ input }) => {
         if (!input.entry) throw new Error(`There is no statechart named “${input.id}”.`)
-        const loaded = await loadMachine(input.entry)
+        const [loaded, release] = await Promise.all([loadMachine(input.entry), loadRelease()])
         await nextTask()
-        return { loaded, paths: pathsOf(loaded), coverage: coverageOfMachine(loaded) }
+        return {
+          loaded,
+          paths: pathsOf(loaded),
+          coverage: coverageOfMachine(loaded),
+          changes: changesSinceRelease(release, loaded.graph),
+        }
       },
     ),
     simulation,
@@ -89,6 +104,7 @@ export const flowsChartSetup = setup({
   guards: {
     isSimulate: isSection('simulate'),
     isPaths: isSection('paths'),
+    isChanges: isSection('changes'),
     isLive: isSection('live'),
     isExport: isSection('export'),
     canForward: ({ context }) => !!context.playing && context.playing.step < stepsOf(context),

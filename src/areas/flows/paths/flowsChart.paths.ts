@@ -8,7 +8,8 @@ import {
 } from '../machines/flowsChart.machine'
 import { simulationView, type SimulationView } from '../machines/flowsChart.simulation'
 import type { CatalogEntry } from '../../../flows/catalogEntry'
-import { machineGraph } from '../../../flows/graph'
+import { machineGraph, type FlowGraph } from '../../../flows/graph'
+import { changesSinceRelease } from '../../../flows/release/changes'
 import { coverageOfMachine, pathsOf, type LoadedMachine } from '../../../flows/machinePaths'
 import { startStubbed } from '../../../flows/replay'
 import { loginPaths } from '../../sign-in'
@@ -35,11 +36,64 @@ const loaded: LoadedMachine = {
   models: loginModels,
   graph: machineGraph(loginPaths.machine),
 }
+
+/**
+ * Login as an older release had it, so that Changes has one change of each kind to show: a state
+ * since retired (with its way out), the last transition not there yet, a description reworded.
+ */
+export function olderRelease(graph: FlowGraph): {
+  version: string
+  graphs: Record<string, FlowGraph>
+} {
+  const [root, first, ...rest] = graph.states
+  const retired = `${root!.id}.retired`
+  const older: FlowGraph = {
+    ...graph,
+    states: [
+      { ...root!, children: [...root!.children, retired] },
+      { ...first!, description: `${first!.description ?? ''} (as the release said it)` },
+      ...rest,
+      {
+        id: retired,
+        key: 'retired',
+        path: 'retired',
+        type: 'atomic',
+        description: 'A step the release had and this version does without.',
+        tags: [],
+        entry: [],
+        exit: [],
+        invokes: [],
+        children: [],
+        parent: root!.id,
+      },
+    ],
+    transitions: [
+      ...graph.transitions.slice(0, -1),
+      {
+        key: `${retired} back#0`,
+        kind: 'event',
+        source: retired,
+        targets: [first!.id],
+        eventType: 'back',
+        actions: [],
+        reenter: false,
+        description: 'Back to the start.',
+      },
+    ],
+  }
+  return { version: '0.0.9', graphs: { [graph.id]: older } }
+}
+
 let chart: Chart | undefined
 /** loadChart's answer for login: built on first use, since it builds and replays login's paths. */
 export const sampleChart = (): Chart =>
   (chart ??= Object.assign(
-    { loaded, paths: pathsOf(loaded), coverage: coverageOfMachine(loaded) },
+    {
+      loaded,
+      paths: pathsOf(loaded),
+      coverage: coverageOfMachine(loaded),
+      changes: changesSinceRelease(olderRelease(loaded.graph), loaded.graph),
+    },
     // The graph library writes each step's event as JSON to tell paths apart; this event carries
     // the machine and every path of it, which would be written again at every path's first step.
     { toJSON: () => 'the page of login' },
@@ -153,6 +207,12 @@ function shows(s: FlowsChartSnapshot): string | undefined {
     return playing
       ? `Paths; ${s.context.chart?.paths.paths[playing.path]?.id ?? ''} at step ${playing.step}`
       : 'Paths; no path is playing'
+  }
+  if (section === 'changes') {
+    const { diff, version } = s.context.chart!.changes
+    return diff.change === 'same'
+      ? 'Changes; no changes since the last release'
+      : `Changes since release ${version}; the diagram marks them and ${diff.states.length + diff.transitions.length} are listed`
   }
   return section === 'live' ? 'Live' : 'Export'
 }

@@ -19,6 +19,7 @@ import {
 } from '../machines/flowsChart.selectors'
 import { useScreenActor } from '../../../kit/views/actors/useScreenActor'
 import { PageHeader } from '../../../kit/views/page/PageHeader'
+import { ChangesPanel } from './changes/ChangesPanel'
 import { DiagramArea } from './DiagramArea'
 import { ExportPanel } from './ExportPanel'
 import { countsText, coverageText } from './flowWords'
@@ -31,6 +32,7 @@ import { ErrorCallout } from '../../../kit/views/form/ErrorCallout'
 const SECTION_NAMES: Record<Section, string> = {
   simulate: 'Simulate',
   paths: 'Paths',
+  changes: 'Changes',
   live: 'Live',
   export: 'Export',
 }
@@ -74,8 +76,8 @@ function ChartSections({ actor, chart }: { actor: FlowsChartActor; chart: Chart 
       <Flex direction="column" gap="4" pt="4">
         {section === 'simulate' && <SimulationStatus actor={actor} />}
         {section === 'paths' && <PathPlayer actor={actor} chart={chart} />}
-        {/* Live shows a diagram of its own, of the console's running actors. */}
-        {section !== 'live' && (
+        {/* Live and Changes show a diagram of their own: the running actors, the two versions. */}
+        {section !== 'live' && section !== 'changes' && (
           <DiagramArea actor={actor} chart={chart} simulating={section === 'simulate'} />
         )}
         <Tabs.Content value="simulate">
@@ -83,6 +85,9 @@ function ChartSections({ actor, chart }: { actor: FlowsChartActor; chart: Chart 
         </Tabs.Content>
         <Tabs.Content value="paths">
           <PathsPanel actor={actor} chart={chart} />
+        </Tabs.Content>
+        <Tabs.Content value="changes">
+          <ChangesPanel changes={chart.changes} />
         </Tabs.Content>
         <Tabs.Content value="live">
           <LivePanel graph={graph} machineId={graph.id} />

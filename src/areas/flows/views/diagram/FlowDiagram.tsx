@@ -2,6 +2,8 @@ import { Box, Button, Callout, Flex, IconButton, Text, useThemeContext } from '@
 import { ZoomInIcon, ZoomOutIcon } from '@radix-ui/react-icons'
 import { useMemo, useRef } from 'react'
 import type { FlowGraph } from '../../../../flows/graph'
+import type { DiagramChanges } from '../../../../flows/release/changes'
+import { markChanges } from '../changes/changesScene'
 import { MEDIA } from '../../../../kit/views/media/media'
 import { useMediaQuery } from '../../../../kit/views/media/useMediaQuery'
 import { transitionDescriptions } from './exportDiagram'
@@ -25,6 +27,8 @@ export type FlowDiagramProps = {
   onTransition?: (key: string) => void
   /** Smaller chrome for a side panel. */
   compact?: boolean
+  /** Changes since the release to mark (Changes); their transitions come as `taken` too. */
+  changes?: DiagramChanges
 }
 
 /** The Radix appearance the diagram draws in: its colours are explicit, not CSS variables. */
@@ -60,6 +64,10 @@ export function FlowDiagram(props: FlowDiagramProps) {
         descriptions,
       ),
     [layout, palette, props.active, props.taken, props.enabled, descriptions],
+  )
+  const drawn = useMemo(
+    () => markChanges(scene, props.changes, palette, theme),
+    [scene, props.changes, palette, theme],
   )
 
   return (
@@ -101,9 +109,9 @@ export function FlowDiagram(props: FlowDiagramProps) {
             background: palette.background,
           }}
         >
-          {scene ? (
+          {drawn ? (
             <SceneSvg
-              scene={scene}
+              scene={drawn}
               transform={`translate(${view.x} ${view.y}) scale(${view.scale})`}
               focusColour={palette.focus}
               onTransition={props.onTransition}

@@ -26,6 +26,7 @@ function ShapeEl({ shape }: { shape: Shape }) {
           fill={shape.fill ?? 'none'}
           stroke={shape.stroke}
           strokeWidth={shape.strokeWidth}
+          strokeDasharray={shape.dash}
         />
       )
     case 'circle':

@@ -15,7 +15,7 @@ export type Shape =
       strokeWidth?: number
       dash?: string
     }
-  | { tag: 'path'; d: string; stroke?: string; strokeWidth?: number; fill?: string }
+  | { tag: 'path'; d: string; stroke?: string; strokeWidth?: number; fill?: string; dash?: string }
   | { tag: 'circle'; cx: number; cy: number; r: number; fill: string }
   | {
       tag: 'text'
