@@ -309,6 +309,11 @@ export const catalog: CatalogEntry[] = [
     load: () => import('./areas/flows/paths/flowsChart.paths'),
   },
   {
+    id: 'flowsReplay',
+    usedIn: 'Flows (/flows/…/replay/…): a real sign-in from Logs, played on its statechart',
+    load: () => import('./areas/flows/paths/flowsReplay.paths'),
+  },
+  {
     id: 'userSelection',
     usedIn: 'Users (/users): the rows picked for a bulk action',
     load: () => import('./areas/users/paths/userSelection.paths'),

@@ -38,6 +38,7 @@ import { Route as SignedInUsersIndexRouteImport } from './routes/_signedIn/users
 import { Route as SignedInUsersIdRouteImport } from './routes/_signedIn/users.$id'
 import { Route as SignedOutPasswordResetSlugRouteImport } from './routes/_signedOut/passwordReset.$slug'
 import { Route as PublicOidcInteractionUidRouteImport } from './routes/_public/oidc.interaction.$uid'
+import { Route as SignedInFlowsMachineReplayLogIdRouteImport } from './routes/_signedIn/flows.$machine_.replay.$logId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -183,6 +184,12 @@ const PublicOidcInteractionUidRoute =
     path: '/oidc/interaction/$uid',
     getParentRoute: () => PublicRoute,
   } as any)
+const SignedInFlowsMachineReplayLogIdRoute =
+  SignedInFlowsMachineReplayLogIdRouteImport.update({
+    id: '/flows/$machine_/replay/$logId',
+    path: '/flows/$machine/replay/$logId',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -211,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/services/': typeof SignedInServicesIndexRoute
   '/users/': typeof SignedInUsersIndexRoute
   '/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
+  '/flows/$machine/replay/$logId': typeof SignedInFlowsMachineReplayLogIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -239,6 +247,7 @@ export interface FileRoutesByTo {
   '/services': typeof SignedInServicesIndexRoute
   '/users': typeof SignedInUsersIndexRoute
   '/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
+  '/flows/$machine/replay/$logId': typeof SignedInFlowsMachineReplayLogIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -271,6 +280,7 @@ export interface FileRoutesById {
   '/_signedIn/services/': typeof SignedInServicesIndexRoute
   '/_signedIn/users/': typeof SignedInUsersIndexRoute
   '/_public/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
+  '/_signedIn/flows/$machine_/replay/$logId': typeof SignedInFlowsMachineReplayLogIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -301,6 +311,7 @@ export interface FileRouteTypes {
     | '/services/'
     | '/users/'
     | '/oidc/interaction/$uid'
+    | '/flows/$machine/replay/$logId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -329,6 +340,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/users'
     | '/oidc/interaction/$uid'
+    | '/flows/$machine/replay/$logId'
   id:
     | '__root__'
     | '/'
@@ -360,6 +372,7 @@ export interface FileRouteTypes {
     | '/_signedIn/services/'
     | '/_signedIn/users/'
     | '/_public/oidc/interaction/$uid'
+    | '/_signedIn/flows/$machine_/replay/$logId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -576,6 +589,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicOidcInteractionUidRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_signedIn/flows/$machine_/replay/$logId': {
+      id: '/_signedIn/flows/$machine_/replay/$logId'
+      path: '/flows/$machine/replay/$logId'
+      fullPath: '/flows/$machine/replay/$logId'
+      preLoaderRoute: typeof SignedInFlowsMachineReplayLogIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -611,6 +631,7 @@ interface SignedInRouteChildren {
   SignedInFlowsIndexRoute: typeof SignedInFlowsIndexRoute
   SignedInServicesIndexRoute: typeof SignedInServicesIndexRoute
   SignedInUsersIndexRoute: typeof SignedInUsersIndexRoute
+  SignedInFlowsMachineReplayLogIdRoute: typeof SignedInFlowsMachineReplayLogIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -632,6 +653,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInFlowsIndexRoute: SignedInFlowsIndexRoute,
   SignedInServicesIndexRoute: SignedInServicesIndexRoute,
   SignedInUsersIndexRoute: SignedInUsersIndexRoute,
+  SignedInFlowsMachineReplayLogIdRoute: SignedInFlowsMachineReplayLogIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -5,6 +5,7 @@ import { Success } from '../../../schema/envelope'
 import { LogsCsvQuery, LogsQuery, LogsResults } from '../../../schema/logs'
 import { listLogs, logsCsv } from '../../use-cases/logs'
 import { failures, useCaseContext } from '../context'
+import logReplayRoutes from './replay'
 
 /**
  * GET /v1/logs (one page of the audit log, newest first) and GET /v1/logs.csv (everything the same
@@ -52,6 +53,7 @@ const logsRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
         .send(Readable.from(chunks))
     },
   )
+  void app.register(logReplayRoutes)
   done()
 }
 

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Code,
   DataList,
   Dialog,
@@ -11,7 +12,9 @@ import {
 import { Link } from '@tanstack/react-router'
 import { failureReason, logPerson, logText } from '../../../../schema/audit-text'
 import { kindOfAction, ACTION_KIND_WORDS, type LogEvent } from '../../../../schema/logs'
+import { replayMachineOf } from '../../../../schema/replay'
 import { summarizeUserAgent } from '../../../../schema/user-agent'
+import { Guarded } from '../../../kit/views/guard/Guarded'
 import { formatDateTime } from '../../../kit/views/format/dateTime'
 import { OUTCOME_COLOR } from './outcomeColor'
 
@@ -179,6 +182,7 @@ function EventDetail({ event, onFiltered }: { event: LogEvent; onFiltered: () =>
           </DataList.Value>
         </DataList.Item>
       </DataList.Root>
+      <ShowOnChart event={event} onOpened={onFiltered} />
       {changes.length > 0 && (
         <Table.Root size="1" mt="3" aria-label="Changes">
           <Table.Header>
@@ -208,6 +212,30 @@ function EventDetail({ event, onFiltered }: { event: LogEvent; onFiltered: () =>
         </details>
       )}
     </>
+  )
+}
+
+/**
+ * A step of a sign-in, a password reset, a service sign-in or a lockout: its attempt replayed on
+ * the statechart that drove it (docs/flows-replay.md), for those who may read the Flows.
+ */
+function ShowOnChart({ event, onOpened }: { event: LogEvent; onOpened: () => void }) {
+  const machine = replayMachineOf(event)
+  if (!machine) return null
+  return (
+    <Guarded permission="flows.read" silent>
+      <Flex mt="3">
+        <Button asChild variant="soft" size="2">
+          <Link
+            to="/flows/$machine/replay/$logId"
+            params={{ machine, logId: event.id }}
+            onClick={onOpened}
+          >
+            Show on the chart
+          </Link>
+        </Button>
+      </Flex>
+    </Guarded>
   )
 }
 
