@@ -1,27 +1,47 @@
-// `npm run paths -- [machine…] [--format md|json|gherkin|csv] [--strategy shortest|simple]
-// [--out DIR] [--coverage]`: the model-based test paths of the console's statecharts, as steps a
-// person can follow (docs/flows.md). No browser and no server: the production machines run with
-// their effects stubbed.
-import { mkdirSync, writeFileSync } from 'node:fs'
+// `npm run paths -- [machine…] [--format md|json|gherkin|csv] [--strategy cover|shortest|simple]
+// [--out DIR] [--coverage] [--schema]`: the model-based test paths of the console's statecharts,
+// as steps a person can follow (docs/flows.md). No browser and no server: the production machines
+// run with their effects stubbed.
+import { globSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { catalog } from '../src/catalog'
-import { FORMAT_EXTENSION, PATH_FORMATS, formatters, type PathFormat } from '../src/flows/format'
+import {
+  FORMAT_EXTENSION,
+  PATH_FORMATS,
+  formatters,
+  toJsonDocument,
+  type MachinePathsDocument,
+  type PathFormat,
+} from '../src/flows/format'
 import { coverageOfMachine, descriptionsOf, loadMachine, pathsOf } from '../src/flows/machinePaths'
-import type { Strategy } from '../src/flows/model'
+import { STRATEGIES, type Strategy } from '../src/flows/model'
+import { pathsSchemaJson } from '../src/flows/pathsSchema'
+import type { ScreenScript } from '../src/flows/playwright/screenScript'
+import { writePlaywrightSpecs } from '../src/flows/playwright/writeSpecs'
+import {
+  requirementJson,
+  requirementMap,
+  requirementTable,
+  type TracedMachine,
+} from '../src/flows/requirements'
+import { parseSpecSections } from '../src/flows/specSections'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     format: { type: 'string', default: 'md' },
-    strategy: { type: 'string', default: 'shortest' },
+    strategy: { type: 'string', default: 'cover' },
     out: { type: 'string' },
     coverage: { type: 'boolean', default: false },
+    by: { type: 'string', default: 'machine' },
+    spec: { type: 'string' },
+    schema: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
 
-const usage = `Usage: npm run paths -- [machine…] [--format ${PATH_FORMATS.join('|')}] [--strategy shortest|simple] [--out DIR] [--coverage]
+const usage = `Usage: npm run paths -- [machine…] [--format ${PATH_FORMATS.join('|')}|playwright] [--strategy ${STRATEGIES.join('|')}] [--out DIR] [--coverage [--by machine|requirement] [--spec SPEC.md]] [--schema]
 Machines: ${catalog.map((e) => e.id).join(', ')}`
 
 function fail(message: string): never {
@@ -33,10 +53,17 @@ if (values.help) {
   console.log(usage)
   process.exit(0)
 }
+// The JSON Schema of --format json (docs/flows-paths.schema.json is this output).
+if (values.schema) {
+  process.stdout.write(pathsSchemaJson())
+  process.exit(0)
+}
 const format = values.format as PathFormat
-if (!PATH_FORMATS.includes(format)) fail(`Unknown format "${values.format}".`)
+// playwright writes runnable specs (src/flows/playwright, docs/flows-playwright.md), not a listing.
+const playwright = values.format === 'playwright'
+if (!PATH_FORMATS.includes(format) && !playwright) fail(`Unknown format "${values.format}".`)
 const strategy = values.strategy as Strategy
-if (strategy !== 'shortest' && strategy !== 'simple') fail(`Unknown strategy "${values.strategy}".`)
+if (!STRATEGIES.includes(strategy)) fail(`Unknown strategy "${values.strategy}".`)
 const unknown = positionals.filter((name) => !catalog.some((e) => e.id === name))
 if (unknown.length) fail(`No machine named ${unknown.map((n) => `"${n}"`).join(', ')}.`)
 const entries = positionals.length ? catalog.filter((e) => positionals.includes(e.id)) : catalog
@@ -94,6 +121,8 @@ async function printCoverage() {
 async function printPaths() {
   const out = values.out ? resolve(values.out) : undefined
   if (out) mkdirSync(out, { recursive: true })
+  // JSON on stdout is one document for every machine asked for, so JSON.parse takes it whole.
+  const documents: MachinePathsDocument[] = []
   for (const entry of entries) {
     const loaded = await loadMachine(entry).catch((error: Error) => error)
     if (loaded instanceof Error) {
@@ -103,16 +132,75 @@ async function printPaths() {
     }
     const { paths, strategy: used, fellBack } = pathsOf(loaded, strategy)
     if (fellBack) console.error(`${entry.id}: too many simple paths; printing its shortest paths.`)
-    const text = formatters[format](
-      { id: entry.id, description: loaded.graph.description, strategy: used },
-      paths,
-    )
+    const heading = { id: entry.id, description: loaded.graph.description, strategy: used }
+    if (format === 'json' && !out) {
+      documents.push({ machine: heading, paths })
+      continue
+    }
+    const text = formatters[format](heading, paths)
     if (out) {
       const file = join(out, `${entry.id}.${FORMAT_EXTENSION[format]}`)
       writeFileSync(file, text)
       console.log(`${file}: ${paths.length} paths`)
     } else process.stdout.write(`${text}\n`)
   }
+  if (format === 'json' && !out) process.stdout.write(toJsonDocument(documents))
 }
 
-await (values.coverage ? printCoverage() : printPaths())
+// `--coverage --by requirement`: which statecharts implement each section of SPEC.md §2, §4 and §5
+// (docs/flows-requirements.md). SPEC.md sits beside the checkout (../shared), or where --spec says.
+async function printRequirements() {
+  const specFile = resolve(
+    values.spec ?? join(import.meta.dirname, '..', '..', 'shared', 'SPEC.md'),
+  )
+  const sections = parseSpecSections(readFileSync(specFile, 'utf8'))
+  const machines: TracedMachine[] = []
+  for (const entry of entries) {
+    const loaded = await loadMachine(entry).catch((error: Error) => error)
+    if (loaded instanceof Error) {
+      console.error(loaded.message)
+      process.exitCode = 1
+      continue
+    }
+    machines.push({ graph: loaded.graph, paths: pathsOf(loaded, strategy).paths })
+  }
+  const map = requirementMap(sections, machines)
+  process.stdout.write(format === 'json' ? requirementJson(map) : `${requirementTable(map)}\n`)
+  if (map.unknown.length) process.exitCode = 1
+}
+
+/** Playwright specs of the machines a person can drive on a real Gatehouse, into --out. */
+async function writePlaywright() {
+  if (!values.out) fail('--format playwright needs --out DIR.')
+  const out = resolve(values.out)
+  mkdirSync(out, { recursive: true })
+  const root = resolve(import.meta.dirname, '..')
+  // The screen script lives beside the machine's paths module (src/areas/<area>/paths/).
+  const loadScript = async (id: string) => {
+    const [file] = globSync(`src/**/paths/${id}.screen.ts`, { cwd: root })
+    return file ? ((await import(join(root, file))) as { script: ScreenScript }).script : undefined
+  }
+  await writePlaywrightSpecs(entries, strategy, loadScript, {
+    write: (file, text) => writeFileSync(join(out, file), text),
+    log: (line) => console.log(join(out, line)),
+    warn: (line) => console.error(line),
+    format: async (code) =>
+      (await import('prettier')).format(code, {
+        parser: 'typescript',
+        semi: false,
+        singleQuote: true,
+        printWidth: 100,
+        trailingComma: 'all',
+      }),
+  })
+}
+
+if (values.by !== 'machine' && values.by !== 'requirement') fail(`Unknown --by "${values.by}".`)
+if (values.by === 'requirement' && !values.coverage) fail('--by requirement goes with --coverage.')
+await (values.coverage
+  ? values.by === 'requirement'
+    ? printRequirements()
+    : printCoverage()
+  : playwright
+    ? writePlaywright()
+    : printPaths())

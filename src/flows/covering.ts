@@ -1,6 +1,10 @@
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate'
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
 import { replay } from './replay'
-import { pathEvents, type ModelPath } from './model'
+
+// model.ts builds its 'cover' strategy on greedyCover: this file may not import it back.
+type PathLike = { steps: { event: EventObject; state: unknown }[] }
+const sent = (path: PathLike) =>
+  path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init')
 
 const atomicIds = (s: AnyMachineSnapshot) =>
   (s._nodes as AnyStateNode[]).filter((n) => n.type === 'atomic').map((n) => n.id)
@@ -10,14 +14,14 @@ const atomicIds = (s: AnyMachineSnapshot) =>
  * set cover, shorter paths first on a tie): each is driven through the real screen, so each must
  * earn its place. For models whose shortest paths are many because each way in is its own node.
  */
-export function coveringPaths<TMachine extends AnyStateMachine>(
-  machine: TMachine,
+export function coveringPaths<P extends PathLike>(
+  machine: AnyStateMachine,
   input: unknown,
-  paths: ModelPath<TMachine>[],
-): ModelPath<TMachine>[] {
+  paths: P[],
+): P[] {
   const covers = paths.map((path) => {
     const found = new Set(path.steps.flatMap((step) => atomicIds(step.state as AnyMachineSnapshot)))
-    for (const step of replay(machine, input, pathEvents(path)).steps)
+    for (const step of replay(machine, input, sent(path)).steps)
       step.taken.forEach((key) => found.add(key))
     return found
   })

@@ -31,6 +31,8 @@ export type FlowTransition = {
   actions: string[]
   reenter: boolean
   description?: string
+  /** SPEC.md sections its `meta.spec` names ('§4.2'); absent when it names none (docs/flows-requirements.md). */
+  spec?: string[]
 }
 
 export type FlowInvoke = { id: string; src: string }
@@ -42,6 +44,8 @@ export type FlowState = {
   path: string
   type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history'
   description?: string
+  /** SPEC.md sections its `meta.spec` names; its children inherit them (src/flows/requirements.ts). */
+  spec?: string[]
   tags: string[]
   initial?: string
   entry: string[]
@@ -74,6 +78,12 @@ const nameOf = (value: unknown, fallback: string): string => {
   }
   if (value && typeof value === 'object' && 'type' in value) return String(value.type)
   return fallback
+}
+
+// `meta: { spec: ['§4.2'] }`: what the state or transition implements of SPEC.md.
+function specOf(meta: unknown): { spec?: string[] } {
+  const spec = (meta as { spec?: unknown } | undefined)?.spec
+  return Array.isArray(spec) ? { spec: spec.map(String) } : {}
 }
 
 // XState's built-in action creators carry their kind; named actions are strings or { type }.
@@ -127,6 +137,7 @@ function describeTransition(
     actions: (transition.actions ?? []).map(actionName),
     reenter: !!transition.reenter,
     ...(transition.description ? { description: transition.description } : {}),
+    ...specOf(transition.meta),
   }
 }
 
@@ -139,6 +150,7 @@ function describeState(node: AnyStateNode): FlowState {
     path: node.path.join('.'),
     type: node.type,
     ...(node.description ? { description: node.description } : {}),
+    ...specOf(node.meta),
     tags: [...node.tags],
     ...(initial && node.type === 'compound' ? { initial: initial.id } : {}),
     entry: node.entry.map(actionName),

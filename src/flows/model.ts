@@ -15,11 +15,14 @@ import {
   type TestPath,
 } from 'xstate/graph'
 import { asTestMachine } from './asTestMachine'
+import { greedyCover } from './covering'
 import { machineGraph, type FlowGraph } from './graph'
+import { fillPlaceholders, pathTitle, triggerOf, type StepTrigger, type Values } from './pathText'
 import { replay } from './replay'
 import { withDelaysAsEvents } from './withDelaysAsEvents'
 
-export type Strategy = 'shortest' | 'simple'
+export type Strategy = 'cover' | 'shortest' | 'simple'
+export const STRATEGIES: Strategy[] = ['cover', 'shortest', 'simple']
 
 /**
  * One model of a production machine: where it starts, the events a person (or a server answer,
@@ -57,6 +60,11 @@ export type PathsModel<TMachine extends AnyStateMachine = AnyStateMachine> = {
   shows?: (snapshot: SnapshotFrom<TMachine>) => string | undefined
   /** What the event carries, for a person ('types "ada"'); default: a string or number value. */
   detail?: (event: EventFromLogic<TMachine>) => string | undefined
+  /**
+   * The values a description's placeholders stand for in a snapshot ('{name}' → 'Paint'), where the
+   * screen shows them. Default: the context's field of that name, or of one of its objects.
+   */
+  values?: (snapshot: SnapshotFrom<TMachine>) => Record<string, string | number | undefined>
 }
 
 export type AnyPathsModel = PathsModel<AnyStateMachine>
@@ -185,8 +193,25 @@ export type BuiltPaths<TMachine extends AnyStateMachine = AnyStateMachine> = {
 }
 
 /**
- * The model's paths. Shortest (the default) is what the model-based test drives: one path to each
- * state of the model. Simple is for QA's exploratory reading: every loop-free way to each dead end.
+ * The fewest shortest paths that still take every transition they take together (greedy set cover
+ * over the production machine's transition keys, fewer steps first on a tie), in their first order.
+ */
+function coverPaths<TMachine extends AnyStateMachine>(
+  model: PathsModel<TMachine>,
+  paths: ModelPath<TMachine>[],
+): ModelPath<TMachine>[] {
+  const covers = paths.map(
+    (path) =>
+      new Set(replay(model.machine, model.input, pathEvents(path)).steps.flatMap((s) => s.taken)),
+  )
+  const chosen = new Set(greedyCover(paths, covers, { shorterOnTie: true }))
+  return paths.filter((path) => chosen.has(path))
+}
+
+/**
+ * The model's paths. Shortest (what the model-based test drives): one path to each state of the
+ * model. Cover (QA's default in `npm run paths`): the fewest of those that take every transition
+ * they take. Simple, for exploratory reading: every loop-free way to each dead end.
  */
 export function buildPaths<TMachine extends AnyStateMachine>(
   model: PathsModel<TMachine>,
@@ -200,6 +225,7 @@ export function buildPaths<TMachine extends AnyStateMachine>(
     if (simple) return { paths: simple as never, strategy }
     return { paths: shortest(), strategy: 'shortest', fellBack: true }
   }
+  if (strategy === 'cover') return { paths: coverPaths(model, shortest()), strategy }
   return { paths: shortest(), strategy }
 }
 
@@ -214,6 +240,8 @@ export type ReadableStep = {
   index: number
   /** What happens, in words: the taken transition's description. */
   action: string
+  /** Who makes it happen: a person's action, an answer (an invoked actor's end), time, progress. */
+  trigger: StepTrigger
   /** The event as XState names it (for tools; never the text a person reads). */
   event: string
   /** The state the machine is in afterwards ('credentials.rejected'). */
@@ -233,6 +261,7 @@ export type ReadablePath = {
   id: string
   model: string
   machine: string
+  /** What happens on the path, from its last steps ('The server accepted the passkey (2 steps)'). */
   title: string
   start: { state: string; checkpoint: string; screen?: string; active: string[] }
   steps: ReadableStep[]
@@ -294,32 +323,39 @@ export function readablePaths<TMachine extends AnyStateMachine>(
 ): ReadablePath[] {
   const detail = detailOf(model as AnyPathsModel)
   const shows = model.shows as ((s: AnyMachineSnapshot) => string | undefined) | undefined
+  const values = model.values as ((s: AnyMachineSnapshot) => Values) | undefined
   return paths.map((path, n) => {
     const run = replay(model.machine, model.input, pathEvents(path))
     const [start, ...rest] = run.steps
-    const steps = rest.map((step, i) => {
+    const steps = rest.map((step, i): ReadableStep => {
       const screen = shows?.(step.snapshot)
+      const before = run.steps[i]!.snapshot
       return {
         index: i + 1,
-        action: actionText(graph, step.taken, detail(step.event)),
+        action: fillPlaceholders(
+          actionText(graph, step.taken, detail(step.event)),
+          [step.snapshot, before],
+          values,
+        ),
+        trigger: triggerOf(step.event.type),
         event: step.event.type,
         state: stateLabel(step.snapshot),
-        checkpoint: checkpointOf(step.snapshot),
+        checkpoint: fillPlaceholders(checkpointOf(step.snapshot), [step.snapshot], values),
         ...(screen ? { screen } : {}),
         taken: step.taken,
         active: activeIds(step.snapshot),
       }
     })
-    const end = steps.at(-1)
     const startScreen = shows?.(start!.snapshot)
+    const startState = stateLabel(start!.snapshot)
     return {
       id: `${graph.id}-${n + 1}`,
       model: model.name,
       machine: graph.id,
-      title: end ? `Reaches ${end.state} (${steps.length} steps)` : 'Starts',
+      title: pathTitle(steps, startState),
       start: {
-        state: stateLabel(start!.snapshot),
-        checkpoint: checkpointOf(start!.snapshot),
+        state: startState,
+        checkpoint: fillPlaceholders(checkpointOf(start!.snapshot), [start!.snapshot], values),
         ...(startScreen ? { screen: startScreen } : {}),
         active: activeIds(start!.snapshot),
       },

@@ -29,6 +29,7 @@ export const filterDrawerMachine = setup({
   },
 }).createMachine({
   id: 'filterDrawer',
+  meta: { spec: ['§2.11', '§4.11'] },
   description: 'The filter drawer beside (or, on phones, below) a list.',
   initial: 'restoring',
   states: {

@@ -101,6 +101,7 @@ export const inlineEditorMachine = setup({
   },
 }).createMachine({
   id: 'inlineEditor',
+  meta: { spec: ['§2.8', '§2.11', '§4.5'] },
   description: 'An inline editor: the saved value, or its inputs with Save Changes.',
   context: ({ input }) => ({
     spec: input.spec,
@@ -127,6 +128,7 @@ export const inlineEditorMachine = setup({
       },
     },
     open: {
+      meta: { spec: ['§2.8', '§2.11', '§4.5', '§5.1', '§5.4', '§5.5', '§5.7', '§5.16'] },
       description: 'The inputs, the cancel icon and Save Changes.',
       tags: ['open'],
       initial: 'editing',

@@ -29,6 +29,7 @@ export const activeState = listSetup.createStateConfig({
   },
   on: {
     'list.searchChanged': {
+      meta: { spec: ['§2.10', '§2.11', '§5.19'] },
       target: '.searching',
       reenter: true,
       actions: assign({ searchText: ({ event }) => event.value }),
@@ -173,6 +174,7 @@ export const activeState = listSetup.createStateConfig({
       },
     },
     searching: {
+      meta: { spec: ['§2.10', '§2.11', '§5.19'] },
       description: 'Waits 100 ms after the last keystroke before searching.',
       after: {
         searchDebounce: [

@@ -29,6 +29,7 @@ export type { ListContext, ListEvent } from './list.setup'
  */
 export const listMachine = listSetup.createMachine({
   id: 'list',
+  meta: { spec: ['§2.10', '§2.11'] },
   description: 'A cached list read page by page from the local database.',
   context: ({ input }) => ({
     type: input.type,

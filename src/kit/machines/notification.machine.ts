@@ -73,6 +73,7 @@ export const notificationMachine = setup({
   },
 }).createMachine({
   id: 'notification',
+  meta: { spec: ['§4.16'] },
   description: 'One notification of the stack, from queued to exited.',
   context: ({ input }) => ({
     item: input.item,

@@ -140,6 +140,7 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
+  meta: { spec: ['§4.16'] },
   description:
     'The notification stack: at most three visible, the oldest dismissed for a newcomer.',
   context: { entries: [], nextId: 1 },
@@ -151,7 +152,7 @@ export const notificationsMachine = setup({
         'notify.enqueue': {
           target: 'showing',
           actions: ['add', 'settle'],
-          description: 'A view raised a notice (enqueueSnackbar); it shows.',
+          description: 'A screen raised a notice; it shows.',
         },
       },
     },
@@ -162,7 +163,7 @@ export const notificationsMachine = setup({
           {
             guard: 'duplicate',
             description:
-              'A notice already there was raised again (same key, or same message with preventDuplicate); it was left out.',
+              'The notice on show was raised again (the same one, or the same words where repeats are left out); it was left out.',
           },
           {
             actions: ['add', 'settle'],

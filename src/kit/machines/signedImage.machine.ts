@@ -31,6 +31,7 @@ export const signedImageMachine = setup({
   actors: { fetchUrl },
 }).createMachine({
   id: 'signedImage',
+  meta: { spec: ['§7.13', '§7.26'] },
   description: 'Fetches the signed URL of a stored image (a visage, an attribute image).',
   context: ({ input }) => ({ image: input, url: null }),
   initial: 'fetching',

@@ -35,6 +35,7 @@ const modelFor = (start: Start) =>
     machine: passwordExpiryMachine,
     events,
     input: input(starts[start]),
+    values: (s) => ({ n: s.context.daysLeft ?? undefined }),
     shows: (s) => {
       if (s.hasTag('open'))
         return `The 'Your Password will expire in ${s.context.daysLeft} days' dialog over Home: the change form, Later is on, Change Password is off`

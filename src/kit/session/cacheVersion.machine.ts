@@ -44,6 +44,7 @@ export const cacheVersionMachine = setup({
   },
 }).createMachine({
   id: 'cacheVersion',
+  meta: { spec: ['§4.13'] },
   description: 'Opens the caches under the version rule: current ones are claimed, others rebuilt.',
   context: ({ input }) => ({ owner: input.owner, outdated: [] }),
   initial: 'opening',

@@ -18,6 +18,7 @@ export const cookiesAcceptedMachine = setup({
   guards: { stored: ({ event }) => (event as { output?: boolean }).output === true },
 }).createMachine({
   id: 'cookiesAccepted',
+  meta: { spec: ['§4.14'] },
   description: "Remembers, on iOS, that the signed-in user accepted this browser's cookies.",
   context: ({ input }) => ({ userId: input.userId }),
   initial: 'storing',

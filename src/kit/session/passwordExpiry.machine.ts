@@ -54,6 +54,7 @@ export const passwordExpiryMachine = setup({
   },
 }).createMachine({
   id: 'passwordExpiry',
+  meta: { spec: ['§2.7', '§4.4'] },
   description: 'Warns before the password expires, with the change form in a dialog.',
   context: ({ input }) => {
     const daysLeft = input.passwordExpiresAt

@@ -27,6 +27,7 @@ const signedInUser = (user: SelfUser | null): SelfUser => {
  */
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
+  meta: { spec: ['§2.1'] },
   description: 'Finds out who is signed in, then offers the signed-in or the signed-out routes.',
   context: { user: null, loggedOut: false },
   // The notification stack (SPEC.md §9) outlives every session: a logout notice shows on the login.
@@ -115,6 +116,7 @@ export const sessionMachine = sessionSetup.createMachine({
       initial: 'loadingData',
       states: {
         loadingData: {
+          meta: { spec: ['§2.1', '§4.1'] },
           description:
             "Both caches are loading ('Loading Data, please wait...'); no screen may read them yet.",
           tags: ['busy'],
@@ -177,7 +179,11 @@ export const sessionMachine = sessionSetup.createMachine({
             user: ({ context, event }) => ({ ...signedInUser(context.user), ...event.changes }),
           }),
         },
-        'session.signOut': { target: 'signingOut', description: 'Logout was chosen.' },
+        'session.signOut': {
+          target: 'signingOut',
+          meta: { spec: ['§2.4'] },
+          description: 'Logout was chosen.',
+        },
         'session.expired': {
           target: 'signedOut',
           description: 'An authenticated call answered 401: the session had ended elsewhere.',
@@ -186,6 +192,7 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     signingOut: {
+      meta: { spec: ['§2.4'] },
       description: 'Ends the session on the server.',
       // 'signingOut': no route shows; the message says 'Signing out...'.
       tags: ['busy', 'signingOut'],

@@ -16,6 +16,7 @@ const areaRegion = (area: Area, id: string) =>
     initial: 'loading',
     states: {
       loading: {
+        meta: { spec: ['§4.1', '§4.12'] },
         description: `Pulls each ${area} collection from its stored cursor until the server says DONE, unless all were caught up at their last pull: then they are queued and pulled once content shows.`,
         invoke: {
           id,
@@ -51,6 +52,7 @@ const areaRegion = (area: Area, id: string) =>
  */
 export const syncMachine = syncSetup.createMachine({
   id: 'sync',
+  meta: { spec: ['§4.1'] },
   description: 'Fills the identity and attribute caches from the server and keeps them current.',
   // First batches fetched for this session and never taken must not reach another's cache.
   exit: 'dropFirstBatches',
@@ -98,6 +100,7 @@ export const syncMachine = syncSetup.createMachine({
   initial: 'opening',
   states: {
     opening: {
+      meta: { spec: ['§4.1', '§4.13'] },
       description:
         'Opens both caches; one written by another cache version is deleted and the page reloads, one filled for another user (or other permissions) is emptied.',
       tags: ['busy'],
@@ -129,6 +132,7 @@ export const syncMachine = syncSetup.createMachine({
       },
     },
     reloading: {
+      meta: { spec: ['§4.13'] },
       description: 'A cache was deleted by the version rule; the page is reloading to rebuild it.',
       tags: ['busy'],
     },

@@ -62,6 +62,7 @@ export const biometricMachine = setup({
   },
 }).createMachine({
   id: 'biometric',
+  meta: { spec: ['§2.8'] },
   description: "The 'Biometric Login' switch: passkeys on or off for the account.",
   context: { password: '', error: null },
   initial: 'loading',

@@ -48,6 +48,7 @@ export const deleteLocalDataMachine = setup({
   },
 }).createMachine({
   id: 'deleteLocalData',
+  meta: { spec: ['§2.8'] },
   description: "Deletes this browser's copy of the data, then logs out.",
   context: { error: null },
   initial: 'idle',

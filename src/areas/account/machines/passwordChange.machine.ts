@@ -104,6 +104,7 @@ export const passwordChangeMachine = setup({
   },
 }).createMachine({
   id: 'passwordChange',
+  meta: { spec: ['§2.7', '§4.3'] },
   description: 'Old password and a new one twice, then the server; a message either way.',
   context: ({ input }) => ({
     userId: input.userId,
@@ -114,7 +115,11 @@ export const passwordChangeMachine = setup({
   }),
   initial: 'editing',
   states: {
-    editing: { description: 'The form, with nothing to report.', on: form },
+    editing: {
+      meta: { spec: ['§2.7', '§4.3', '§5.1', '§5.8', '§5.9', '§5.10'] },
+      description: 'The form, with nothing to report.',
+      on: form,
+    },
     submitting: {
       description: 'The server checks the old password and the new one; the form is off.',
       tags: ['busy'],

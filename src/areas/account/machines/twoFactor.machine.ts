@@ -69,6 +69,7 @@ const sendingState = (spec: {
  */
 export const twoFactorMachine = twoFactorSetup.createMachine({
   id: 'twoFactor',
+  meta: { spec: ['§2.8', '§4.5'] },
   description: 'Turns the second sign-in factor on or off, after the account password.',
   context: ({ input }) => ({
     userId: input.user.id,

@@ -103,6 +103,7 @@ export const visageMachine = setup({
   },
 }).createMachine({
   id: 'visage',
+  meta: { spec: ['§2.8', '§4.6', '§5.20'] },
   description: 'Uploads, shows and deletes the signed-in user’s visage.',
   context: ({ input }) => ({
     ownerId: input.user.id,

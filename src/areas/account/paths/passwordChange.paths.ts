@@ -1,3 +1,4 @@
+import { defaultErrorMessage } from '../../../../schema/errors'
 import { validatePassword } from '../../../../schema/rules'
 import { validateNewPassword } from '../../../../schema/new-password'
 import { validateRepeat } from '../../../kit/machines/password.rules'
@@ -39,8 +40,8 @@ const events = [
   { type: 'password.submit' },
   { type: 'password.leave' },
   { type: 'xstate.done.actor.changePassword' },
-  { type: 'xstate.error.actor.changePassword', error: failure(422, 805, 'Wrong.') },
-  { type: 'xstate.error.actor.changePassword', error: failure(422, 807, 'Recent.') },
+  { type: 'xstate.error.actor.changePassword', error: failure(422, 805, defaultErrorMessage[805]) },
+  { type: 'xstate.error.actor.changePassword', error: failure(422, 807, defaultErrorMessage[807]) },
   { type: 'xstate.error.actor.changePassword', error: failure(422, 806, POLICY) },
   { type: 'xstate.error.actor.changePassword', error: offline },
   { type: 'xstate.done.actor.fetchSelf', output: refreshed },

@@ -62,6 +62,7 @@ export const attachExistingMachine = setup({
   },
 }).createMachine({
   id: 'attachExisting',
+  meta: { spec: ['§2.12'] },
   description: 'Links an existing key into the tree.',
   context: ({ input }) => ({
     parentId: input.parentId,

@@ -12,6 +12,7 @@ import { attributeKeySetup, settled } from './attributeKey.setup'
  * options, each guarded by what SPEC.md §4 and §5 allow for the draft; Save and Close leave it.
  */
 export const editing = attributeKeySetup.createStateConfig({
+  meta: { spec: ['§2.12', '§4.17', '§5.21', '§5.22', '§5.23'] },
   description: 'The form and its live demo; a failed save shows which step failed.',
   on: {
     'key.edit': {
@@ -21,6 +22,7 @@ export const editing = attributeKeySetup.createStateConfig({
       }),
     },
     'key.changeType': {
+      meta: { spec: ['§4.17.2', '§4.17.3', '§5.22'] },
       guard: { type: 'isOtherType', params: ({ event }) => event.value },
       description: 'Another Type was chosen; a control type it does not allow is cleared.',
       actions: assign(({ context, event }) =>
@@ -28,6 +30,7 @@ export const editing = attributeKeySetup.createStateConfig({
       ),
     },
     'key.chooseControlType': {
+      meta: { spec: ['§5.22.1', '§5.22.2', '§5.22.3', '§5.22.4', '§5.22.5'] },
       guard: { type: 'isAllowedControlType', params: ({ event }) => event.value },
       description: 'A Control Type was chosen from those allowed.',
       actions: assign({
@@ -35,6 +38,7 @@ export const editing = attributeKeySetup.createStateConfig({
       }),
     },
     'key.configure': {
+      meta: { spec: ['§4.17.4', '§5.23.1', '§5.23.2'] },
       guard: { type: 'isConfigurable', params: ({ event }) => event.changes },
       description:
         'A config field changed (Freeform/Discrete Values, Min, Max, Step, Unit, Rows, orientation).',
@@ -46,6 +50,7 @@ export const editing = attributeKeySetup.createStateConfig({
       ),
     },
     'key.chooseImage': {
+      meta: { spec: ['§5.20', '§5.23.5'] },
       guard: 'hasNoKeyImage',
       description: 'One image file was dropped or chosen for the key.',
       actions: assign({ imageFile: ({ event }) => event.file, dropError: null }),
@@ -65,14 +70,16 @@ export const editing = attributeKeySetup.createStateConfig({
       }),
     },
     'option.add': {
+      meta: { spec: ['§4.17.4'] },
       guard: 'canEditOptions',
       description:
-        'Add Option was pressed: a new option (NewId_) was added at the end of the list.',
+        'Add Option was pressed: a new, empty option was added at the end of the list.',
       actions: assign(({ context }) =>
         settled(context, context.draft, withNewOption(context.options)),
       ),
     },
     'option.edit': {
+      meta: { spec: ['§4.17.4'] },
       guard: { type: 'isEditableOption', params: ({ event }) => event.id },
       description: "An option's Label or Value was typed.",
       actions: assign({
@@ -81,6 +88,7 @@ export const editing = attributeKeySetup.createStateConfig({
       }),
     },
     'option.remove': {
+      meta: { spec: ['§4.17.4'] },
       guard: { type: 'isEditableOption', params: ({ event }) => event.id },
       description:
         'Delete was pressed on an option: a saved one is marked deleted, a new one dropped.',
@@ -89,6 +97,7 @@ export const editing = attributeKeySetup.createStateConfig({
       ),
     },
     'option.move': {
+      meta: { spec: ['§4.17.4'] },
       guard: { type: 'isMove', params: ({ event }) => event },
       description: 'An option was dragged, or moved up or down by its buttons.',
       actions: assign(({ context, event }) =>
@@ -112,6 +121,7 @@ export const editing = attributeKeySetup.createStateConfig({
       }),
     },
     'key.save': {
+      meta: { spec: ['§4.17.5'] },
       guard: 'canSave',
       target: 'saving',
       description: 'Save was pressed with something changed and nothing invalid.',

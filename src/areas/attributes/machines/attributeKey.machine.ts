@@ -20,6 +20,7 @@ export type { SaveFailure } from './attributeKeySave.machine'
  */
 export const attributeKeyMachine = attributeKeySetup.createMachine({
   id: 'attributeKey',
+  meta: { spec: ['§2.12', '§4.17'] },
   description: 'Edits one AttributeKey with its options and images, and saves them.',
   context: ({ input }) => ({
     keyId: input.keyId,
@@ -76,7 +77,7 @@ export const attributeKeyMachine = attributeKeySetup.createMachine({
     editing,
     saving: {
       description:
-        "SPEC.md §4's save sequence runs (attributeKeySave); Save and Close are off until it ends.",
+        "The save runs its steps in SPEC.md §4's order; Save and Close are off until it ends.",
       tags: ['busy'],
       invoke: {
         id: 'save',

@@ -16,6 +16,7 @@ export type { KeySaveOutput, KeyWork, SaveFailure } from './attributeKeySave.set
  */
 export const attributeKeySaveMachine = attributeKeySaveSetup.createMachine({
   id: 'attributeKeySave',
+  meta: { spec: ['§4.17.5'] },
   description: "Stores a key, its image and its changed options in SPEC.md §4's order.",
   context: ({ input }) => ({
     ...input,

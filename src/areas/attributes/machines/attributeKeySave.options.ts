@@ -8,8 +8,8 @@ import { attributeKeySaveSetup, current, failedAt, optionName } from './attribut
 
 export const option = attributeKeySaveSetup.createStateConfig({
   description:
-    'Waits for the server to create the next changed option (a NewId_) or to update it (a real ' +
-    'id, deletion included).',
+    'Waits for the server to create the next changed option (one added here) or to update it ' +
+    '(one it stores already, deletion included).',
   invoke: {
     id: 'saveOption',
     src: 'saveOption',

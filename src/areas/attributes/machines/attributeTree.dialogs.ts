@@ -30,7 +30,7 @@ export const conditionalDialog = attributeTreeSetup.createStateConfig({
 })
 
 export const attachDialog = attributeTreeSetup.createStateConfig({
-  description: 'The Add Existing dialog (its own statechart, attachExisting).',
+  description: "The 'Add Existing' dialog is open.",
   tags: ['dialog', 'attachDialog'],
   // No onError: the child keeps a refusal in its own dialog and always ends in onDone.
   invoke: {
@@ -56,7 +56,7 @@ export const attachDialog = attributeTreeSetup.createStateConfig({
 })
 
 export const removeDialog = attributeTreeSetup.createStateConfig({
-  description: "'Remove {name}?' (its own statechart, removeLink).",
+  description: "The dialog 'Remove {name}?' is open.",
   tags: ['dialog', 'removeDialog'],
   // No onError: the child keeps a refusal in its own dialog and always ends in onDone.
   invoke: {

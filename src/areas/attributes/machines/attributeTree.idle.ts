@@ -32,12 +32,14 @@ export const idle = attributeTreeSetup.createStateConfig({
       }),
     },
     'tree.newTrunk': {
+      meta: { spec: ['§2.12', '§4.17.1'] },
       target: 'keyDialog',
       description:
         "'New Trunk' was picked: the 'AttributeKey Trunk' dialog opened for a new ROOT key.",
       actions: 'openKeyDialog',
     },
     'tree.newBranch': {
+      meta: { spec: ['§2.12', '§4.17.1'] },
       target: 'keyDialog',
       description:
         "'New Branch' was picked on an item: the 'AttributeKey Branch' dialog opened " +

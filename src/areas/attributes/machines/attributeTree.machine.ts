@@ -20,6 +20,7 @@ export type { KeyDialog, TreeEvent, TreeRef, TreeReport } from './attributeTree.
  */
 export const attributeTreeMachine = attributeTreeSetup.createMachine({
   id: 'attributeTree',
+  meta: { spec: ['§2.12'] },
   description: 'The tree of attribute associations and the actions on its items.',
   context: {
     data: { links: [], keys: [] },
@@ -75,6 +76,7 @@ export const attributeTreeMachine = attributeTreeSetup.createMachine({
           initial: 'shown',
           states: {
             shown: {
+              meta: { spec: ['§2.12', '§4.17.7'] },
               description: 'A change to the cache shows at once, even behind a dialog.',
               on: {
                 'tree.loaded': {

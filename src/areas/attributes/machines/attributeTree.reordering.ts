@@ -7,6 +7,7 @@ import { attributeTreeSetup } from './attributeTree.setup'
  * the server stores it; a refusal puts the old order back and is notified.
  */
 export const reordering = attributeTreeSetup.createStateConfig({
+  meta: { spec: ['§2.12', '§4.17.6'] },
   description: 'The new sibling order shows at once while the server stores it.',
   tags: ['busy', 'reordering'],
   invoke: {

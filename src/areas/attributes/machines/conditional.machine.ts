@@ -49,6 +49,7 @@ export const conditionalMachine = setup({
   },
 }).createMachine({
   id: 'conditional',
+  meta: { spec: ['§2.12'] },
   description: 'Adds and removes the conditions a leaf puts on its later siblings.',
   context: ({ input }) => ({
     associationId: input.associationId,

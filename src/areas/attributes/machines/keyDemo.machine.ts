@@ -32,6 +32,7 @@ export const keyDemoMachine = setup({
   guards: { isFound: (_, found: boolean) => found },
 }).createMachine({
   id: 'keyDemo',
+  meta: { spec: ['§2.12'] },
   description: 'Follows one key and its options in the attribute cache for the Demo dialog.',
   context: ({ input }) => ({ keyId: input.keyId, key: null, options: [] }),
   initial: 'watching',

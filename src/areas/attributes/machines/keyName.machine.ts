@@ -75,6 +75,7 @@ export const keyNameMachine = setup({
   },
 }).createMachine({
   id: 'keyName',
+  meta: { spec: ['§2.12', '§4.17.1', '§5.21'] },
   description: 'Names a trunk or a branch key, new or existing.',
   context: ({ input }) => ({
     keyId: input.keyId,

@@ -47,6 +47,7 @@ export const removeLinkMachine = setup({
   },
 }).createMachine({
   id: 'removeLink',
+  meta: { spec: ['§2.12'] },
   description: 'Asks, then removes a link and everything below it.',
   context: ({ input }) => ({ id: input.id, name: input.name, error: null, removed: null }),
   initial: 'confirming',

@@ -46,7 +46,7 @@ function saveOutput(s: AttributeKeySnapshot, failed: boolean): KeySaveOutput {
   if (failed)
     return {
       ...{ keyId, draft, saved, imageFile, options, savedOptions },
-      failure: { step: 'Saving the key', message: 'Name: must be at most 200 characters.' },
+      failure: { step: 'Saving the key', message: 'You are not allowed to do this.' },
     }
   // Everything stored: a new option has its real id, the server has what was sent.
   const stored = options
@@ -206,6 +206,19 @@ function shows(s: AttributeKeySnapshot): string | undefined {
   return parts.join('; ')
 }
 
+// The config fields as the dialog labels them (ConfigFields.tsx).
+const CONFIG_LABELS: Record<string, string> = {
+  descreteValues: 'Values',
+  min: 'Min',
+  max: 'Max',
+  step: 'Step',
+  unit: 'Unit',
+  rows: 'Rows',
+  inputOrientation: 'Orientation',
+}
+const configValue = (value: unknown) =>
+  value === true ? 'Discrete Values' : value === false ? 'Freeform' : String(value)
+
 /** What a person picks, in the dialog's words. */
 function detail(event: AttributeKeyEvent): string | undefined {
   switch (event.type) {
@@ -215,7 +228,7 @@ function detail(event: AttributeKeyEvent): string | undefined {
       return `“${CONTROL_TYPE_LABELS[event.value]}”`
     case 'key.configure':
       return Object.entries(event.changes)
-        .map(([field, value]) => `${field} “${String(value)}”`)
+        .map(([field, value]) => `${CONFIG_LABELS[field] ?? field} “${configValue(value)}”`)
         .join(', ')
     case 'key.edit':
     case 'option.edit':

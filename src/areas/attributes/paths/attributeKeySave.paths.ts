@@ -127,7 +127,11 @@ const events = (s: AttributeKeySaveSnapshot) =>
       error: refused('The option is used by a condition.'),
     },
     { type: 'xstate.done.actor.saveKey', output: keyRow(s) },
-    { type: 'xstate.error.actor.saveKey', error: refused('Name: must be at most 200 characters.') },
+    // The form lets no invalid name through: what a person meets is a permission taken away.
+    {
+      type: 'xstate.error.actor.saveKey',
+      error: new ApiError(403, 403, 'You are not allowed to do this.'),
+    },
     { type: 'xstate.done.actor.uploadKeyImage', output: 'attributes/key-swatch' },
     {
       type: 'xstate.error.actor.uploadKeyImage',
@@ -136,7 +140,11 @@ const events = (s: AttributeKeySaveSnapshot) =>
     { type: 'xstate.done.actor.saveKeyImagePath', output: keyRow(s) },
     { type: 'xstate.error.actor.saveKeyImagePath', error: refused('Image: no such image.') },
     { type: 'xstate.done.actor.saveOption', output: optionRow(s) },
-    { type: 'xstate.error.actor.saveOption', error: refused('Value: must not contain ;') },
+    // The form refuses a ';' in Value itself; the server is what may fail here.
+    {
+      type: 'xstate.error.actor.saveOption',
+      error: new ApiError(0, 1000, 'The server could not be reached.', true),
+    },
     { type: 'xstate.done.actor.uploadOptionImage', output: 'attributes/option-swatch' },
     {
       type: 'xstate.error.actor.uploadOptionImage',

@@ -108,6 +108,12 @@ export const attributeTreePaths = definePaths({
       ? ` via ${event.type}${endedEmpty(event) ? ' (nothing)' : ''} from ${JSON.stringify(previous.value)} ${dialogOf(previous)}`
       : ''),
   shows,
+  // The key 'Remove …?' names, or the one a notice names: just linked, and selected.
+  values: (s) => {
+    const { data, targetId, selectedId } = s.context
+    const asked = s.matches({ ready: { action: 'removeDialog' } })
+    return { name: shownName(keyOf(data, asked ? targetId : selectedId)?.name) }
+  },
 })
 
 export const models = [attributeTreePaths]

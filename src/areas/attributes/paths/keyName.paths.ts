@@ -21,10 +21,8 @@ const events = [
   { type: 'keyName.save' },
   { type: 'keyName.close' },
   { type: 'xstate.done.actor.saveKey', output: renamed },
-  {
-    type: 'xstate.error.actor.saveKey',
-    error: refusal(422, 'Name must be at most 200 characters.'),
-  },
+  // What a person can meet with a well-formed name: attributes.write was taken away meanwhile.
+  { type: 'xstate.error.actor.saveKey', error: refusal(403, 'You are not allowed to do this.') },
 ] as unknown as KeyNameEvent[]
 
 /**

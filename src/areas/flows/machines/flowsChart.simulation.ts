@@ -18,6 +18,7 @@ import {
   stateLabel,
   type AnyPathsModel,
 } from '../../../flows/model'
+import { fillPlaceholders, type Values } from '../../../flows/pathText'
 import { startStubbed } from '../../../flows/replay'
 
 /** Something that can happen now in the simulated machine: one event, worded for a person. */
@@ -98,13 +99,21 @@ export function choicesAt(
         return {
           event,
           group,
-          label: actionText(graph, takes, detail(event)),
+          label: fillPlaceholders(
+            actionText(graph, takes, detail(event)),
+            [snapshot],
+            valuesOf(model),
+          ),
           takes,
           typed: typeof (event as { value?: unknown }).value === 'string',
         }
       })
   })
 }
+
+// What the model says a description's placeholders stand for ('{name}' → 'Paint').
+const valuesOf = (model: AnyPathsModel) =>
+  model.values as ((snapshot: AnyMachineSnapshot) => Values) | undefined
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -129,7 +138,11 @@ export function simulationView(
   }
   if (!step) return view
   const text = taken.length
-    ? actionText(input.graph, taken, detailOf(input.model)(step.event))
+    ? fillPlaceholders(
+        actionText(input.graph, taken, detailOf(input.model)(step.event)),
+        [snapshot],
+        valuesOf(input.model),
+      )
     : `Not taken: the machine ignored ${step.event.type} here.`
   return { ...view, entry: { step: step.step, text, state } }
 }

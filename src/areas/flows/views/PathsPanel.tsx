@@ -133,8 +133,9 @@ export function PathsPanel({ actor, chart }: Props) {
   return (
     <Flex direction="column" gap="4">
       <Text as="p" size="2" color="gray">
-        {paths.length} paths ({strategy}): the ones <Code>npm run paths</Code> prints and the
-        model-based test drives through the screen. Play one to follow it on the diagram.
+        {paths.length} paths ({strategy}): the ones the model-based test drives through the screen
+        and <Code>npm run paths -- --strategy shortest</Code> prints. Play one to follow it on the
+        diagram.
       </Text>
       <Flex align="center" gap="2" wrap="wrap" role="group" aria-labelledby="paths-downloads">
         <Text id="paths-downloads" size="2" weight="medium">

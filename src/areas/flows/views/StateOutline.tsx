@@ -111,6 +111,15 @@ export function StateOutline({ graph, active }: Props) {
                 </Badge>{' '}
               </Fragment>
             ))}
+            {/* The sections its meta names; the states inside it implement them too unless they
+                name their own (docs/flows-requirements.md). */}
+            {state.spec && state.spec.length > 0 && (
+              <>
+                <Text size="1" color="gray">
+                  SPEC.md {state.spec.join(', ')}
+                </Text>{' '}
+              </>
+            )}
           </Flex>{' '}
           {state.description && (
             <Text as="div" id={description} size="1" color="gray">

@@ -210,10 +210,14 @@ export const queueListPaths = definePaths({
   serializeState,
   filterEvents,
   shows,
-  detail: (event) =>
-    event.type === 'queue.request'
-      ? `(${(event as { request: QueueRequest }).request.action})`
-      : undefined,
+  // Which of the buttons a description names was pressed, as its row or Needs staff labels it.
+  detail: (event) => {
+    if (event.type !== 'queue.request') return undefined
+    const { request } = event as { request: QueueRequest }
+    if (request.action === 'retry') return undefined
+    if (request.action === 'unlockSelected') return `“${confirmWords(request).action}”`
+    return request.action === 'cancel' ? '“Cancel”' : '“Unlock”'
+  },
 })
 
 export const models = [queueListPaths]

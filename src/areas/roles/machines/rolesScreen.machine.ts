@@ -162,7 +162,7 @@ export const rolesScreenMachine = setup({
       },
     },
     editing: {
-      description: 'New role or Edit role is open (the roleEditor chart).',
+      description: "The 'New role' or 'Edit role' dialog is open.",
       invoke: {
         id: 'roleEditor',
         src: 'roleEditor',

@@ -104,6 +104,7 @@ export const newServiceMachine = setup({
   },
 }).createMachine({
   id: 'newService',
+  meta: { spec: ['§2.11', '§5.18'] },
   description: 'Creates a service from the New Service form, then opens it.',
   context: {
     fields: emptyNewService(),

@@ -161,6 +161,7 @@ const callingState = ({
  */
 export const serviceLifecycleMachine = lifecycleSetup.createMachine({
   id: 'serviceLifecycle',
+  meta: { spec: ['§2.9', '§2.11', '§4.9'] },
   description: 'Deletes and restores a service, each after a confirmation.',
   context: ({ input }) => ({
     serviceId: input.service.id,

@@ -88,6 +88,7 @@ export const serviceLogoMachine = setup({
   },
 }).createMachine({
   id: 'serviceLogo',
+  meta: { spec: ['§2.11', '§4.10', '§5.20'] },
   description: 'Uploads, shows and removes the logo of a service.',
   context: ({ input }) => ({
     ownerId: input.service.id,

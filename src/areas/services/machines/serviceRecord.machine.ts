@@ -41,6 +41,7 @@ const loadedService = (event: RecordEvent) =>
  */
 export const serviceRecordMachine = recordSetup.createMachine({
   id: 'serviceRecord',
+  meta: { spec: ['§2.11'] },
   description: 'Follows one service in the identity cache.',
   context: ({ input }) => ({ id: input.id, service: null }),
   initial: 'watching',

@@ -76,6 +76,7 @@ export const serviceTimeoutMachine = setup({
   },
 }).createMachine({
   id: 'serviceTimeout',
+  meta: { spec: ['§2.11', '§5.17'] },
   description: 'Saves a token timeout when its slider is let go.',
   context: ({ input }) => ({
     serviceId: input.serviceId,

@@ -40,6 +40,7 @@ export const chunkGuardMachine = setup({
   },
 }).createMachine({
   id: 'chunkGuard',
+  meta: { spec: ['§2.13', '§4.15'] },
   description:
     'After a chunk-load failure: reload after 2 s, at most once per 10 s; Refresh at once.',
   context: ({ input }) => ({ lastReload: input.lastReload }),

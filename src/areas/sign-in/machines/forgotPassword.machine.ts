@@ -44,6 +44,7 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
+  meta: { spec: ['§2.5', '§4.7', '§5.11'] },
   description: 'Asks for a password reset link for an email address.',
   context: { email: '', error: null },
   initial: 'idle',

@@ -9,6 +9,7 @@ import { codeEntry, codeRefused, keepCode, loginSetup, stepOf } from './login.se
 /** `code`, `sendingText` and `verifying`, spread into the login chart's states. */
 export const codeStates = {
   code: loginSetup.createStateConfig({
+    meta: { spec: ['§2.3', '§4.2', '§5.1', '§5.6'] },
     description:
       "The 'Two Factor Authentication' step: the code of the factor asked for, and the account's other factors.",
     ...codeEntry,

@@ -10,6 +10,7 @@ import { quietOrFailed } from '../../../kit/machines/settledOrFailed'
 /** `credentials`, `signingIn` and `passkeySigningIn`, spread into the login chart's states. */
 export const credentialsStates = {
   credentials: loginSetup.createStateConfig({
+    meta: { spec: ['§2.3', '§4.2', '§5.1', '§5.2', '§5.3'] },
     description: "The 'Admin Login' form.",
     ...quietOrFailed('editing', 'rejected', {
       quiet: 'No failure to report.',

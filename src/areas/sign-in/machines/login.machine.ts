@@ -30,6 +30,7 @@ export const loginInput = () => ({
  */
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
+  meta: { spec: ['§2.3', '§4.2'] },
   description:
     'Username and password, then a second factor when the account has one, or its enrolment when the policy requires one.',
   context: ({ input }) => ({

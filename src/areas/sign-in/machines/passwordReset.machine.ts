@@ -89,6 +89,7 @@ export const passwordResetMachine = setup({
   },
 }).createMachine({
   id: 'passwordReset',
+  meta: { spec: ['§2.6', '§4.8'] },
   description: 'A reset link: looked up, then expired, or a new password and a sign-in with it.',
   context: ({ input }) => ({
     slug: input.slug,
@@ -142,6 +143,7 @@ export const passwordResetMachine = setup({
       tags: ['expired'],
     },
     editing: {
+      meta: { spec: ['§2.6', '§4.8', '§5.1', '§5.8', '§5.12', '§5.13', '§5.14', '§5.15'] },
       description:
         "The 'Password Reset' form; for an invitation, the same form welcomes the new user as 'Choose your password'.",
       tags: ['form'],

@@ -74,23 +74,32 @@ const events = [
     type: 'xstate.done.actor.confirmEnrolment',
     output: { user: { id: userId }, recoveryCodes: [] },
   },
-  { type: 'xstate.error.actor.confirmEnrolment', error: failure(401, 803, 'Wrong code.') },
+  {
+    type: 'xstate.error.actor.confirmEnrolment',
+    error: failure(401, 803, EXPECTED.incorrectCode),
+  },
   { type: 'codes.savedChanged', saved: true },
   { type: 'codes.savedChanged', saved: false },
   { type: 'codes.done' },
-  { type: 'xstate.error.actor.signIn', error: failure(401, 801, 'Incorrect Login. Try Again.') },
-  { type: 'xstate.error.actor.signIn', error: failure(403, 802, 'Locked.') },
-  { type: 'xstate.error.actor.signIn', error: failure(403, 808, 'Disabled.') },
+  { type: 'xstate.error.actor.signIn', error: failure(401, 801, EXPECTED.incorrectLogin) },
+  { type: 'xstate.error.actor.signIn', error: failure(403, 802, EXPECTED.locked) },
+  { type: 'xstate.error.actor.signIn', error: failure(403, 808, EXPECTED.disabled) },
   { type: 'xstate.error.actor.signIn', error: failure(429, 823, EXPECTED.throttled) },
   { type: 'xstate.error.actor.signIn', error: offline },
   { type: 'xstate.done.actor.verifyAccessCode', output: { user: { id: userId } } },
-  { type: 'xstate.error.actor.verifyAccessCode', error: failure(401, 803, 'Wrong code.') },
+  {
+    type: 'xstate.error.actor.verifyAccessCode',
+    error: failure(401, 803, EXPECTED.incorrectCode),
+  },
   { type: 'xstate.error.actor.verifyAccessCode', error: offline },
   { type: 'passkey.start' },
   { type: 'xstate.done.actor.signInWithPasskey', output: { user: { id: userId } } },
   { type: 'xstate.error.actor.signInWithPasskey', error: cancelled },
   { type: 'xstate.error.actor.signInWithPasskey', error: broken },
-  { type: 'xstate.error.actor.signInWithPasskey', error: failure(401, 801, 'Incorrect Login.') },
+  {
+    type: 'xstate.error.actor.signInWithPasskey',
+    error: failure(401, 801, EXPECTED.incorrectLogin),
+  },
 ] as unknown as LoginEvent[]
 
 // Paths distinguish what the screen can show: the state, whether each field passes its rule, the

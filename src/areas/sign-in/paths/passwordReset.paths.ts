@@ -1,3 +1,4 @@
+import { defaultErrorMessage } from '../../../../schema/errors'
 import { validateNewPassword } from '../../../../schema/new-password'
 import { validateResetEmail, validateResetRepeat } from '../../../kit/machines/password.rules'
 import {
@@ -35,7 +36,7 @@ const events = [
   { type: 'reset.submit' },
   { type: 'xstate.done.actor.resetPassword' },
   { type: 'xstate.error.actor.resetPassword', error: expiredLink },
-  { type: 'xstate.error.actor.resetPassword', error: failure(422, 807, 'Recent.') },
+  { type: 'xstate.error.actor.resetPassword', error: failure(422, 807, defaultErrorMessage[807]) },
   { type: 'xstate.error.actor.resetPassword', error: failure(422, 806, POLICY) },
   { type: 'xstate.error.actor.resetPassword', error: offline },
   { type: 'xstate.done.actor.login' },

@@ -1,3 +1,4 @@
+import { defaultErrorMessage } from '../../../../schema/errors'
 import type { InteractionDetails } from '../../../../schema/oidc'
 import { expiryTitle } from '../../../kit/session/passwordExpiry.selectors'
 import {
@@ -71,8 +72,8 @@ const events = [
   // The service needs a second factor the console session was opened without.
   { type: 'xstate.error.actor.completeLogin', error: failure(401, 401, SECOND_FACTOR_NEEDED) },
   { type: 'xstate.error.actor.completeLogin', error: failure(403, 403, MUST_CHANGE_PASSWORD) },
-  { type: 'xstate.error.actor.completeLogin', error: failure(403, 802, 'Locked.') },
-  { type: 'xstate.error.actor.completeLogin', error: failure(403, 808, 'Disabled.') },
+  { type: 'xstate.error.actor.completeLogin', error: failure(403, 802, defaultErrorMessage[802]) },
+  { type: 'xstate.error.actor.completeLogin', error: failure(403, 808, defaultErrorMessage[808]) },
   { type: 'xstate.done.actor.consent', output: { returnTo: RETURN_TO } },
   { type: 'xstate.error.actor.consent', error: offline },
   { type: 'xstate.done.actor.abort', output: { returnTo: RETURN_TO } },
@@ -109,6 +110,7 @@ export const serviceSignInPaths = definePaths({
       ? ` via ${event.type}${JSON.stringify((event as { output?: unknown }).output ?? '')} from ${JSON.stringify(previous.value)}`
       : ''),
   shows,
+  values: (s) => ({ n: s.context.expiresInDays ?? undefined }),
   detail: answerDetail,
 })
 

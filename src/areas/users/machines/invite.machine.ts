@@ -160,7 +160,7 @@ export const inviteMachine = setup({
       },
     },
     sent: {
-      description: 'The dialog closed; the view opens the new user at /users/{id}.',
+      description: "The dialog closed; the new user's page opens.",
       tags: ['created'],
       on: {
         'invite.open': {

@@ -95,7 +95,7 @@ function events(s: InviteSnapshot): InviteEvent[] {
 function shows(s: InviteSnapshot): string {
   if (!s.hasTag('open'))
     return s.hasTag('created')
-      ? `No dialog; 'Invitation sent to ${s.context.created?.email}.' shows and /users/${s.context.created?.id} opens`
+      ? `No dialog; 'Invitation sent to ${s.context.created?.email}.' shows and the page of ${s.context.created?.nameFirst} ${s.context.created?.nameLast} opens`
       : "No dialog; 'Add User' is on"
   const { fields } = s.context
   const typed = (Object.keys(INVITE_LABELS) as InviteTextField[])
