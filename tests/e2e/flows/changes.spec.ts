@@ -56,7 +56,8 @@ test('Changes marks on the diagram and lists what changed in login since the rel
   await page.getByRole('tab', { name: 'Changes' }).click()
   const listed = page.getByRole('list', { name: 'Changes' }).locator(':scope > li > p')
   await expect(listed).toHaveText(lines.map((l) => `${l.change} ${l.text}`))
-  await expect(figure.getByText('~ changed', { exact: true })).toBeVisible()
+  // The committed release is older than today's code: more than one state may be marked.
+  await expect(figure.getByText('~ changed', { exact: true }).first()).toBeVisible()
   await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
     /\+ added/,
     /− removed/,
@@ -65,5 +66,10 @@ test('Changes marks on the diagram and lists what changed in login since the rel
   await inEachScheme(page, async (scheme) => {
     const found = await axeViolations(page, `flows login changes ${scheme}`)
     expect(found.map(describeFound)).toEqual([])
+    await page.screenshot({
+      animations: 'disabled',
+      fullPage: true,
+      path: `test-results/screens/flows-login-changes-desktop-${scheme}.png`,
+    })
   })
 })

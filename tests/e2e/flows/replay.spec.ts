@@ -3,6 +3,7 @@ import type { ReplayResults } from '../../../schema/replay'
 import { SEED_PASSWORD } from '../../../scripts/seed/seed-database'
 import { expect, testWithServer } from '../support/fixtures'
 import { latestSecurityCode } from '../support/server'
+import { inEachScheme } from '../support/schemes'
 import { apiSignIn, expectSignedIn, signIn } from '../login/login'
 import { openLogs, logEvents } from '../logs/logs'
 import { plainUser, serverUsers } from '../users/users'
@@ -76,6 +77,15 @@ test('a sign-in refused at the code is opened from Logs and replayed on login', 
     .analyze()
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
     [],
+  )
+  await inEachScheme(page, (scheme) =>
+    page
+      .screenshot({
+        animations: 'disabled',
+        fullPage: true,
+        path: `test-results/screens/flows-replay-desktop-${scheme}.png`,
+      })
+      .then(() => undefined),
   )
 
   // One step back: the code was asked for, nothing refused yet.
