@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { axeViolations, describeFound } from '../a11y/axe'
+import { axeViolations, describeFound, type Found } from '../a11y/axe'
+import { inEachScheme } from '../support/schemes'
 import { expectSignedIn, signIn } from '../login/login'
 import { expect, testWithServer } from '../support/fixtures'
 import {
@@ -111,38 +112,44 @@ async function shot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: 4000 })
   await accessSection(page).scrollIntoViewIfNeeded()
   // Each section's card, with its padding (ghost buttons reach into it).
-  await accessSection(page).locator('xpath=..').screenshot({
-    animations: 'disabled',
-    path: `test-results/screens/${name}.png`,
-  })
-  await explainSection(page).locator('xpath=..').screenshot({
-    animations: 'disabled',
-    path: `test-results/screens/${name}-explain.png`,
-  })
+  await accessSection(page)
+    .locator('xpath=..')
+    .screenshot({
+      animations: 'disabled',
+      path: `test-results/screens/${name}.png`,
+    })
+  await explainSection(page)
+    .locator('xpath=..')
+    .screenshot({
+      animations: 'disabled',
+      path: `test-results/screens/${name}-explain.png`,
+    })
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  for (const device of devices) {
-    test.describe(`${device.name} ${scheme}`, () => {
-      test.use({ colorScheme: scheme, ...device })
+for (const device of devices) {
+  test.describe(device.name, () => {
+    test.use(device)
 
-      test("the user detail's access passes axe", async ({ page }) => {
-        test.setTimeout(120_000)
-        const at = `${device.name}-${scheme}`
-        await signIn(page)
-        await expectSignedIn(page)
-        const { rita, paul, group } = await people(page, `-${at}`)
-        await openDetail(page, rita)
-        const roles = accessPart(page, 'Roles')
-        await pick(page, roles, 'Role', 'Help desk')
-        await pick(page, roles, 'Scope', `For group ${group.name}`)
-        await roles.getByRole('button', { name: 'Add role' }).click()
-        await expect(roles.getByRole('listitem')).toHaveCount(1)
-        await ask(page, 'View Users', paul)
-        const found = await axeViolations(page, `user access ${at}`)
-        await shot(page, `user-access-${at}`, device.viewport.width)
-        expect(found.map(describeFound).join('\n\n')).toBe('')
+    test("the user detail's access passes axe", async ({ page }) => {
+      test.setTimeout(120_000)
+      const at = device.name
+      await signIn(page)
+      await expectSignedIn(page)
+      const { rita, paul, group } = await people(page, `-${at}`)
+      await openDetail(page, rita)
+      const roles = accessPart(page, 'Roles')
+      await pick(page, roles, 'Role', 'Help desk')
+      await pick(page, roles, 'Scope', `For group ${group.name}`)
+      await roles.getByRole('button', { name: 'Add role' }).click()
+      await expect(roles.getByRole('listitem')).toHaveCount(1)
+      await ask(page, 'View Users', paul)
+      // Light and dark from the same visit (support/schemes.ts).
+      const found: Found[] = []
+      await inEachScheme(page, async (scheme) => {
+        found.push(...(await axeViolations(page, `user access ${at}, ${scheme}`)))
+        await shot(page, `user-access-${at}-${scheme}`, device.viewport.width)
       })
+      expect(found.map(describeFound).join('\n\n')).toBe('')
     })
-  }
+  })
 }
