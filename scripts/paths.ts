@@ -14,7 +14,13 @@ import {
   type MachinePathsDocument,
   type PathFormat,
 } from '../src/flows/format'
-import { coverageOfMachine, descriptionsOf, loadMachine, pathsOf } from '../src/flows/machinePaths'
+import {
+  coverageOfMachine,
+  descriptionsOf,
+  loadMachine,
+  pathsOf,
+  type LoadedMachine,
+} from '../src/flows/machinePaths'
 import { STRATEGIES, type Strategy } from '../src/flows/model'
 import { pathsSchemaJson } from '../src/flows/pathsSchema'
 import type { ScreenScript } from '../src/flows/playwright/screenScript'
@@ -118,18 +124,26 @@ async function printCoverage() {
   }
 }
 
+/** The machines asked for, loaded; one that cannot be loaded is named on stderr (exit status 1). */
+async function loadEach(): Promise<LoadedMachine[]> {
+  const loaded: LoadedMachine[] = []
+  for (const entry of entries) {
+    const machine = await loadMachine(entry).catch((error: Error) => error)
+    if (machine instanceof Error) {
+      console.error(machine.message)
+      process.exitCode = 1
+    } else loaded.push(machine)
+  }
+  return loaded
+}
+
 async function printPaths() {
   const out = values.out ? resolve(values.out) : undefined
   if (out) mkdirSync(out, { recursive: true })
   // JSON on stdout is one document for every machine asked for, so JSON.parse takes it whole.
   const documents: MachinePathsDocument[] = []
-  for (const entry of entries) {
-    const loaded = await loadMachine(entry).catch((error: Error) => error)
-    if (loaded instanceof Error) {
-      console.error(loaded.message)
-      process.exitCode = 1
-      continue
-    }
+  for (const loaded of await loadEach()) {
+    const { entry } = loaded
     const { paths, strategy: used, fellBack } = pathsOf(loaded, strategy)
     if (fellBack) console.error(`${entry.id}: too many simple paths; printing its shortest paths.`)
     const heading = { id: entry.id, description: loaded.graph.description, strategy: used }
@@ -155,13 +169,7 @@ async function printRequirements() {
   )
   const sections = parseSpecSections(readFileSync(specFile, 'utf8'))
   const machines: TracedMachine[] = []
-  for (const entry of entries) {
-    const loaded = await loadMachine(entry).catch((error: Error) => error)
-    if (loaded instanceof Error) {
-      console.error(loaded.message)
-      process.exitCode = 1
-      continue
-    }
+  for (const loaded of await loadEach()) {
     machines.push({ graph: loaded.graph, paths: pathsOf(loaded, strategy).paths })
   }
   const map = requirementMap(sections, machines)

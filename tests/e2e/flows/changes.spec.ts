@@ -72,4 +72,16 @@ test('Changes marks on the diagram and lists what changed in login since the rel
       path: `test-results/screens/flows-login-changes-desktop-${scheme}.png`,
     })
   })
+  // On a 390 px phone too: axe and a photograph, light and dark.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(figure).toBeVisible()
+  await inEachScheme(page, async (scheme) => {
+    const found = await axeViolations(page, `flows login changes, phone, ${scheme}`)
+    expect(found.map(describeFound)).toEqual([])
+    await page.screenshot({
+      animations: 'disabled',
+      fullPage: true,
+      path: `test-results/screens/flows-login-changes-phone-${scheme}.png`,
+    })
+  })
 })

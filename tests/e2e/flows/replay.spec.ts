@@ -4,6 +4,7 @@ import { SEED_PASSWORD } from '../../../scripts/seed/seed-database'
 import { expect, testWithServer } from '../support/fixtures'
 import { latestSecurityCode } from '../support/server'
 import { inEachScheme } from '../support/schemes'
+import { axeViolations, describeFound } from '../a11y/axe'
 import { apiSignIn, expectSignedIn, signIn } from '../login/login'
 import { openLogs, logEvents } from '../logs/logs'
 import { plainUser, serverUsers } from '../users/users'
@@ -78,15 +79,22 @@ test('a sign-in refused at the code is opened from Logs and replayed on login', 
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
     [],
   )
-  await inEachScheme(page, (scheme) =>
-    page
-      .screenshot({
+  // Photographed light and dark on a desktop, then on a 390 px phone, where axe looks again.
+  for (const layout of ['desktop', 'phone'] as const) {
+    if (layout === 'phone') await page.setViewportSize({ width: 390, height: 844 })
+    await inEachScheme(page, async (scheme) => {
+      if (layout === 'phone')
+        expect((await axeViolations(page, `replay, phone, ${scheme}`)).map(describeFound)).toEqual(
+          [],
+        )
+      await page.screenshot({
         animations: 'disabled',
         fullPage: true,
-        path: `test-results/screens/flows-replay-desktop-${scheme}.png`,
+        path: `test-results/screens/flows-replay-${layout}-${scheme}.png`,
       })
-      .then(() => undefined),
-  )
+    })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   // One step back: the code was asked for, nothing refused yet.
   await page.getByRole('button', { name: 'Previous step' }).click()

@@ -1,8 +1,9 @@
-import { ChevronLeftIcon, ChevronRightIcon, StopIcon } from '@radix-ui/react-icons'
-import { Box, Button, Card, Code, Flex, Text } from '@radix-ui/themes'
+import { StopIcon } from '@radix-ui/react-icons'
+import { Button, Text } from '@radix-ui/themes'
 import { useSelector } from '@xstate/react'
 import type { Chart, FlowsChartActor } from '../machines/flowsChart.machine'
 import { selectCanBack, selectCanForward, selectPlaying } from '../machines/flowsChart.selectors'
+import { StepPlayer } from './StepPlayer'
 
 /**
  * Above the diagram while Paths is on show: the path playing, the step it is at in words, and the
@@ -21,39 +22,18 @@ export function PathPlayer({ actor, chart }: { actor: FlowsChartActor; chart: Ch
     )
   const step = playing.step === 0 ? undefined : path.steps[playing.step - 1]
   return (
-    <Card size="1">
-      <Flex align="center" justify="between" gap="3" wrap="wrap">
-        <Box role="status" minWidth="0" flexBasis="320px" flexGrow="1">
-          <Text as="div" size="2" weight="bold">
-            {path.id}, step {playing.step} of {path.steps.length}
-          </Text>
-          <Text as="div" size="2">
-            {step ? step.action : `Start: ${path.start.checkpoint || path.start.state}`}
-          </Text>
-          <Text as="div" size="1" color="gray">
-            Now in <Code variant="ghost">{step ? step.state : path.start.state}</Code>
-          </Text>
-        </Box>
-        <Flex gap="2" wrap="wrap">
-          <Button
-            variant="soft"
-            disabled={!canBack}
-            onClick={() => actor.send({ type: 'path.back' })}
-          >
-            <ChevronLeftIcon aria-hidden /> Previous step
-          </Button>
-          <Button
-            variant="soft"
-            disabled={!canForward}
-            onClick={() => actor.send({ type: 'path.forward' })}
-          >
-            Next step <ChevronRightIcon aria-hidden />
-          </Button>
-          <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'path.stop' })}>
-            <StopIcon aria-hidden /> Stop
-          </Button>
-        </Flex>
-      </Flex>
-    </Card>
+    <StepPlayer
+      heading={`${path.id}, step ${playing.step} of ${path.steps.length}`}
+      line={step ? step.action : `Start: ${path.start.checkpoint || path.start.state}`}
+      state={step ? step.state : path.start.state}
+      canBack={canBack}
+      canForward={canForward}
+      onBack={() => actor.send({ type: 'path.back' })}
+      onForward={() => actor.send({ type: 'path.forward' })}
+    >
+      <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'path.stop' })}>
+        <StopIcon aria-hidden /> Stop
+      </Button>
+    </StepPlayer>
   )
 }
