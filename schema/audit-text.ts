@@ -306,6 +306,13 @@ function serviceChange(field: string, from: unknown, to: unknown, name: string):
   return `the ${words} of ${name} from ${value(from)} to ${value(to)}${unit ? ` ${unit[to === 1 ? 0 : 1]}` : ''}`
 }
 
+/** A webhook endpoint's change in words: "turned it off", "the events from * to user.created". */
+function webhookChange(field: string, change: Change): string {
+  if (field === 'enabled') return change.after ? 'turned it on' : 'turned it off'
+  const words = field === 'url' ? 'URL' : field
+  return `the ${words} from ${shown(change.before)} to ${shown(change.after)}`
+}
+
 /** Why a sign-in step did not succeed, in words. */
 export function failureReason(event: AuditEvent): string | null {
   const detail: Detail = event.detail ?? {}
@@ -623,10 +630,33 @@ function eventSentence(event: LogTextEvent): string {
       return `${actor} revoked the API token ${str(detail.name) ?? ''}`.trim()
     case 'factor.key_rotated':
       return `The key that seals second-factor secrets was rotated${num(detail.resealed) === undefined ? '' : ` (${num(detail.resealed)} resealed)`}`
+    // Webhooks (issue 33): detail {endpointId, url, …}.
+    case 'webhook.created':
+      return `${actor} added the webhook endpoint ${str(detail.url) ?? ''}`.trim()
+    case 'webhook.updated': {
+      const changes = changesOf(detail)
+      const what = changes.length
+        ? `: ${listed(changes.map(([field, change]) => webhookChange(field, change)))}`
+        : ''
+      return `${actor} changed the webhook endpoint ${str(detail.url) ?? ''}${what}`
+    }
+    case 'webhook.deleted':
+      return `${actor} deleted the webhook endpoint ${str(detail.url) ?? ''}`.trim()
+    case 'webhook.rotated':
+      return `${actor} rotated the secret of the webhook endpoint ${str(detail.url) ?? ''}`.trim()
+    case 'webhook.replayed':
+      return `${actor} replayed ${str(detail.eventType) ?? 'an event'} to the webhook endpoint ${str(detail.url) ?? ''}`.trim()
+    case 'webhook.disabled':
+      return `The webhook endpoint ${str(detail.url) ?? ''} was turned off after failing for a day`
     case 'queue.retry':
     case 'queue.cancel': {
       const verb = event.action === 'queue.retry' ? 'retried' : 'cancelled'
-      const channel = detail.channel === 'sms' ? 'text message' : 'email'
+      const channel =
+        detail.channel === 'sms'
+          ? 'text message'
+          : detail.channel === 'webhook'
+            ? 'webhook delivery'
+            : 'email'
       const to = str(detail.to)
       return `${actor} ${verb} the ${channel}${to ? ` to ${to}` : ''}${failed ? ` (${event.outcome}${because})` : ''}`
     }

@@ -59,6 +59,14 @@ export const ACTION_KINDS = {
     'oidc.backchannel_logout',
     'oidc.consent',
   ],
+  webhooks: [
+    'webhook.created',
+    'webhook.updated',
+    'webhook.deleted',
+    'webhook.rotated',
+    'webhook.replayed',
+    'webhook.disabled',
+  ],
 } as const satisfies Record<string, readonly string[]>
 
 export type ActionKind = keyof typeof ACTION_KINDS
@@ -74,6 +82,7 @@ export const ACTION_KIND_WORDS: Record<ActionKind, string> = {
   queue: 'Queue',
   access: 'Access',
   oidc: 'OpenID Connect',
+  webhooks: 'Webhooks',
 }
 
 export const Outcomes = ['success', 'failure', 'refused'] as const

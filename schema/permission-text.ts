@@ -21,6 +21,7 @@ export const PERMISSION_TEXT: Record<Permission, string> = {
   'flows.read': 'Open the Flows page: the console’s statecharts.',
   'roles.read': 'See the roles, the groups and why someone may do something.',
   'roles.write': 'Create, change and delete custom roles and groups.',
+  'webhooks.write': 'Add, change and delete webhook endpoints; see and replay their deliveries.',
 }
 
 /** An area of the console and what may be done there, one row of the permission grid. */
@@ -96,6 +97,11 @@ export const PERMISSION_AREAS: readonly PermissionArea[] = [
       { permission: 'roles.read', verb: 'View' },
       { permission: 'roles.write', verb: 'Change' },
     ],
+  },
+  {
+    area: 'Webhooks',
+    about: 'Endpoints that receive the audit events.',
+    verbs: [{ permission: 'webhooks.write', verb: 'Manage' }],
   },
   {
     area: 'Flows',

@@ -24,6 +24,8 @@ export const Permissions = [
   'roles.write',
   // Giving users roles, groups and direct permissions; users.write alone no longer does.
   'users.access',
+  // Webhooks out (issue 33, docs/webhooks.md); INTERNAL staff only, like the Queue.
+  'webhooks.write',
 ] as const
 
 export const Permission = LiteralUnion(Permissions)

@@ -18,7 +18,7 @@ export const MessageStatuses = [
 export const MessageStatus = LiteralUnion(MessageStatuses)
 export type MessageStatus = Static<typeof MessageStatus>
 
-export const MessageChannels = ['email', 'sms'] as const
+export const MessageChannels = ['email', 'sms', 'webhook'] as const
 export const MessageChannel = LiteralUnion(MessageChannels)
 export type MessageChannel = Static<typeof MessageChannel>
 

@@ -41,6 +41,7 @@ import oidcRoutes from './routes/oidc/index'
 import passwordResetRoutes from './routes/password-reset/index'
 import passkeyRoutes from './routes/passkeys/index'
 import queueRoutes from './routes/queue/index'
+import webhookRoutes from './routes/webhooks/index'
 import selfRoutes from './routes/self/index'
 import serviceRoutes from './routes/services/index'
 import sessionRoutes from './routes/sessions/index'
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(logsRoutes)
   await app.register(queueRoutes)
   await app.register(dashboardRoutes)
+  await app.register(webhookRoutes)
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)

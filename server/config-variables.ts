@@ -197,6 +197,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     schema: Type.Union([Type.Literal('true'), Type.Literal('false')]),
   },
   {
+    name: 'WEBHOOK_PRIVATE_TARGETS',
+    default: 'false',
+    meaning:
+      'true lets webhooks post over http and to private or loopback addresses (docs/webhooks.md)',
+    expected: 'true or false',
+    schema: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+  },
+  {
     name: 'AUDIT_RETENTION_DAYS',
     default: '365',
     meaning: 'audit events (Logs) older than this many days are purged, at start and hourly',

@@ -29,6 +29,8 @@ export const ConfigSchema = Type.Object({
   metricsPort: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
   /** Back-channel logout may post to private and loopback addresses (docs/sso.md). */
   oidcPrivateBackchannel: Type.Optional(Type.Boolean()),
+  /** Webhooks may post over http and to private and loopback addresses (docs/webhooks.md). */
+  webhookPrivateTargets: Type.Optional(Type.Boolean()),
   auditRetentionDays: Type.Integer({ minimum: 1 }),
   pgliteSharedBuffersMb: Type.Integer({ minimum: 16 }),
 })
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsEnabled: text('METRICS_ENABLED') === 'true',
     metricsPort: values.get('METRICS_PORT') as number | undefined,
     oidcPrivateBackchannel: text('OIDC_PRIVATE_BACKCHANNEL') === 'true',
+    webhookPrivateTargets: text('WEBHOOK_PRIVATE_TARGETS') === 'true',
     auditRetentionDays: int('AUDIT_RETENTION_DAYS'),
     pgliteSharedBuffersMb: int('PGLITE_SHARED_BUFFERS_MB'),
   }

@@ -1,6 +1,7 @@
 import type { OutboxRow } from '../db/schema/outbox'
 import type { Db } from '../db/types'
 import type { Transport } from './message'
+import { webhookRetryDelayMs } from '../domain/webhooks'
 import { claimDue, markFailed, markSent } from '../repos/outbox'
 
 /** Attempts before a message gives up (status given_up); the delays add up to about a day. */
@@ -14,6 +15,8 @@ export function retryDelayMs(attempts: number): number {
 export interface Transports {
   email: Transport
   sms: Transport
+  /** Delivers a claimed webhook row and records its attempt (outbox/webhook-delivery.ts). */
+  webhook?: (db: Db, row: OutboxRow) => Promise<void>
 }
 
 /** The error in words, with its cause ('fetch failed: connect ECONNREFUSED 127.0.0.1:9'). */
@@ -24,6 +27,7 @@ function errorText(error: unknown): string {
 }
 
 async function deliverOne(db: Db, transports: Transports, row: OutboxRow): Promise<void> {
+  if (row.channel === 'webhook') return deliverWebhookRow(db, transports, row)
   try {
     await transports[row.channel]({
       id: row.id,
@@ -42,6 +46,23 @@ async function deliverOne(db: Db, transports: Transports, row: OutboxRow): Promi
       lastError: errorText(error),
       nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
       givenUp: attempts >= MAX_ATTEMPTS,
+    })
+  }
+}
+
+async function deliverWebhookRow(db: Db, transports: Transports, row: OutboxRow) {
+  try {
+    if (!transports.webhook) throw new Error('Webhooks are not delivered by this process.')
+    await transports.webhook(db, row)
+  } catch (error) {
+    // Not an answer of the endpoint (that is recorded as an attempt): try again later.
+    const attempts = row.attempts + 1
+    const delay = webhookRetryDelayMs(attempts)
+    await markFailed(db, row.id, {
+      attempts,
+      lastError: errorText(error),
+      nextAttemptAt: new Date(Date.now() + (delay ?? 0)),
+      givenUp: delay === null,
     })
   }
 }

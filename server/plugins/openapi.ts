@@ -1,8 +1,71 @@
-import fastifySwagger from '@fastify/swagger'
+import fastifySwagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
 import Type from 'typebox'
+import {
+  WEBHOOK_EVENT_GROUPS,
+  WEBHOOK_EVENT_WORDS,
+  WEBHOOK_TEST,
+  WebhookPayload,
+} from '../../schema/webhooks'
 import type { App } from '../app-types'
+
+const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>
+
+/**
+ * The deliveries an endpoint receives (docs/webhooks.md), as OpenAPI 3.1 `webhooks`: one per
+ * event group, its payload's `type` one of the group's event types.
+ */
+/** OpenAPI 3.1's `webhooks` map, as @fastify/swagger types it. */
+type Webhooks = Extract<
+  NonNullable<FastifyDynamicSwaggerOptions['openapi']>,
+  { webhooks?: unknown }
+>['webhooks']
+
+function webhookDefinitions(): Webhooks {
+  const groups = [...WEBHOOK_EVENT_GROUPS, { kind: 'test', label: 'Test', events: [WEBHOOK_TEST] }]
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header' as const,
+    required: true,
+    description,
+    schema: { type: 'string' },
+  })
+  return Object.fromEntries(
+    groups.map((group) => {
+      const payload = plain(WebhookPayload)
+      payload.properties = {
+        ...(payload.properties as object),
+        type: { type: 'string', enum: group.events },
+      }
+      const described = group.events.map(
+        (type) => `\`${type}\`: ${WEBHOOK_EVENT_WORDS[type] ?? type}`,
+      )
+      return [
+        `webhook-${group.kind}`,
+        {
+          post: {
+            summary: `${group.label} events`,
+            description: `Standard Webhooks delivery, signed with the endpoint's secret. ${described.join('; ')}.`,
+            parameters: [
+              header('webhook-id', 'The event id, `msg_…`: the same on every retry and replay.'),
+              header('webhook-timestamp', 'Seconds since the epoch when this attempt was signed.'),
+              header(
+                'webhook-signature',
+                '`v1,<base64 HMAC-SHA256>`; two, space separated, while a rotated secret overlaps.',
+              ),
+            ],
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: payload } },
+            },
+            responses: { '2XX': { description: 'Received: a 2xx ends the delivery.' } },
+          },
+        },
+      ]
+    }),
+  ) as Webhooks
+}
 
 /** Where the reference page is: outside /v1, as it answers HTML, not the envelope. */
 export const DOCS_PREFIX = '/docs'
@@ -25,6 +88,7 @@ export default fp(
             'signed-in calls carry the session cookie; unsafe methods need a same-origin Origin header.',
         },
         servers: [{ url: app.config.publicUrl }],
+        webhooks: webhookDefinitions(),
         // Signed-in calls take either; the routes that need neither say so by answering without.
         security: [{ session: [] }, { bearer: [] }],
         components: {

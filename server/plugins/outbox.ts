@@ -5,11 +5,15 @@ import type { App } from '../app-types'
 import { deliverDue } from '../outbox/delivery'
 import type { Outbox } from '../outbox/outbox'
 import { transportsFor } from '../outbox/transports'
+import { observeWebhookDeliveries } from '../repos/audit'
 import { enqueueMessage } from '../repos/outbox'
 
 const RETRY_INTERVAL_MS = 15_000
 /** How long a request waits for its own message before answering anyway; the timer retries. */
 const DELIVER_NOW_WAIT_MS = 3_000
+/** When to look for the deliveries an audit row queued (its transaction commits meanwhile). */
+const WEBHOOK_KICKS_MS = [10, 100, 500, 2_000] as const
+const KICK_FOR_MS = 2_500
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +35,34 @@ type WithPending = FastifyRequest & { [AFTER_ANSWER]?: Pending[] }
  */
 export default fp(
   (app: App, options: { print: (text: string) => void }, done) => {
-    const { transports, close } = transportsFor(app.config, options.print)
     const running = new Set<Promise<unknown>>()
+    const timers = new Set<NodeJS.Timeout>()
+    let closing = false
+    const later = (ms: number, work: () => void) => {
+      if (closing) return
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        work()
+      }, ms)
+      timer.unref()
+      timers.add(timer)
+    }
+    // A webhook retry due before the timer's next tick (the first is 5 s after a failure), or the
+    // endpoint's next delivery once one was sent: a round then, not at the tick.
+    const wakes = new Set<number>()
+    const wake = (ms: number) => {
+      if (ms >= RETRY_INTERVAL_MS) return
+      const at = Date.now() + ms
+      // One round serves the wake-ups due within a quarter second of it.
+      for (const planned of wakes) if (Math.abs(planned - at) < 250) return
+      wakes.add(at)
+      // A little after, so that what is due then is due by the time the round reads the clock.
+      later(ms + 20, () => {
+        wakes.delete(at)
+        void deliver()
+      })
+    }
+    const { transports, close } = transportsFor(app.config, options.print, wake)
     const track = <T>(work: Promise<T>) => {
       running.add(work)
       void work.finally(() => running.delete(work)).catch(() => {})
@@ -78,6 +108,30 @@ export default fp(
       next()
     })
 
+    // Deliveries an audit row queued: tried once their transaction commits, which this process
+    // cannot see from here; a few rounds shortly after find them (a rolled-back one never shows).
+    // Coalesced: a bulk change queueing many deliveries makes a few rounds, not a few per row.
+    const fresh = new Map<string, number>()
+    let kicking = false
+    const kick = () => {
+      kicking = false
+      const now = Date.now()
+      for (const [id, queuedAt] of fresh) if (now - queuedAt > KICK_FOR_MS) fresh.delete(id)
+      if (!fresh.size) return
+      void deliver([...fresh.keys()])
+      const age = now - Math.max(...fresh.values())
+      const next = WEBHOOK_KICKS_MS.find((ms) => ms > age)
+      if (next === undefined) return
+      kicking = true
+      later(next - age, kick)
+    }
+    const stopHearing = observeWebhookDeliveries((ids) => {
+      for (const id of ids) fresh.set(id, Date.now())
+      if (kicking) return
+      kicking = true
+      later(WEBHOOK_KICKS_MS[0], kick)
+    })
+
     const timer = setInterval(() => void deliver(), RETRY_INTERVAL_MS)
     timer.unref()
     app.addHook('onReady', (next) => {
@@ -86,6 +140,10 @@ export default fp(
     })
     app.addHook('onClose', async () => {
       clearInterval(timer)
+      closing = true
+      stopHearing()
+      for (const pending of timers) clearTimeout(pending)
+      timers.clear()
       await Promise.allSettled(running)
       close()
     })

@@ -19,7 +19,11 @@ import { auditLog, type AuditOutcome } from '../db/schema/audit'
 import { services } from '../db/schema/services'
 import { users } from '../db/schema/users'
 import type { Db } from '../db/types'
+import { webhookEndpoints } from '../db/schema/webhooks'
 import type { Viewer } from '../domain/user-visibility'
+import { eventIdOf, eventTypeOf, personName, webhookPayload } from '../domain/webhooks'
+import { v7 as uuidv7 } from 'uuid'
+import { insertDeliveries, payloadUsers } from './webhooks'
 import { userIdSeenBy } from './users'
 
 /** The actions the audit log knows; sign-in steps are the ones the throttle counts. */
@@ -101,6 +105,14 @@ export const AuditAction = {
   userGroups: 'user.groups',
   tokenCreated: 'token.created',
   tokenRevoked: 'token.revoked',
+  /** Webhooks (docs/webhooks.md): detail {endpointId, url, …}. */
+  webhookCreated: 'webhook.created',
+  webhookUpdated: 'webhook.updated',
+  webhookDeleted: 'webhook.deleted',
+  webhookRotated: 'webhook.rotated',
+  webhookReplayed: 'webhook.replayed',
+  /** The server turned off an endpoint whose delivery failed for a day. */
+  webhookDisabled: 'webhook.disabled',
 } as const
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction]
 
@@ -132,19 +144,75 @@ export function observeAudit(observer: AuditObserver): () => void {
   return () => void auditObservers.delete(observer)
 }
 
+/** Told of the webhook deliveries an audit row queued, to try them once their transaction commits. */
+export type WebhookObserver = (deliveryIds: string[]) => void
+const webhookObservers = new Set<WebhookObserver>()
+
+/** Hears the deliveries every audit row of this process queues; answers how to stop hearing. */
+export function observeWebhookDeliveries(observer: WebhookObserver): () => void {
+  webhookObservers.add(observer)
+  return () => void webhookObservers.delete(observer)
+}
+
+/** Tells the observers of deliveries queued outside recordAudit (a test event, a replay). */
+export function tellWebhookDeliveries(ids: string[]) {
+  if (!ids.length) return
+  for (const observer of webhookObservers) {
+    try {
+      observer(ids)
+    } catch {
+      // Delivery is retried by the timer anyway.
+    }
+  }
+}
+
+/**
+ * Records an audit row and, in the same statement, finds the enabled webhook endpoints that want
+ * it (docs/webhooks.md): with none (most installations) that is all; otherwise one delivery per
+ * endpoint is queued in the caller's transaction, so a rolled-back change sends nothing.
+ */
 export async function recordAudit(db: Db, client: Client, entry: AuditEntry, at = new Date()) {
-  await db.insert(auditLog).values({
-    at,
-    ip: client.ip,
-    userAgent: client.userAgent,
-    action: entry.action,
-    outcome: entry.outcome,
-    actorUserId: entry.actorUserId ?? null,
-    subjectUserId: entry.subjectUserId ?? null,
-    detail: client.apiToken
-      ? { ...entry.detail, via: { tokenId: client.apiToken.id, tokenName: client.apiToken.name } }
-      : (entry.detail ?? null),
-  })
+  const id = uuidv7()
+  const detail = client.apiToken
+    ? { ...entry.detail, via: { tokenId: client.apiToken.id, tokenName: client.apiToken.name } }
+    : (entry.detail ?? null)
+  const type = eventTypeOf(entry.action, entry.outcome)
+  type Matched = { endpoint_id: string | null; url: string | null }
+  const result: unknown = await db.execute(sql`
+    with row as (
+      insert into ${auditLog} (id, at, ip, user_agent, action, outcome, actor_user_id,
+        subject_user_id, detail)
+      values (${id}, ${at.toISOString()}::timestamptz, ${client.ip}, ${client.userAgent},
+        ${entry.action}, ${entry.outcome}, ${entry.actorUserId ?? null}::uuid,
+        ${entry.subjectUserId ?? null}::uuid, ${detail === null ? null : JSON.stringify(detail)}::jsonb)
+      returning id)
+    select e.id as endpoint_id, e.url from row left join ${webhookEndpoints} e
+      on e.enabled and (e.events @> '["*"]'::jsonb or e.events @> ${JSON.stringify([type])}::jsonb)`)
+  // Both drivers answer a result with rows; the shared Db type does not say so.
+  const endpoints = (result as { rows: Matched[] }).rows.filter(
+    (row) => row.endpoint_id !== null && row.url !== null,
+  )
+  if (endpoints.length) {
+    const ids = await queueEventDeliveries(
+      db,
+      type,
+      {
+        id,
+        action: entry.action,
+        outcome: entry.outcome,
+        at,
+        ip: client.ip,
+        actorUserId: entry.actorUserId ?? null,
+        subjectUserId: entry.subjectUserId ?? null,
+        via: client.apiToken
+          ? { tokenId: client.apiToken.id, tokenName: client.apiToken.name }
+          : null,
+        detail: entry.detail ?? null,
+      },
+      endpoints.map((row) => ({ id: row.endpoint_id!, url: row.url! })),
+    )
+    tellWebhookDeliveries(ids)
+  }
   for (const observer of auditObservers) {
     try {
       observer(entry)
@@ -152,6 +220,61 @@ export async function recordAudit(db: Db, client: Client, entry: AuditEntry, at 
       // Counting must never fail the change it counts.
     }
   }
+}
+
+/** An event to deliver: an audit row, or a test event. */
+export interface WebhookEvent {
+  id: string
+  action: string
+  outcome: string
+  at: Date
+  ip: string
+  actorUserId: string | null
+  subjectUserId: string | null
+  via: { tokenId: string; tokenName: string } | null
+  detail: Record<string, unknown> | null
+}
+
+/** Queues one delivery of `event` as `type` per endpoint, with the users as they are now. */
+export async function queueEventDeliveries(
+  db: Db,
+  type: string,
+  event: WebhookEvent,
+  endpoints: { id: string; url: string }[],
+  now = new Date(),
+): Promise<string[]> {
+  const people = await payloadUsers(
+    db,
+    [event.actorUserId, event.subjectUserId].filter((v): v is string => v !== null),
+  )
+  const actor = people.find((p) => p.id === event.actorUserId)
+  const subject = people.find((p) => p.id === event.subjectUserId) ?? null
+  const payload = webhookPayload(
+    type,
+    {
+      id: event.id,
+      action: event.action,
+      outcome: event.outcome,
+      at: event.at,
+      ip: event.ip,
+      actor: actor ? { id: actor.id, name: personName(actor) } : null,
+      via: event.via,
+      detail: event.detail,
+    },
+    subject,
+    now,
+  )
+  return insertDeliveries(
+    db,
+    endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      eventId: eventIdOf(event.id),
+      eventType: type,
+      payload,
+    })),
+    now,
+  )
 }
 
 /** The successful sign-in before the one that opened `sessionId` (at `openedAt`), or null. */

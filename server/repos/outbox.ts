@@ -6,6 +6,7 @@ import {
   type OutboxRow,
   type OutboxStatus,
 } from '../db/schema/outbox'
+import { webhookEndpoints } from '../db/schema/webhooks'
 import type { Db } from '../db/types'
 
 export interface NewMessage {
@@ -37,6 +38,16 @@ export async function enqueueMessage(
 const WAITING: OutboxStatus[] = ['pending', 'failed']
 
 /**
+ * A webhook delivery is ready only while its endpoint is enabled (a disabled one's deliveries are
+ * held) and no older delivery of its endpoint is still to be made: in order per endpoint
+ * (docs/webhooks.md). The partial index outbox_endpoint_open_idx keeps the check cheap.
+ */
+const WEBHOOK_READY = sql`(${outbox.endpointId} is null or (
+  exists (select 1 from ${webhookEndpoints} e where e.id = ${outbox.endpointId} and e.enabled)
+  and not exists (select 1 from ${outbox} older where older.endpoint_id = ${outbox.endpointId}
+    and older.id < ${outbox.id} and older.status in ('pending', 'sending', 'failed'))))`
+
+/**
  * Claims due messages (all, or only `ids`) by marking them `sending` with their next attempt pushed
  * past a lease, so that two deliverers — timers of two processes on one PostgreSQL — never send one
  * message twice. A claim whose lease ran out (its deliverer died) is due again.
@@ -55,6 +66,7 @@ export async function claimDue(
         inArray(outbox.status, [...WAITING, 'sending']),
         lte(outbox.nextAttemptAt, now),
         ids ? inArray(outbox.id, ids) : undefined,
+        WEBHOOK_READY,
       ),
     )
     .orderBy(outbox.nextAttemptAt)

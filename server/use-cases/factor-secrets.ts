@@ -2,6 +2,7 @@ import type { Db } from '../db/types'
 import { open, seal, sealedWith } from '../domain/secret-box'
 import { AuditAction, type Client, recordAudit } from '../repos/audit'
 import { allSealedSecrets, replaceSealedSecret } from '../repos/authenticators'
+import { allSealedWebhookSecrets, replaceSealedWebhookSecrets } from '../repos/webhooks'
 import {
   deleteFactorKeys,
   factorKeyById,
@@ -40,6 +41,16 @@ export async function rotateFactorKey(db: Db, client: Client): Promise<number> {
       const opened = open(row.secret, old.find((k) => k.id === sealedWith(row.secret))!.key)
       await replaceSealedSecret(tx, row.id, seal(key.id, key.key, opened))
     }
+    // Webhook signing secrets are sealed with the same keys (docs/webhooks.md).
+    const reseal = (sealed: string) =>
+      seal(key.id, key.key, open(sealed, old.find((k) => k.id === sealedWith(sealed))!.key))
+    for (const row of await allSealedWebhookSecrets(tx))
+      await replaceSealedWebhookSecrets(
+        tx,
+        row.id,
+        reseal(row.secret),
+        row.previousSecret ? reseal(row.previousSecret) : null,
+      )
     await deleteFactorKeys(
       tx,
       old.map((k) => k.id),

@@ -35,6 +35,19 @@ const ROUTES: [Method, string, unknown, Permission][] = [
   ['GET', `/v1/access/explain?user=${ID}&permission=users.read`, undefined, 'logs.read'],
 ]
 
+const WEBHOOK_ROUTES: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown][] = [
+  ['GET', '/v1/webhooks', undefined],
+  ['POST', '/v1/webhooks', { url: 'https://hooks.example.com/in', description: '', events: ['*'] }],
+  ['GET', `/v1/webhooks/${ID}`, undefined],
+  ['PATCH', `/v1/webhooks/${ID}`, { description: 'x' }],
+  ['DELETE', `/v1/webhooks/${ID}`, undefined],
+  ['POST', `/v1/webhooks/${ID}/rotate`, undefined],
+  ['POST', `/v1/webhooks/${ID}/test`, undefined],
+  ['GET', `/v1/webhooks/${ID}/deliveries`, undefined],
+  ['GET', `/v1/webhooks/${ID}/deliveries/${ID}`, undefined],
+  ['POST', `/v1/webhooks/${ID}/deliveries/${ID}/replay`, undefined],
+]
+
 describe('the access routes refuse who may not', () => {
   it.each(ROUTES)(
     '%s %s: 401 anonymous, 403 without the permission',
@@ -65,6 +78,49 @@ describe('the access routes refuse who may not', () => {
         headers: { authorization: 'Bearer gh_x' },
       })
       expect(badToken.statusCode).toBe(401)
+    },
+  )
+
+  // Webhooks (docs/webhooks.md): INTERNAL staff with webhooks.write, or a token carrying it.
+  it.each(WEBHOOK_ROUTES)(
+    '%s %s: 401 anonymous, 403 without webhooks.write, 403 EXTERNAL, a token only with it',
+    async (method, url, body) => {
+      const send = (extra: { cookie?: string; headers?: Record<string, string> }) =>
+        t.app.inject({
+          method,
+          url,
+          headers: { ...(extra.cookie ? { cookie: extra.cookie } : {}), ...extra.headers },
+          ...(body === undefined ? {} : { payload: body as object }),
+        })
+      expect((await send({})).statusCode).toBe(401)
+      const weak = await createUser(t, { permissions: ['queue.write', 'queue.read'] })
+      const weakCookie = await signIn(t, weak.email, weak.password)
+      expect((await send({ cookie: weakCookie })).statusCode).toBe(403)
+      const external = await createUser(t, { permissions: ['webhooks.write'], type: 'EXTERNAL' })
+      const externalCookie = await signIn(t, external.email, external.password)
+      const refused = await send({ cookie: externalCookie })
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toMatchObject({ success: false, error: { code: 403 } })
+      const staff = await createUser(t, { permissions: ['webhooks.write', 'logs.read'] })
+      const cookie = await signIn(t, staff.email, staff.password)
+      const token = async (permissions: string[]) => {
+        const made = await call(
+          t,
+          'POST',
+          '/v1/tokens',
+          { name: 't', roles: [], permissions, groupId: null, expiresAt: soon() },
+          { cookie },
+        )
+        expect(made.statusCode, made.body).toBe(200)
+        return made.json<{ results: { secret: string } }>().results.secret
+      }
+      const without = await token(['logs.read'])
+      expect((await send({ headers: { authorization: `Bearer ${without}` } })).statusCode).toBe(403)
+      const withIt = await token(['webhooks.write'])
+      // Past the guard: an unknown id is 404, a list or a new endpoint 200.
+      const allowed = await send({ headers: { authorization: `Bearer ${withIt}` } })
+      expect([200, 404], allowed.body).toContain(allowed.statusCode)
+      expect((await send({ cookie })).statusCode).not.toBe(403)
     },
   )
 

@@ -33,6 +33,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   'POST /v1/service': { key: 'fuzz', name: 'Fuzz', description: 'd', url: 'https://example.com' },
   'POST /v1/record/AttributeKey': { record: { name: 'Fuzz', type: 'ROOT' } },
   'PUT /v1/user/:id/name': { nameFirst: 'Fuzz', nameLast: 'Fuzz' },
+  'POST /v1/webhooks': { url: 'https://hooks.example.com/in', description: 'd', events: ['*'] },
 }
 
 interface Probe {

@@ -39,6 +39,52 @@ describe('GET /v1/openapi.json', () => {
       expect(Object.keys(document.paths)).toContain(path)
   })
 
+  it('describes the webhook deliveries as OpenAPI 3.1 webhooks, one per event group', async () => {
+    interface Schema {
+      properties: Record<string, Schema>
+      enum?: string[]
+      anyOf?: Schema[]
+    }
+    interface Hook {
+      post: {
+        parameters: { name: string }[]
+        requestBody: { content: { 'application/json': { schema: Schema } } }
+      }
+    }
+    const document = (await call(t, 'GET', '/v1/openapi.json')).json<
+      Document & { webhooks: Record<string, Hook> }
+    >()
+    const payloadOf = (name: string) =>
+      document.webhooks[name]!.post.requestBody.content['application/json'].schema
+    expect(document.webhooks['webhook-users']!.post.parameters.map((p) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ])
+    expect(payloadOf('webhook-users').properties.type!.enum).toContain('user.created')
+    expect(payloadOf('webhook-sign-in').properties.type!.enum).toContain('login.failed')
+    expect(payloadOf('webhook-test').properties.type!.enum).toEqual(['webhook.test'])
+    const user = payloadOf('webhook-users').properties.data!.properties.user!
+    const fields = Object.keys((user.anyOf ?? [user]).find((s) => s.properties)!.properties)
+    expect(fields.sort()).toEqual(
+      [
+        'active',
+        'createdAt',
+        'email',
+        'id',
+        'locked',
+        'nameFirst',
+        'nameLast',
+        'phone',
+        'type',
+        'updatedAt',
+      ].sort(),
+    )
+    expect(Object.keys(document.paths)).toContain(
+      '/v1/webhooks/{id}/deliveries/{deliveryId}/replay',
+    )
+  })
+
   it('lists every route the app declares, with its method', async () => {
     const document = (await call(t, 'GET', '/v1/openapi.json')).json<Document>()
     const declared = t.app.routeTable.filter(
