@@ -406,7 +406,7 @@ export function logText(event: LogTextEvent): string {
 function viaToken(detail: Detail | null | undefined, sentence: string): string {
   const via = detail?.via as { tokenName?: unknown } | undefined
   return via && typeof via.tokenName === 'string'
-    ? `${sentence} (with the API token ${via.tokenName})`
+    ? `${sentence} (${detail?.source === 'scim' ? 'through SCIM, ' : ''}with the API token ${via.tokenName})`
     : sentence
 }
 

@@ -44,6 +44,7 @@ import queueRoutes from './routes/queue/index'
 import webhookRoutes from './routes/webhooks/index'
 import selfRoutes from './routes/self/index'
 import serviceRoutes from './routes/services/index'
+import scimRoutes from './routes/scim/index'
 import sessionRoutes from './routes/sessions/index'
 import syncRoutes from './routes/sync/index'
 import userRoutes from './routes/user/index'
@@ -144,8 +145,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(oidcRoutes)
   await app.register(logsRoutes)
   await app.register(queueRoutes)
-  await app.register(dashboardRoutes)
   await app.register(webhookRoutes)
+  await app.register(dashboardRoutes)
+  await app.register(scimRoutes, { prefix: '/scim/v2' })
   await app.register(staticConsolePlugin, { consoleDir: options.consoleDir })
 
   const bootstrap = await ensureAdministrator(app.db, app.config)

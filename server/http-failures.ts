@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { defaultErrorMessage, ErrorCode } from '../schema/errors'
+import { ScimError } from './domain/scim-errors'
 import { failure } from './errors'
 
 /**
@@ -28,6 +29,16 @@ export function frameworkErrors(
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? [414, failure(ErrorCode.validation, 'A part of the address is too long.')]
         : [500, failure(ErrorCode.generic, defaultErrorMessage[ErrorCode.generic])]
+  // SCIM clients read SCIM's error schema (docs/scim.md), even before a route is found.
+  if (request.url.startsWith('/scim/')) {
+    const scim = new ScimError(
+      status,
+      body.error.message,
+      status === 400 ? 'invalidValue' : undefined,
+    )
+    void reply.status(status).type('application/scim+json; charset=utf-8').send(scim.toBody())
+    return
+  }
   void reply.status(status).send(body)
 }
 

@@ -188,3 +188,74 @@ describe('the access routes refuse who may not', () => {
     }
   })
 })
+
+// SCIM (docs/scim.md): API tokens only; users.write everywhere; groups as the console's rules.
+const SCIM_ROUTES: [Method | 'PATCH', string, unknown, Permission[], Permission[]][] = [
+  // method, url, body, a token's permissions that are refused, ones that pass the guard
+  ['GET', '/scim/v2/ServiceProviderConfig', undefined, [], ['logs.read']],
+  ['GET', '/scim/v2/Schemas', undefined, [], ['logs.read']],
+  ['GET', '/scim/v2/ResourceTypes', undefined, [], ['logs.read']],
+  ['GET', '/scim/v2/Users', undefined, ['users.read'], ['users.write']],
+  ['POST', '/scim/v2/Users/.search', {}, ['users.read'], ['users.write']],
+  ['GET', `/scim/v2/Users/${ID}`, undefined, ['users.read'], ['users.write']],
+  ['POST', '/scim/v2/Users', {}, ['users.read'], ['users.write']],
+  ['PUT', `/scim/v2/Users/${ID}`, {}, ['users.read'], ['users.write']],
+  ['PATCH', `/scim/v2/Users/${ID}`, { Operations: [] }, ['users.read'], ['users.write']],
+  ['DELETE', `/scim/v2/Users/${ID}`, undefined, ['users.read'], ['users.write']],
+  ['GET', '/scim/v2/Groups', undefined, ['users.write'], ['users.write', 'roles.read']],
+  ['GET', `/scim/v2/Groups/${ID}`, undefined, ['users.write'], ['users.write', 'roles.read']],
+  ['POST', '/scim/v2/Groups', {}, ['users.write', 'roles.read'], ['users.write', 'roles.write']],
+  ['PUT', `/scim/v2/Groups/${ID}`, {}, ['users.read', 'roles.write'], ['users.write']],
+  ['PATCH', `/scim/v2/Groups/${ID}`, { Operations: [] }, ['roles.write'], ['users.write']],
+  ['DELETE', `/scim/v2/Groups/${ID}`, undefined, ['users.write'], ['users.write', 'roles.write']],
+  ['POST', '/scim/v2/Bulk', { Operations: [] }, ['users.read'], ['users.write']],
+]
+
+describe('the SCIM routes refuse who may not', () => {
+  it.each(SCIM_ROUTES)(
+    '%s %s: 401 anonymous or with a cookie, 403 without the permission, SCIM errors',
+    async (method, url, body, weak, enough) => {
+      const send = (headers: Record<string, string>) =>
+        t.app.inject({
+          method,
+          url,
+          headers: {
+            ...headers,
+            ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        })
+      const scimError = (status: number) => ({
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+        status: String(status),
+      })
+      const anonymous = await send({})
+      expect(anonymous.statusCode).toBe(401)
+      expect(anonymous.json()).toMatchObject(scimError(401))
+      const admin = await signIn(t, ADMIN.email, ADMIN.password)
+      expect((await send({ cookie: admin })).statusCode).toBe(401)
+      expect((await send({ authorization: 'Bearer gh_x' })).statusCode).toBe(401)
+      const person = await createUser(t, { permissions: [...new Set([...weak, ...enough])] })
+      const cookie = await signIn(t, person.email, person.password)
+      const token = async (permissions: Permission[]) => {
+        const made = await call(
+          t,
+          'POST',
+          '/v1/tokens',
+          { name: 'scim', roles: [], permissions, groupId: null, expiresAt: soon() },
+          { cookie },
+        )
+        expect(made.statusCode, made.body).toBe(200)
+        return made.json<{ results: { secret: string } }>().results.secret
+      }
+      if (weak.length > 0) {
+        const refused = await send({ authorization: `Bearer ${await token(weak)}` })
+        expect(refused.statusCode, refused.body).toBe(403)
+        expect(refused.json()).toMatchObject(scimError(403))
+      }
+      // Past the guard: 200, or what the request itself deserves (an unknown id, a bad body).
+      const allowed = await send({ authorization: `Bearer ${await token(enough)}` })
+      expect([200, 400, 404], allowed.body).toContain(allowed.statusCode)
+    },
+  )
+})

@@ -203,3 +203,76 @@ describe.each([
     // A thousand requests take a few seconds; the margin is for a loaded machine.
   }, 60_000)
 })
+
+/*
+ * SCIM (docs/scim.md) answers in its own error schema, not the envelope: the same probes, with
+ * an administrator's API token and without one, get a 4xx SCIM error (never a 5xx).
+ */
+const isScimAnswer = (body: unknown, status: number) => {
+  if (status < 400) return status === 204 || status === 304 || typeof body === 'object'
+  const answer = body as { schemas?: unknown; status?: unknown; detail?: unknown }
+  return (
+    Array.isArray(answer.schemas) &&
+    answer.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') &&
+    answer.status === String(status) &&
+    typeof answer.detail === 'string'
+  )
+}
+
+describe('every SCIM route', () => {
+  let bearer = ''
+  beforeAll(async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v1/tokens',
+      headers: { cookie: await signIn(t, ADMIN.email, ADMIN.password) },
+      payload: {
+        name: 'fuzz',
+        roles: [],
+        permissions: ['users.read', 'users.write', 'users.access', 'roles.read', 'roles.write'],
+        groupId: null,
+        expiresAt: new Date(Date.now() + 864e5).toISOString(),
+      },
+    })
+    bearer = made.json<{ results: { secret: string } }>().results.secret
+  })
+
+  it.each([
+    ['with a token', () => bearer],
+    ['anonymous', () => ''],
+  ])(
+    'answers hostile input %s with a 4xx SCIM error, never a 5xx',
+    async (_, token) => {
+      const routes = t.app.routeTable.filter(
+        (route) => route.url.startsWith('/scim/v2/') && route.method !== 'HEAD',
+      )
+      expect(routes.length).toBeGreaterThan(15)
+      const problems: string[] = []
+      for (const route of routes)
+        for (const probe of probesFor(route)) {
+          const response = await t.app.inject({
+            method: probe.method,
+            url: probe.url,
+            remoteAddress: '127.0.0.1',
+            headers: {
+              ...(token() ? { authorization: `Bearer ${token()}` } : {}),
+              ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+            },
+            ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+          })
+          let body: unknown
+          try {
+            body = response.body === '' ? undefined : response.json()
+          } catch {
+            body = undefined
+          }
+          const label = `${route.method} ${route.url} (${probe.what}) → ${response.statusCode}`
+          if (response.statusCode >= 500) problems.push(`${label} ${response.body.slice(0, 200)}`)
+          else if (!isScimAnswer(body, response.statusCode))
+            problems.push(`${label} not SCIM's answer: ${response.body.slice(0, 200)}`)
+        }
+      expect(problems).toEqual([])
+    },
+    60_000,
+  )
+})

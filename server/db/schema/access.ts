@@ -43,8 +43,13 @@ export const groups = pgTable(
     ...stamps(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The provisioning client's own id for the group (SCIM `externalId`, docs/scim.md). */
+    externalId: text('external_id'),
   },
-  (t) => [uniqueIndex('groups_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('groups_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('groups_external_id_unique').on(t.externalId),
+  ],
 )
 export type GroupRow = typeof groups.$inferSelect
 

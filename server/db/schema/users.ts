@@ -68,11 +68,14 @@ export const users = pgTable(
     passkeyCount: integer('passkey_count').notNull().default(0),
     /** When the authenticator app was enrolled; null without one (docs/second-factors.md). */
     authenticatorAt: at('authenticator_at'),
+    /** The provisioning client's own id for the user (SCIM `externalId`, docs/scim.md). */
+    externalId: text('external_id'),
     ...syncColumns(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
+    uniqueIndex('users_external_id_unique').on(t.externalId),
     index('users_name_idx').on(t.nameLast, t.nameFirst),
     index('users_rev_idx').on(t.rev),
     index('users_last_login_idx').on(t.lastLogin),
