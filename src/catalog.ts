@@ -368,6 +368,26 @@ export const catalog: CatalogEntry[] = [
     usedIn: "API tokens (/tokens): 'New token' and its secret, shown once",
     load: () => import('./areas/tokens/paths/newToken.paths'),
   },
+  {
+    id: 'webhookList',
+    usedIn: 'Webhooks (/webhooks): the endpoints',
+    load: () => import('./areas/webhooks/paths/webhookList.paths'),
+  },
+  {
+    id: 'newWebhook',
+    usedIn: "Webhooks (/webhooks): 'Add endpoint' and its secret, shown once",
+    load: () => import('./areas/webhooks/paths/newWebhook.paths'),
+  },
+  {
+    id: 'webhookEndpoint',
+    usedIn: 'A webhook endpoint (/webhooks/…): edit, enable, test event, rotate, delete',
+    load: () => import('./areas/webhooks/paths/webhookEndpoint.paths'),
+  },
+  {
+    id: 'webhookDeliveries',
+    usedIn: 'A webhook endpoint (/webhooks/…): the delivery log, its attempts and Replay',
+    load: () => import('./areas/webhooks/paths/webhookDeliveries.paths'),
+  },
 ]
 
 export const catalogEntry = (id: string) => catalog.find((e) => e.id === id)

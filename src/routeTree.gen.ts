@@ -36,6 +36,8 @@ import { Route as SignedInServicesIndexRouteImport } from './routes/_signedIn/se
 import { Route as SignedInServicesIdRouteImport } from './routes/_signedIn/services.$id'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signedIn/users.index'
 import { Route as SignedInUsersIdRouteImport } from './routes/_signedIn/users.$id'
+import { Route as SignedInWebhooksIndexRouteImport } from './routes/_signedIn/webhooks.index'
+import { Route as SignedInWebhooksIdRouteImport } from './routes/_signedIn/webhooks.$id'
 import { Route as SignedOutPasswordResetSlugRouteImport } from './routes/_signedOut/passwordReset.$slug'
 import { Route as PublicOidcInteractionUidRouteImport } from './routes/_public/oidc.interaction.$uid'
 import { Route as SignedInFlowsMachineReplayLogIdRouteImport } from './routes/_signedIn/flows.$machine_.replay.$logId'
@@ -172,6 +174,16 @@ const SignedInUsersIdRoute = SignedInUsersIdRouteImport.update({
   path: '/users/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInWebhooksIndexRoute = SignedInWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInWebhooksIdRoute = SignedInWebhooksIdRouteImport.update({
+  id: '/webhooks/$id',
+  path: '/webhooks/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedOutPasswordResetSlugRoute =
   SignedOutPasswordResetSlugRouteImport.update({
     id: '/passwordReset/$slug',
@@ -213,10 +225,12 @@ export interface FileRoutesByFullPath {
   '/flows/$machine': typeof SignedInFlowsMachineRoute
   '/services/$id': typeof SignedInServicesIdRoute
   '/users/$id': typeof SignedInUsersIdRoute
+  '/webhooks/$id': typeof SignedInWebhooksIdRoute
   '/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
   '/flows/': typeof SignedInFlowsIndexRoute
   '/services/': typeof SignedInServicesIndexRoute
   '/users/': typeof SignedInUsersIndexRoute
+  '/webhooks/': typeof SignedInWebhooksIndexRoute
   '/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
   '/flows/$machine/replay/$logId': typeof SignedInFlowsMachineReplayLogIdRoute
 }
@@ -242,10 +256,12 @@ export interface FileRoutesByTo {
   '/flows/$machine': typeof SignedInFlowsMachineRoute
   '/services/$id': typeof SignedInServicesIdRoute
   '/users/$id': typeof SignedInUsersIdRoute
+  '/webhooks/$id': typeof SignedInWebhooksIdRoute
   '/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
   '/flows': typeof SignedInFlowsIndexRoute
   '/services': typeof SignedInServicesIndexRoute
   '/users': typeof SignedInUsersIndexRoute
+  '/webhooks': typeof SignedInWebhooksIndexRoute
   '/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
   '/flows/$machine/replay/$logId': typeof SignedInFlowsMachineReplayLogIdRoute
 }
@@ -275,10 +291,12 @@ export interface FileRoutesById {
   '/_signedIn/flows/$machine': typeof SignedInFlowsMachineRoute
   '/_signedIn/services/$id': typeof SignedInServicesIdRoute
   '/_signedIn/users/$id': typeof SignedInUsersIdRoute
+  '/_signedIn/webhooks/$id': typeof SignedInWebhooksIdRoute
   '/_signedOut/passwordReset/$slug': typeof SignedOutPasswordResetSlugRoute
   '/_signedIn/flows/': typeof SignedInFlowsIndexRoute
   '/_signedIn/services/': typeof SignedInServicesIndexRoute
   '/_signedIn/users/': typeof SignedInUsersIndexRoute
+  '/_signedIn/webhooks/': typeof SignedInWebhooksIndexRoute
   '/_public/oidc/interaction/$uid': typeof PublicOidcInteractionUidRoute
   '/_signedIn/flows/$machine_/replay/$logId': typeof SignedInFlowsMachineReplayLogIdRoute
 }
@@ -306,10 +324,12 @@ export interface FileRouteTypes {
     | '/flows/$machine'
     | '/services/$id'
     | '/users/$id'
+    | '/webhooks/$id'
     | '/passwordReset/$slug'
     | '/flows/'
     | '/services/'
     | '/users/'
+    | '/webhooks/'
     | '/oidc/interaction/$uid'
     | '/flows/$machine/replay/$logId'
   fileRoutesByTo: FileRoutesByTo
@@ -335,10 +355,12 @@ export interface FileRouteTypes {
     | '/flows/$machine'
     | '/services/$id'
     | '/users/$id'
+    | '/webhooks/$id'
     | '/passwordReset/$slug'
     | '/flows'
     | '/services'
     | '/users'
+    | '/webhooks'
     | '/oidc/interaction/$uid'
     | '/flows/$machine/replay/$logId'
   id:
@@ -367,10 +389,12 @@ export interface FileRouteTypes {
     | '/_signedIn/flows/$machine'
     | '/_signedIn/services/$id'
     | '/_signedIn/users/$id'
+    | '/_signedIn/webhooks/$id'
     | '/_signedOut/passwordReset/$slug'
     | '/_signedIn/flows/'
     | '/_signedIn/services/'
     | '/_signedIn/users/'
+    | '/_signedIn/webhooks/'
     | '/_public/oidc/interaction/$uid'
     | '/_signedIn/flows/$machine_/replay/$logId'
   fileRoutesById: FileRoutesById
@@ -575,6 +599,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInUsersIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/webhooks/': {
+      id: '/_signedIn/webhooks/'
+      path: '/webhooks'
+      fullPath: '/webhooks/'
+      preLoaderRoute: typeof SignedInWebhooksIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/webhooks/$id': {
+      id: '/_signedIn/webhooks/$id'
+      path: '/webhooks/$id'
+      fullPath: '/webhooks/$id'
+      preLoaderRoute: typeof SignedInWebhooksIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedOut/passwordReset/$slug': {
       id: '/_signedOut/passwordReset/$slug'
       path: '/passwordReset/$slug'
@@ -628,9 +666,11 @@ interface SignedInRouteChildren {
   SignedInFlowsMachineRoute: typeof SignedInFlowsMachineRoute
   SignedInServicesIdRoute: typeof SignedInServicesIdRoute
   SignedInUsersIdRoute: typeof SignedInUsersIdRoute
+  SignedInWebhooksIdRoute: typeof SignedInWebhooksIdRoute
   SignedInFlowsIndexRoute: typeof SignedInFlowsIndexRoute
   SignedInServicesIndexRoute: typeof SignedInServicesIndexRoute
   SignedInUsersIndexRoute: typeof SignedInUsersIndexRoute
+  SignedInWebhooksIndexRoute: typeof SignedInWebhooksIndexRoute
   SignedInFlowsMachineReplayLogIdRoute: typeof SignedInFlowsMachineReplayLogIdRoute
 }
 
@@ -650,9 +690,11 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInFlowsMachineRoute: SignedInFlowsMachineRoute,
   SignedInServicesIdRoute: SignedInServicesIdRoute,
   SignedInUsersIdRoute: SignedInUsersIdRoute,
+  SignedInWebhooksIdRoute: SignedInWebhooksIdRoute,
   SignedInFlowsIndexRoute: SignedInFlowsIndexRoute,
   SignedInServicesIndexRoute: SignedInServicesIndexRoute,
   SignedInUsersIndexRoute: SignedInUsersIndexRoute,
+  SignedInWebhooksIndexRoute: SignedInWebhooksIndexRoute,
   SignedInFlowsMachineReplayLogIdRoute: SignedInFlowsMachineReplayLogIdRoute,
 }
 

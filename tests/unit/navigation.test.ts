@@ -33,6 +33,7 @@ describe('navigation helpers', () => {
       'Roles',
       'Groups',
       'Queue',
+      'Webhooks',
       'Dashboard',
     ])
     expect(labels(visibleTabs(internal, false))).not.toContain('Dashboard')
@@ -49,7 +50,7 @@ describe('navigation helpers', () => {
     const internal = { type: 'INTERNAL' as const, permissions: everything }
     const { bar, more } = bottomBarTabs(visibleTabs(internal, false))
     expect(labels(bar)).toEqual(['Home', 'Sessions', 'Users', 'Services'])
-    expect(labels(more)).toEqual(['Logs', 'Attributes', 'Roles', 'Groups', 'Queue'])
+    expect(labels(more)).toEqual(['Logs', 'Attributes', 'Roles', 'Groups', 'Queue', 'Webhooks'])
   })
 
   it('shows the bottom bar on paths of at most one segment', () => {

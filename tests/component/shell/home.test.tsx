@@ -21,6 +21,7 @@ describe('Home', () => {
       'Roles',
       'Groups',
       'Queue',
+      'Webhooks',
       'Dashboard',
     ])
   })

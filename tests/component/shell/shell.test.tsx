@@ -24,6 +24,7 @@ describe('shell on desktop (≥ 960 px)', () => {
       'Roles',
       'Groups',
       'Queue',
+      'Webhooks',
       'Dashboard',
     ])
   })
@@ -131,7 +132,7 @@ describe('shell on phones and tablets (< 960 px)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['Logs', 'Attributes', 'Roles', 'Groups', 'Queue'])
+    ).toEqual(['Logs', 'Attributes', 'Roles', 'Groups', 'Queue', 'Webhooks'])
     expect(within(menu).getByRole('menuitem', { name: 'Logs' })).toHaveAttribute(
       'aria-current',
       'page',

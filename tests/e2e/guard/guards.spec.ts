@@ -41,10 +41,10 @@ test.describe('guarded areas (SPEC.md §6)', () => {
     await expectSignedIn(page)
     const nav = mainNav(page)
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible()
-    for (const name of ['Users', 'Logs', 'Sessions', 'Services', 'Queue', 'Dashboard'])
+    for (const name of ['Users', 'Logs', 'Sessions', 'Services', 'Queue', 'Webhooks', 'Dashboard'])
       await expect(nav.getByRole('link', { name })).toHaveCount(0)
 
-    for (const path of ['/users', '/logs', '/queue', '/dashboard', '/services']) {
+    for (const path of ['/users', '/logs', '/queue', '/webhooks', '/dashboard', '/services']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { name: NOT_AUTHORIZED })).toBeVisible()
     }

@@ -82,8 +82,8 @@ test.describe('the shell on narrower desktops', () => {
     const nav = mainNav(page)
     // Radix renders a hidden copy of each tab's content (for its measurements): the first is shown.
     const label = nav.getByText('Dashboard', { exact: true }).first()
-    // Ten labelled tabs (Roles and Groups since issue 31), the brand and the user menu fit at
-    // 1280 px; at 1100 px they no longer do.
+    // Eleven labelled tabs (Roles and Groups since issue 31, Webhooks since issue 33), the brand
+    // and the user menu fit at 1280 px; at 1100 px they no longer do.
     await expect(label).toBeVisible()
     await page.screenshot({ path: 'test-results/screens/shell-1280.png' })
     await page.setViewportSize({ width: 1100, height: 768 })
@@ -152,6 +152,7 @@ test.describe('the shell on a phone', () => {
       'Roles',
       'Groups',
       'Queue',
+      'Webhooks',
     ])
     await page.screenshot({ path: 'test-results/screens/shell-phone-more.png' })
     await more.getByRole('menuitem', { name: 'Queue' }).click()

@@ -10,7 +10,7 @@ export const TABS = [
   'Roles',
   'Groups',
 ] as const
-export const INTERNAL_TABS = ['Queue', 'Dashboard'] as const
+export const INTERNAL_TABS = ['Queue', 'Webhooks', 'Dashboard'] as const
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 export const userMenuButton = (page: Page) => page.getByRole('button', { name: /user menu/i })

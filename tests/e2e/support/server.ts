@@ -88,6 +88,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // Webhook receivers in the specs listen on 127.0.0.1 over plain HTTP (issue 33).
+      WEBHOOK_PRIVATE_TARGETS: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

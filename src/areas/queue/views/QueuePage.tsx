@@ -136,7 +136,7 @@ function Messages({ actor, can, wide }: { actor: QueueListActor; can: Can; wide:
           <Text as="p" size="2" color="gray">
             {filtered
               ? 'Choose All statuses and All channels to see every message.'
-              : 'Email and text messages that Gatehouse sends (password reset links, security codes, invitations, unlock notices) appear here while they are delivered, and stay listed afterwards.'}
+              : 'Email and text messages that Gatehouse sends (password reset links, security codes, invitations, unlock notices) and webhook deliveries appear here while they are delivered, and stay listed afterwards.'}
           </Text>
         </Flex>
       )}

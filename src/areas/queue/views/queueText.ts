@@ -13,7 +13,7 @@ export const STATUS_TEXT: Record<
   cancelled: { label: 'Cancelled', color: 'gray' },
 }
 
-export const CHANNEL_TEXT = { email: 'Email', sms: 'SMS' } as const
+export const CHANNEL_TEXT = { email: 'Email', sms: 'SMS', webhook: 'Webhook' } as const
 
 /** Retry now applies to a message waiting or given up; cancel too. */
 export const mayRetry = (message: QueueMessage) =>

@@ -6,6 +6,7 @@ import {
   HomeIcon,
   IdCardIcon,
   LapTimerIcon,
+  LightningBoltIcon,
   ListBulletIcon,
   PaperPlaneIcon,
   PersonIcon,
@@ -16,7 +17,7 @@ import type { TabPath } from '../../../kit/views/page/navigation'
  * One glyph per screen, the same in the top bar, the bottom bar, its More menu and Home's cards.
  * Chosen so that none reads as another control: Logs a page of text (not a list), Attributes a
  * bulleted list (the sliders read as 'filters'), Queue a paper plane for outgoing messages (the
- * envelope read as 'mail'), Roles an identity card, Groups a stack of such cards (sets of people).
+ * envelope read as 'mail'), Webhooks a lightning bolt for events fired at other systems, Roles an identity card, Groups a stack of such cards (sets of people).
  */
 const ICONS = {
   '/home': HomeIcon,
@@ -28,6 +29,7 @@ const ICONS = {
   '/roles': IdCardIcon,
   '/groups': CardStackIcon,
   '/queue': PaperPlaneIcon,
+  '/webhooks': LightningBoltIcon,
   '/dashboard': DashboardIcon,
 } satisfies Record<TabPath, unknown>
 

@@ -11,6 +11,7 @@ export type TabPath =
   | '/roles'
   | '/groups'
   | '/queue'
+  | '/webhooks'
   | '/dashboard'
 
 /**
@@ -38,7 +39,7 @@ export const visibleEntries = <E extends MenuEntry>(
 
 /**
  * The top-level navigation (SPEC.md §1, §6), in order. A tab hides when the person lacks what its
- * screen needs; Queue and Dashboard are for INTERNAL staff, Dashboard on desktop layouts only.
+ * screen needs; Queue, Webhooks and Dashboard are for INTERNAL staff, Dashboard on desktop layouts only.
  */
 export const TABS: readonly Tab[] = [
   { path: '/home', label: 'Home', access: {} },
@@ -50,6 +51,11 @@ export const TABS: readonly Tab[] = [
   { path: '/roles', label: 'Roles', access: { permission: 'roles.read' } },
   { path: '/groups', label: 'Groups', access: { permission: 'roles.read' } },
   { path: '/queue', label: 'Queue', access: { type: 'INTERNAL', permission: 'queue.read' } },
+  {
+    path: '/webhooks',
+    label: 'Webhooks',
+    access: { type: 'INTERNAL', permission: 'webhooks.write' },
+  },
   {
     path: '/dashboard',
     label: 'Dashboard',

@@ -16,6 +16,7 @@ const PAGES: Readonly<Record<string, string>> = {
   roles: 'Roles',
   groups: 'Groups',
   queue: 'Queue',
+  webhooks: 'Webhooks',
   dashboard: 'Dashboard',
   flows: 'Flows',
   tokens: 'API tokens',
@@ -30,6 +31,7 @@ const PAGES: Readonly<Record<string, string>> = {
 const DETAILS: Readonly<Record<string, (segment: string) => string>> = {
   users: () => 'User',
   services: () => 'Service',
+  webhooks: () => 'Endpoint',
   attributes: () => 'Demo',
   flows: (segment) => decodeSegment(segment),
 }

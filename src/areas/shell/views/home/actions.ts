@@ -12,6 +12,7 @@ const CARD_TEXT: Record<CardPath, string> = {
   '/roles': 'See what each role allows, and shape custom roles.',
   '/groups': 'Gather people into groups to give roles over them.',
   '/queue': 'Follow outgoing messages and the accounts that need staff.',
+  '/webhooks': 'Send events to other systems and follow their deliveries.',
   '/dashboard': 'Sign-ins, accounts and the queue at a glance.',
 }
 
