@@ -207,6 +207,27 @@ export async function visibleMembers(db: Db, viewer: Viewer, groupId: string) {
     .orderBy(sql`lower(${users.nameLast})`, sql`lower(${users.nameFirst})`, users.id)
 }
 
+/** The visible members of several groups in one query (a list page), by group id. */
+export async function visibleMembersOfGroups(db: Db, viewer: Viewer, groupIds: readonly string[]) {
+  const byGroup = new Map<string, { id: string; nameFirst: string; nameLast: string }[]>(
+    groupIds.map((id) => [id, []]),
+  )
+  if (!groupIds.length) return byGroup
+  const rows = await db
+    .select({
+      groupId: groupMembers.groupId,
+      id: users.id,
+      nameFirst: users.nameFirst,
+      nameLast: users.nameLast,
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(inArray(groupMembers.groupId, [...groupIds]), usersSeenBy(viewer, 'users.write')))
+    .orderBy(sql`lower(${users.nameLast})`, sql`lower(${users.nameFirst})`, users.id)
+  for (const { groupId, ...member } of rows) byGroup.get(groupId)?.push(member)
+  return byGroup
+}
+
 /** Adds these users to the group; answers those who were not members before. */
 export async function addGroupMembers(
   db: Db,

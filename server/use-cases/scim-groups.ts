@@ -25,6 +25,7 @@ import {
   updateGroupRow,
   userIdsSeenBy,
   visibleMembers,
+  visibleMembersOfGroups,
 } from '../repos/scim'
 import { groupFilterSql, groupSortSql } from '../repos/scim-filter-sql'
 import type { UseCaseContext } from './context'
@@ -98,6 +99,10 @@ export async function getScimGroup(ctx: UseCaseContext, actor: UserRow, id: stri
 /** The members of a group the actor may see, for the answer (absent when excluded). */
 export const membersOf = (ctx: UseCaseContext, actor: UserRow, groupId: string) =>
   visibleMembers(ctx.db, actor, groupId)
+
+/** The members of each listed group the actor may see, in one query. */
+export const membersOfGroups = (ctx: UseCaseContext, actor: UserRow, groupIds: readonly string[]) =>
+  visibleMembersOfGroups(ctx.db, actor, groupIds)
 
 export interface MemberChange {
   add: readonly string[]

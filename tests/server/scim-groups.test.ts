@@ -85,6 +85,8 @@ describe('SCIM Groups', () => {
       `Groups?filter=${encodeURIComponent(`members.value eq "${people[1]!.id}"`)}`,
     )
     expect(byMember.json<{ totalResults: number }>().totalResults).toBe(1)
+    // A list carries each group's members as the single read does (one query for the page).
+    expect(byMember.json<{ Resources: unknown[] }>().Resources).toEqual([group])
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'group.created'))
     expect(audit.at(-1)?.detail).toMatchObject({ source: 'scim', name: 'Pharmacy' })

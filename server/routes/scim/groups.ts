@@ -10,27 +10,14 @@ import {
   type GroupWithCount,
   listScimGroups,
   membersOf,
+  membersOfGroups,
   patchScimGroup,
   replaceScimGroup,
 } from '../../use-cases/scim-groups'
 import { scimBase } from '../../use-cases/scim-users'
 import { useCaseContext } from '../context'
-import {
-  actorOf,
-  AnyBody,
-  bodyLimit,
-  IdParams,
-  ifMatch,
-  ListQuerystring,
-  type Projection,
-  ProjectionQuerystring,
-  projector,
-  searchQuery,
-  sendResource,
-} from './reply'
-import { SCIM_DOC } from './reply'
-
-const doc = SCIM_DOC
+import { actorOf, type Projection, projector, sendResource } from './reply'
+import { resourceRoutes } from './resource'
 
 /** SCIM Groups (RFC 7644 §3; docs/scim.md): the access model's groups. */
 export default function groupRoutes(app: App) {
@@ -63,126 +50,43 @@ export default function groupRoutes(app: App) {
     return sendResource(request, reply, projected, resource.meta, status)
   }
 
+  // A page's members come in one query for all its groups, not one per group.
   async function list(request: FastifyRequest, reply: FastifyReply, query: ListQuery & Projection) {
     const actor = actorOf(request)
     const { rows, total, startIndex } = await listScimGroups(ctxOf(request), actor, query)
-    const resources = []
-    for (const row of rows) resources.push((await present(request, actor, row, query)).projected)
+    const base = scimBase(app)
+    const { wants, apply } = projector(query)
+    const members = wants('members')
+      ? await membersOfGroups(
+          ctxOf(request),
+          actor,
+          rows.map((row) => row.id),
+        )
+      : undefined
+    const resources = rows.map((row) => {
+      const listed = members?.get(row.id)?.map((m) => toScimMember(m, base))
+      return apply(toScimGroup(row, row.members, listed, base))
+    })
     return reply.send(toListResponse(resources, total, startIndex))
   }
 
-  app.get(
-    '/Groups',
-    { schema: { ...doc, summary: 'List or filter groups', querystring: ListQuerystring } },
-    (request, reply) => list(request, reply, request.query),
-  )
-
-  app.post(
-    '/Groups/.search',
-    { bodyLimit, schema: { ...doc, summary: 'Search groups (a POSTed query)', body: AnyBody } },
-    (request, reply) => list(request, reply, searchQuery(request.body)),
-  )
-
-  app.get(
-    '/Groups/:id',
-    {
-      schema: {
-        ...doc,
-        summary: 'One group',
-        params: IdParams,
-        querystring: ProjectionQuerystring,
-      },
+  resourceRoutes<GroupWithCount>(app, {
+    path: '/Groups',
+    summaries: {
+      list: 'List or filter groups',
+      search: 'Search groups (a POSTed query)',
+      get: 'One group',
+      create: 'Create a group',
+      replace: 'Replace a group and its members',
+      patch: 'Rename a group or change its members (PatchOp)',
+      remove: 'Delete a group',
     },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await getScimGroup(ctxOf(request), actorOf(request), request.params.id),
-        request.query,
-      ),
-  )
-
-  app.post(
-    '/Groups',
-    {
-      bodyLimit,
-      schema: {
-        ...doc,
-        summary: 'Create a group',
-        querystring: ProjectionQuerystring,
-        body: AnyBody,
-      },
-    },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await createScimGroup(ctxOf(request), actorOf(request), request.body),
-        request.query,
-        201,
-      ),
-  )
-
-  app.put(
-    '/Groups/:id',
-    {
-      bodyLimit,
-      schema: {
-        ...doc,
-        summary: 'Replace a group and its members',
-        params: IdParams,
-        querystring: ProjectionQuerystring,
-        body: AnyBody,
-      },
-    },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await replaceScimGroup(
-          ctxOf(request),
-          actorOf(request),
-          request.params.id,
-          request.body,
-          ifMatch(request),
-        ),
-        request.query,
-      ),
-  )
-
-  app.patch(
-    '/Groups/:id',
-    {
-      bodyLimit,
-      schema: {
-        ...doc,
-        summary: 'Rename a group or change its members (PatchOp)',
-        params: IdParams,
-        querystring: ProjectionQuerystring,
-        body: AnyBody,
-      },
-    },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await patchScimGroup(
-          ctxOf(request),
-          actorOf(request),
-          request.params.id,
-          request.body,
-          ifMatch(request),
-        ),
-        request.query,
-      ),
-  )
-
-  app.delete(
-    '/Groups/:id',
-    { schema: { ...doc, summary: 'Delete a group', params: IdParams } },
-    async (request, reply) => {
-      await deleteScimGroup(ctxOf(request), actorOf(request), request.params.id, ifMatch(request))
-      return reply.status(204).send()
-    },
-  )
+    list,
+    get: getScimGroup,
+    create: createScimGroup,
+    replace: replaceScimGroup,
+    patch: patchScimGroup,
+    remove: deleteScimGroup,
+    answer,
+  })
 }
