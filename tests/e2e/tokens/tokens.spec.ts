@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test'
-import { axeViolations, describeFound, type Found } from '../a11y/axe'
+import { describeFound, type Found } from '../a11y/axe'
 import { expectSignedIn, signIn } from '../login/login'
 import { expect, test } from '../support/fixtures'
-import { inEachScheme } from '../support/schemes'
+import { DESKTOP_AND_PHONE, lookAt } from '../support/looks'
 import { curl, fillNewToken, newTokenDialog, openTokens, secretDialog, tokenCard } from './tokens'
 
 test('a token made in the console runs a script with curl, and is refused once revoked', async ({
@@ -59,28 +58,7 @@ test('a token made in the console runs a script with curl, and is refused once r
   expect((await curl(`${server.url}/v1/roles`, secret)).status).toBe(401)
 })
 
-const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-] as const
-
-/** Axe (unless `found` is null) and a photograph, light and dark from the same visit. */
-async function shot(page: Page, screen: string, layout: string, found: Found[] | null) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  )
-  expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
-  await inEachScheme(page, async (scheme) => {
-    if (found) found.push(...(await axeViolations(page, `${screen}, ${scheme}`)))
-    await page.screenshot({
-      animations: 'disabled',
-      fullPage: true,
-      path: `test-results/screens/${screen}-${layout}-${scheme}.png`,
-    })
-  })
-}
-
-for (const { name: layout, ...device } of LAYOUTS)
+for (const { name: layout, ...device } of DESKTOP_AND_PHONE)
   test.describe(layout, () => {
     test.use(device)
 
@@ -94,7 +72,7 @@ for (const { name: layout, ...device } of LAYOUTS)
       await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible()
 
       const dialog = await fillNewToken(page, name, 'Auditor')
-      await shot(page, 'tokens-new', layout, found)
+      await lookAt(page, 'tokens-new', layout, found)
       await dialog.getByRole('radio', { name: 'A date' }).click()
       await dialog.getByLabel('Expiry date').fill('2099-01-01')
       await dialog.getByLabel('Name').click()
@@ -105,23 +83,23 @@ for (const { name: layout, ...device } of LAYOUTS)
           .getByText('At most a year from today')
           .scrollIntoViewIfNeeded({ timeout: 2000 })
       }).toPass()
-      await shot(page, 'tokens-new-date', layout, found)
+      await lookAt(page, 'tokens-new-date', layout, found)
       await dialog.getByRole('radio', { name: '90 days' }).click()
       await dialog.getByRole('button', { name: 'Create' }).click()
       await expect(secretDialog(page)).toBeVisible()
-      await shot(page, 'tokens-secret', layout, found)
+      await lookAt(page, 'tokens-secret', layout, found)
       await secretDialog(page).getByRole('button', { name: 'Done' }).click()
       await expect(newTokenDialog(page)).toBeHidden()
 
       await expect(tokenCard(page, name)).toBeVisible()
-      await shot(page, 'tokens', layout, found)
+      await lookAt(page, 'tokens', layout, found)
       await tokenCard(page, name).getByRole('button', { name: 'Revoke' }).click()
       await expect(page.getByRole('alertdialog')).toBeVisible()
-      await shot(page, 'tokens-revoke', layout, found)
+      await lookAt(page, 'tokens-revoke', layout, found)
       await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click()
       await expect(page.getByRole('alertdialog')).toBeHidden()
       await expect(tokenCard(page, name)).toContainText('Revoked')
-      await shot(page, 'tokens-revoked', layout, null)
+      await lookAt(page, 'tokens-revoked', layout, null)
 
       expect(found.map(describeFound).join('\n\n')).toBe('')
     })

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { WEBHOOK_MESSAGES, type WebhookPayload } from '../../../schema/webhooks'
-import { axeViolations, describeFound, type Found } from '../a11y/axe'
+import { describeFound, type Found } from '../a11y/axe'
 import { expectSignedIn, signIn } from '../login/login'
 import { mainNav } from '../shell/shell'
 import { expect, test } from '../support/fixtures'
-import { inEachScheme } from '../support/schemes'
+import { DESKTOP_AND_PHONE, lookAt } from '../support/looks'
 import {
   addDialog,
   addEndpoint,
@@ -188,28 +188,7 @@ test('a failing endpoint is retried, then succeeds; Replay and Send test event a
   }
 })
 
-const LAYOUTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-] as const
-
-/** Axe (unless `found` is null) and a photograph, light and dark from the same visit. */
-async function shot(page: Page, screen: string, layout: string, found: Found[] | null) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  )
-  expect(overflow, `${screen} spills sideways`).toBeLessThanOrEqual(0)
-  await inEachScheme(page, async (scheme) => {
-    if (found) found.push(...(await axeViolations(page, `${screen}, ${scheme}`)))
-    await page.screenshot({
-      animations: 'disabled',
-      fullPage: true,
-      path: `test-results/screens/${screen}-${layout}-${scheme}.png`,
-    })
-  })
-}
-
-for (const { name: layout, ...device } of LAYOUTS)
+for (const { name: layout, ...device } of DESKTOP_AND_PHONE)
   test.describe(layout, () => {
     test.use(device)
 
@@ -225,25 +204,25 @@ for (const { name: layout, ...device } of LAYOUTS)
           expect((await page.request.delete(`/v1/webhooks/${endpoint.id}`)).status()).toBe(200)
         await page.goto('/webhooks')
         await expect(page.getByText('No endpoints yet.')).toBeVisible()
-        await shot(page, 'webhooks-empty', layout, found)
+        await lookAt(page, 'webhooks-empty', layout, found)
 
         const name = `Audit archive ${layout}`
         const dialog = await fillEndpoint(page, `${receiver.url}/audit`, name, [
           'user.created',
           'account.locked',
         ])
-        await shot(page, 'webhooks-add', layout, found)
+        await lookAt(page, 'webhooks-add', layout, found)
         await dialog.getByRole('button', { name: 'Add', exact: true }).click()
         await expect(secretDialog(page)).toBeVisible()
-        await shot(page, 'webhooks-secret', layout, found)
+        await lookAt(page, 'webhooks-secret', layout, found)
         await secretDialog(page).getByRole('button', { name: 'Done' }).click()
         await expect(endpointCard(page, name)).toBeVisible()
-        await shot(page, 'webhooks', layout, found)
+        await lookAt(page, 'webhooks', layout, found)
 
         await openEndpoint(page, name)
         await page.getByRole('button', { name: 'Send test event' }).click()
         await expect(deliveryRows(page).first()).toContainText('Sent', { timeout: 15_000 })
-        await shot(page, 'webhook-endpoint', layout, found)
+        await lookAt(page, 'webhook-endpoint', layout, found)
         await deliveryRows(page)
           .first()
           .getByRole('button', { name: /^Attempts of/ })
@@ -251,7 +230,7 @@ for (const { name: layout, ...device } of LAYOUTS)
         await expect(
           page.getByRole('dialog', { name: /^Attempts of/ }).getByRole('heading', { level: 3 }),
         ).toHaveCount(1)
-        await shot(page, 'webhook-attempts', layout, found)
+        await lookAt(page, 'webhook-attempts', layout, found)
         await page
           .getByRole('dialog', { name: /^Attempts of/ })
           .getByRole('button', { name: 'Close' })
@@ -260,7 +239,7 @@ for (const { name: layout, ...device } of LAYOUTS)
         await page.getByRole('button', { name: 'Rotate secret' }).click()
         await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate secret' }).click()
         await expect(secretDialog(page)).toContainText('The old secret keeps working until')
-        await shot(page, 'webhook-rotated', layout, found)
+        await lookAt(page, 'webhook-rotated', layout, found)
         await secretDialog(page).getByRole('button', { name: 'Done' }).click()
 
         expect(found.map(describeFound).join('\n\n')).toBe('')
